@@ -1,0 +1,83 @@
+package farkle
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// A Die is the face value of one die, 1 to 6. The zero Die is not a valid
+// face: every function that takes dice reports it with [ErrInvalidDie].
+type Die uint8
+
+// MaxDice is the number of dice in the game: a roll or a keep has at most
+// MaxDice dice.
+const MaxDice = 6
+
+// Valid reports whether d is a face value from 1 to 6.
+func (d Die) Valid() bool { return d-1 < 6 }
+
+// String returns the face value in decimal, such as "5".
+func (d Die) String() string { return strconv.Itoa(int(d)) }
+
+// The errors that the functions of this package wrap in a [*DiceError].
+// Test for them with [errors.Is].
+var (
+	// ErrInvalidDie: a die is not a face value from 1 to 6.
+	ErrInvalidDie = errors.New("invalid die")
+	// ErrTooManyDice: more than MaxDice dice.
+	ErrTooManyDice = errors.New("too many dice")
+	// ErrNoDice: a roll or a keep has no dice.
+	ErrNoDice = errors.New("no dice")
+	// ErrNotInRoll: a keep has dice that the roll does not have.
+	ErrNotInRoll = errors.New("dice not in the roll")
+	// ErrNonScoring: some dice are part of no scoring combination.
+	ErrNonScoring = errors.New("dice score nothing")
+)
+
+// A DiceError records a rejected set of dice, as [strconv.NumError] records
+// a rejected number. Err is one of the sentinel errors above and Dice the
+// dice that caused it:
+//
+//   - [ErrInvalidDie]: the dice that are not 1 to 6, in input order;
+//   - [ErrTooManyDice]: all the dice given;
+//   - [ErrNoDice]: nil;
+//   - [ErrNotInRoll]: the kept dice that the roll lacks, ascending;
+//   - [ErrNonScoring]: the dice that belong to no combination, ascending,
+//     exactly the Rest of [BestPartition].
+//
+// Dice is a copy: it never aliases a caller's slice.
+type DiceError struct {
+	Err  error
+	Dice []Die
+}
+
+// Error returns a message such as "farkle: dice score nothing: 2 6".
+func (e *DiceError) Error() string {
+	var b strings.Builder
+	b.WriteString("farkle: ")
+	if e.Err == nil {
+		b.WriteString("bad dice")
+	} else {
+		b.WriteString(e.Err.Error())
+	}
+	if len(e.Dice) > 0 {
+		b.WriteString(":")
+		for _, d := range e.Dice {
+			b.WriteByte(' ')
+			b.WriteString(strconv.Itoa(int(d)))
+		}
+	}
+	return b.String()
+}
+
+// Unwrap returns e.Err, so that errors.Is(err, ErrNonScoring) works.
+func (e *DiceError) Unwrap() error { return e.Err }
+
+func diceError(sentinel error, dice []Die) error {
+	var c []Die
+	if len(dice) > 0 {
+		c = append([]Die(nil), dice...)
+	}
+	return &DiceError{Err: sentinel, Dice: c}
+}

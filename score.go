@@ -1,0 +1,218 @@
+package farkle
+
+// A Scorer scores dice under one set of [Rules], from tables that [New]
+// builds once. Its methods are the package-level functions for those
+// rules, with the same semantics, tie-breaks and errors, and are safe for
+// concurrent use.
+//
+// The zero Scorer, and a nil *Scorer, score with the [App] rules.
+type Scorer struct {
+	t *table
+}
+
+// New checks r and compiles it into a Scorer. If r is invalid, the error
+// is a [*RulesError] naming the first bad field. New takes about a
+// millisecond; make a Scorer once and share it.
+func New(r Rules) (*Scorer, error) {
+	if err := r.check(); err != nil {
+		return nil, err
+	}
+	return &Scorer{t: compile(r)}, nil
+}
+
+// appTable holds the tables of the App rules, which the package-level
+// functions and the zero Scorer use. It is built at init from a private
+// copy of App, so that changes to the variable App do not reach it.
+var appTable = compile(Rules{
+	SingleOne: 100, SingleFive: 50,
+	Triple:      [7]int{0, 1000, 200, 300, 400, 500, 600},
+	Bonus:       BonusFixed,
+	FourOfAKind: 1000, FiveOfAKind: 2000, SixOfAKind: 3000,
+	Straight:       2500,
+	ThreePairs:     1500,
+	FourAsTwoPairs: true,
+})
+
+var appScorer = &Scorer{t: appTable}
+
+func (s *Scorer) tab() *table {
+	if s == nil || s.t == nil {
+		return appTable
+	}
+	return s.t
+}
+
+// Rules returns the rules that s scores with.
+func (s *Scorer) Rules() Rules { return s.tab().rules }
+
+// Score returns the points of dice kept together, as [Score] does for the
+// App rules.
+func (s *Scorer) Score(dice []Die) (int, error) {
+	t := s.tab()
+	i, ok := lookup(dice)
+	if !ok {
+		return 0, checkDice(dice)
+	}
+	if p := t.full[i]; p >= 0 {
+		return int(p), nil
+	}
+	return 0, t.nonScoring(i)
+}
+
+// Score returns the points of dice that a player sets aside together from
+// one roll, under the [App] rules: the best way to split them into
+// combinations in which every die is in a combination. Order does not
+// matter. Score(nil) is 0.
+//
+// Six dice take the interpretation worth most: 1,1,1,1,5,5 is ThreePairs,
+// 1500, not four of a kind and two 5s (1100). Three or more equal dice
+// always form one combination: 1,1,1,1 is FourOfAKind, 1000.
+//
+// If a die is in no combination (a lone 2, a pair of 3s), the error wraps
+// [ErrNonScoring] and its Dice are those dice, the Rest of
+// [BestPartition]. A die that is not 1 to 6 gives [ErrInvalidDie], more
+// than six dice [ErrTooManyDice]. On error the points are 0.
+//
+// Score does not allocate, except for the error.
+func Score(dice []Die) (int, error) { return appScorer.Score(dice) }
+
+// nonScoring is the error for multiset i, which has no full split.
+func (t *table) nonScoring(i int) error {
+	var buf [MaxDice]Die
+	return diceError(ErrNonScoring, t.best[i].rest.dice(buf[:0]))
+}
+
+// checkDice returns the error for dice that lookup rejected: the invalid
+// dice, or too many dice.
+func checkDice(dice []Die) error {
+	var bad []Die
+	for _, d := range dice {
+		if !d.Valid() {
+			bad = append(bad, d)
+		}
+	}
+	if bad != nil {
+		return &DiceError{Err: ErrInvalidDie, Dice: bad}
+	}
+	if len(dice) > MaxDice {
+		return diceError(ErrTooManyDice, dice)
+	}
+	return nil
+}
+
+// ValidateKeep checks that kept is a legal keep from roll, as
+// [ValidateKeep] does for the App rules.
+func (s *Scorer) ValidateKeep(roll, kept []Die) (int, error) {
+	t := s.tab()
+	ri, rok := lookup(roll)
+	ki, kok := lookup(kept)
+	if !rok || !kok || ri == 0 || ki == 0 {
+		return 0, keepInputError(roll, kept)
+	}
+	if ((packed[ri]|guards)-packed[ki])&guards != guards {
+		return 0, notInRoll(ri, ki)
+	}
+	if p := t.full[ki]; p >= 0 {
+		return int(p), nil
+	}
+	return 0, t.nonScoring(ki)
+}
+
+// ValidateKeep checks that a player may set aside kept from roll, under the
+// [App] rules, and returns what the keep is worth: the same points as
+// Score(kept).
+//
+// roll must have 1 to 6 dice and kept at least one ([ErrNoDice]); kept
+// must be a sub-multiset of roll ([ErrNotInRoll], with the surplus dice),
+// and every kept die must score ([ErrNonScoring]). The errors are checked
+// in the order invalid die, too many dice, no dice, not in roll,
+// non-scoring, roll before kept. From 1,2,3,4,6,6, keeping 1 and 2 is
+// rejected (the 2 scores nothing) and keeping the 1 alone is worth 100.
+//
+// ValidateKeep does not allocate, except for the error.
+func ValidateKeep(roll, kept []Die) (int, error) { return appScorer.ValidateKeep(roll, kept) }
+
+// keepInputError returns the first of the invalid-die, too-many and
+// no-dice errors for a roll and a keep.
+func keepInputError(roll, kept []Die) error {
+	var bad []Die
+	for _, d := range roll {
+		if !d.Valid() {
+			bad = append(bad, d)
+		}
+	}
+	for _, d := range kept {
+		if !d.Valid() {
+			bad = append(bad, d)
+		}
+	}
+	switch {
+	case bad != nil:
+		return &DiceError{Err: ErrInvalidDie, Dice: bad}
+	case len(roll) > MaxDice:
+		return diceError(ErrTooManyDice, roll)
+	case len(kept) > MaxDice:
+		return diceError(ErrTooManyDice, kept)
+	}
+	return diceError(ErrNoDice, nil)
+}
+
+// notInRoll returns the error for keep ki that roll ri does not hold.
+func notInRoll(ri, ki int) error {
+	var surplus counts
+	r, k := multisets[ri], multisets[ki]
+	for f := 1; f <= 6; f++ {
+		if k[f] > r[f] {
+			surplus[f] = k[f] - r[f]
+		}
+	}
+	return diceError(ErrNotInRoll, surplus.dice(nil))
+}
+
+// BestPartition splits dice into combinations as [BestPartition] does for
+// the App rules.
+func (s *Scorer) BestPartition(dice []Die) (Partition, error) {
+	t := s.tab()
+	i, ok := lookup(dice)
+	if !ok {
+		return Partition{}, checkDice(dice)
+	}
+	if i == 0 {
+		return Partition{}, nil
+	}
+	b := &t.best[i]
+	return b.partition(b.rest), nil
+}
+
+// BestPartition splits dice into the combinations worth the most points
+// under the [App] rules, and the rest. On a tie in points it puts the most
+// dice into combinations, then takes the fewest combinations: 1,1,1,1,2,3
+// gives FourOfAKind 1,1,1,1 and Rest 2,3. BestPartition(nil) is the zero
+// Partition. Invalid dice and too many dice give the errors of [Score].
+//
+// Where Score(dice) succeeds, BestPartition has the same points and an
+// empty Rest.
+func BestPartition(dice []Die) (Partition, error) { return appScorer.BestPartition(dice) }
+
+// partition builds the Partition of p's combos with the given rest.
+// It makes two allocations: the combos, and one array for all the dice.
+func (p *cpart) partition(rest counts) Partition {
+	n := int(p.nUsed) + rest.size()
+	all := make([]Die, 0, n)
+	var combos []Combo
+	if len(p.combos) > 0 {
+		combos = make([]Combo, len(p.combos))
+	}
+	for j, cb := range p.combos {
+		start := len(all)
+		all = cb.dice.dice(all)
+		combos[j] = Combo{Kind: cb.kind, Dice: all[start:len(all):len(all)], Points: int(cb.points)}
+	}
+	var r []Die
+	if rest != (counts{}) {
+		start := len(all)
+		all = rest.dice(all)
+		r = all[start:len(all):len(all)]
+	}
+	return Partition{Combos: combos, Rest: r, Points: int(p.points)}
+}
