@@ -38,9 +38,15 @@ func (s *Scorer) Keeps(roll []Die) ([]Partition, error) {
 	if len(ks) == 0 {
 		return nil, nil
 	}
+	// Three allocations: the list, and the combos and dice of all.
+	var b partBuf
+	rc := multisets[ri]
+	for _, k := range ks {
+		b.grow(&t.fullPart[k], rc.sub(multisets[k]))
+	}
 	out := make([]Partition, len(ks))
 	for j, k := range ks {
-		out[j] = t.keepPartition(ri, int(k))
+		out[j] = b.build(&t.fullPart[k], rc.sub(multisets[k]))
 	}
 	return out, nil
 }

@@ -194,25 +194,52 @@ func (s *Scorer) BestPartition(dice []Die) (Partition, error) {
 // empty Rest.
 func BestPartition(dice []Die) (Partition, error) { return appScorer.BestPartition(dice) }
 
-// partition builds the Partition of p's combos with the given rest.
-// It makes two allocations: the combos, and one array for all the dice.
+// partition builds the Partition of p's combos with the given rest, in
+// two allocations: the combos, and one array for all the dice.
 func (p *cpart) partition(rest counts) Partition {
-	n := int(p.nUsed) + rest.size()
-	all := make([]Die, 0, n)
+	var b partBuf
+	b.grow(p, rest)
+	return b.build(p, rest)
+}
+
+// A partBuf carves the Partitions of a result out of two arrays, so that a
+// result of many Partitions takes three allocations in all. The pieces are
+// cut with full slice expressions: appending to one never writes into
+// another.
+type partBuf struct {
+	combos []Combo
+	dice   []Die
+	nc, nd int // capacity wanted
+}
+
+// grow records that build will be called for p and rest.
+func (b *partBuf) grow(p *cpart, rest counts) {
+	b.nc += len(p.combos)
+	b.nd += int(p.nUsed) + rest.size()
+}
+
+func (b *partBuf) build(p *cpart, rest counts) Partition {
+	if b.combos == nil && b.nc > 0 {
+		b.combos = make([]Combo, 0, b.nc)
+	}
+	if b.dice == nil && b.nd > 0 {
+		b.dice = make([]Die, 0, b.nd)
+	}
 	var combos []Combo
 	if len(p.combos) > 0 {
-		combos = make([]Combo, len(p.combos))
-	}
-	for j, cb := range p.combos {
-		start := len(all)
-		all = cb.dice.dice(all)
-		combos[j] = Combo{Kind: cb.kind, Dice: all[start:len(all):len(all)], Points: int(cb.points)}
+		start := len(b.combos)
+		for _, cb := range p.combos {
+			d := len(b.dice)
+			b.dice = cb.dice.dice(b.dice)
+			b.combos = append(b.combos, Combo{Kind: cb.kind, Dice: b.dice[d:len(b.dice):len(b.dice)], Points: int(cb.points)})
+		}
+		combos = b.combos[start:len(b.combos):len(b.combos)]
 	}
 	var r []Die
 	if rest != (counts{}) {
-		start := len(all)
-		all = rest.dice(all)
-		r = all[start:len(all):len(all)]
+		start := len(b.dice)
+		b.dice = rest.dice(b.dice)
+		r = b.dice[start:len(b.dice):len(b.dice)]
 	}
 	return Partition{Combos: combos, Rest: r, Points: int(p.points)}
 }

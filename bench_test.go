@@ -1,0 +1,122 @@
+package farkle
+
+import (
+	"fmt"
+	"testing"
+)
+
+var (
+	benchSix  = []Die{1, 1, 1, 1, 5, 5}
+	benchKept = []Die{5, 1, 1, 1}
+	sinkInt   int
+	sinkErr   error
+	sinkBool  bool
+	sinkPart  Partition
+	sinkParts []Partition
+)
+
+// namedPresets lists the preset rule sets with their names.
+var namedPresets = []struct {
+	name  string
+	rules Rules
+}{{"App", App}, {"Core", Core}, {"Facebook", Facebook}, {"Zilch", Zilch}, {"Classic", Classic}}
+
+func BenchmarkScore(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkInt, sinkErr = Score(benchSix)
+	}
+}
+
+// BenchmarkScoreAllRolls scores in turn every roll of six dice that
+// scores in full, so that the lookups do not always hit the same entry.
+func BenchmarkScoreAllRolls(b *testing.B) {
+	var rolls [][]Die
+	forEachRoll(6, func(r []Die) {
+		if _, err := Score(r); err == nil {
+			rolls = append(rolls, append([]Die(nil), r...))
+		}
+	})
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		sinkInt, sinkErr = Score(rolls[i])
+		i++
+		if i == len(rolls) {
+			i = 0
+		}
+	}
+}
+
+func BenchmarkValidateKeep(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkInt, sinkErr = ValidateKeep(benchSix, benchKept)
+	}
+}
+
+func BenchmarkIsFarkle(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkBool, sinkErr = IsFarkle(benchSix)
+	}
+}
+
+func BenchmarkBestPartition(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkPart, sinkErr = BestPartition(benchSix)
+	}
+}
+
+func BenchmarkBestKeep(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkPart, sinkErr = BestKeep(benchSix)
+	}
+}
+
+func BenchmarkKeeps(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkParts, sinkErr = Keeps(benchSix)
+	}
+}
+
+func BenchmarkNew(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		s, err := New(Facebook)
+		if err != nil || s == nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPresets scores six dice with each preset's Scorer.
+func BenchmarkPresets(b *testing.B) {
+	for _, p := range namedPresets {
+		s, err := New(p.rules)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprint(p.name, "/Score"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkInt, sinkErr = s.Score(benchSix)
+			}
+		})
+		b.Run(fmt.Sprint(p.name, "/ValidateKeep"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkInt, sinkErr = s.ValidateKeep(benchSix, benchKept)
+			}
+		})
+		b.Run(fmt.Sprint(p.name, "/Keeps"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkParts, sinkErr = s.Keeps(benchSix)
+			}
+		})
+	}
+}

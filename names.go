@@ -1,0 +1,86 @@
+package farkle
+
+import "strings"
+
+// Localized names of the kinds, for the languages of the app's help page
+// (Czech, Finnish, Dutch) and English. The names of the first nine kinds
+// are those of the page's own scoring tables; the page has no name for
+// FourAndPair, TwoTriplets and Nothing, so theirs are ours, in the same
+// style.
+var localNames = map[string]*[numKinds]string{
+	"en": {
+		SingleOne:    "Single one",
+		SingleFive:   "Single five",
+		ThreeOnes:    "Three ones",
+		ThreeOfAKind: "Three of a kind",
+		FourOfAKind:  "Four of a kind",
+		FiveOfAKind:  "Five of a kind",
+		SixOfAKind:   "Six of a kind",
+		Straight:     "Straight",
+		ThreePairs:   "Three pairs",
+		FourAndPair:  "Four of a kind and a pair",
+		TwoTriplets:  "Two triplets",
+		Nothing:      "Six dice with nothing",
+	},
+	"cs": {
+		SingleOne:    "Jedna kostka s hodnotou 1",
+		SingleFive:   "Jedna kostka s hodnotou 5",
+		ThreeOnes:    "Trojice kostek s hodnotou 1",
+		ThreeOfAKind: "Jiná trojice",
+		FourOfAKind:  "Čtveřice",
+		FiveOfAKind:  "Pět stejných",
+		SixOfAKind:   "Šest stejných",
+		Straight:     "Postupka",
+		ThreePairs:   "Tři páry",
+		FourAndPair:  "Čtveřice a pár",
+		TwoTriplets:  "Dvě trojice",
+		Nothing:      "Šest kostek bez bodů",
+	},
+	"fi": {
+		SingleOne:    "Ykkönen",
+		SingleFive:   "Vitonen",
+		ThreeOnes:    "Kolme ykköstä",
+		ThreeOfAKind: "Muu kolmen kopla",
+		FourOfAKind:  "Neljä samaa",
+		FiveOfAKind:  "Viisi samaa",
+		SixOfAKind:   "Kuusi samaa",
+		Straight:     "Suora",
+		ThreePairs:   "Kolme paria",
+		FourAndPair:  "Neljä samaa ja pari",
+		TwoTriplets:  "Kaksi kolmen koplaa",
+		Nothing:      "Kuusi noppaa ilman pisteitä",
+	},
+	"nl": {
+		SingleOne:    "Een 1",
+		SingleFive:   "Een 5",
+		ThreeOnes:    "Drie gelijke van 1",
+		ThreeOfAKind: "Andere drie gelijke",
+		FourOfAKind:  "Carré",
+		FiveOfAKind:  "Vijf gelijke",
+		SixOfAKind:   "Zes gelijke",
+		Straight:     "Straat",
+		ThreePairs:   "Drie paren",
+		FourAndPair:  "Carré en een paar",
+		TwoTriplets:  "Twee keer drie gelijke",
+		Nothing:      "Zes dobbelstenen zonder punten",
+	},
+}
+
+// Name returns the name of k for display in the language lang, a BCP 47
+// tag such as "cs", "fi-FI" or "nl_BE": only its primary language subtag
+// counts, in any case. The languages are Czech ("cs"), Finnish ("fi"),
+// Dutch ("nl") and English ("en"); any other tag gives English. For the
+// first nine kinds the names are those of the app's help page, such as
+// "Postupka", "Suora" and "Straat" for [Straight]. A value that is no kind
+// gives the same as [Kind.String].
+func (k Kind) Name(lang string) string {
+	if k == 0 || int(k) >= numKinds {
+		return k.String()
+	}
+	primary, _, _ := strings.Cut(lang, "-")
+	primary, _, _ = strings.Cut(primary, "_")
+	if names, ok := localNames[strings.ToLower(primary)]; ok {
+		return names[k]
+	}
+	return localNames["en"][k]
+}
