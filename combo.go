@@ -89,3 +89,38 @@ func (p Partition) Dice() []Die {
 	slices.Sort(out)
 	return out
 }
+
+// String returns c in the form "three of a kind 5 5 5 (500)".
+func (c Combo) String() string {
+	b := []byte(c.Kind.String())
+	for _, d := range c.Dice {
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(d), 10)
+	}
+	b = append(b, " ("...)
+	b = strconv.AppendInt(b, int64(c.Points), 10)
+	return string(append(b, ')'))
+}
+
+// String returns p in the form
+// "600 = three of a kind 5 5 5 (500) + single one 1 (100); rest 2 3",
+// leaving out the parts that are empty: a farkle reads "0; rest 2 3 4 6".
+func (p Partition) String() string {
+	b := strconv.AppendInt(nil, int64(p.Points), 10)
+	for i, c := range p.Combos {
+		if i == 0 {
+			b = append(b, " = "...)
+		} else {
+			b = append(b, " + "...)
+		}
+		b = append(b, c.String()...)
+	}
+	if len(p.Rest) > 0 {
+		b = append(b, "; rest"...)
+		for _, d := range p.Rest {
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(d), 10)
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,235 @@
+// Command farkle scores Farkle dice from the command line.
+//
+// Usage:
+//
+//	farkle [-rules name] [-lang tag] DICE...          best keep and best partition of a roll
+//	farkle [-rules name] -keep DICE DICE...           check a keep from a roll
+//	farkle play [flags]                               play a game against a bot
+//	farkle advise DICE... [-total N]                  what to keep, and whether to bank
+//
+// Dice are faces 1 to 6, as separate arguments ("1 1 5"), with commas
+// ("1,1,5") or run together ("115"). For example:
+//
+//	farkle 5 5 5 1 2 3
+//	farkle -keep 1,2 1 2 3 4 6 6
+//
+// The exit code is 0 on success, 1 for a keep that is not allowed, and 2
+// for bad arguments.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/farkle-go/farkle"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// presets are the rule sets that -rules names.
+var presets = map[string]farkle.Rules{
+	"app":      farkle.App,
+	"core":     farkle.Core,
+	"facebook": farkle.Facebook,
+	"zilch":    farkle.Zilch,
+	"classic":  farkle.Classic,
+}
+
+func presetNames() string {
+	var names []string
+	for n := range presets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+const usage = `usage:
+  farkle [-rules name] [-lang tag] DICE...    best keep and best partition of a roll
+  farkle [-rules name] -keep DICE DICE...     check a keep from a roll
+  farkle play [flags]                         play a game against a bot (farkle play -h)
+  farkle advise DICE... [-total N]            what to keep, and whether to bank (farkle advise -h)
+Dice are faces 1 to 6: "1 1 5", "1,1,5" or "115".
+`
+
+// run is the whole command, for tests: it returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "play":
+			return runPlay(args[1:], stdin, stdout, stderr)
+		case "advise":
+			return runAdvise(args[1:], stdout, stderr)
+		}
+	}
+	fs := flag.NewFlagSet("farkle", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	keep := fs.String("keep", "", "the dice to keep from the roll")
+	rules := fs.String("rules", "app", "the rule set: "+presetNames())
+	lang := fs.String("lang", "en", "the language of combination names: en, cs, fi or nl")
+	positional, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return 0
+	}
+	if err != nil {
+		return fail(stderr, err.Error())
+	}
+	r, ok := presets[strings.ToLower(*rules)]
+	if !ok {
+		return fail(stderr, fmt.Sprintf("unknown rule set %q (want one of %s)", *rules, presetNames()))
+	}
+	s, err := farkle.New(r)
+	if err != nil {
+		fmt.Fprintln(stderr, "farkle:", err)
+		return 1
+	}
+	roll, err := parseDice(positional)
+	if err != nil {
+		return fail(stderr, err.Error())
+	}
+	if len(roll) == 0 {
+		return fail(stderr, "no dice given")
+	}
+	if len(roll) > farkle.MaxDice {
+		return fail(stderr, fmt.Sprintf("%d dice given; a roll has at most %d", len(roll), farkle.MaxDice))
+	}
+	if *keep != "" {
+		kept, err := parseDice([]string{*keep})
+		if err != nil {
+			return fail(stderr, "-keep: "+err.Error())
+		}
+		return checkKeep(stdout, s, roll, kept, *lang)
+	}
+	describeRoll(stdout, s, roll, *lang)
+	return 0
+}
+
+// parseInterleaved parses flags that may stand before, between or after
+// the positional arguments, and returns the positional ones.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+// parseDice reads dice from arguments such as "1", "1,5,5" or "155".
+func parseDice(args []string) ([]farkle.Die, error) {
+	var dice []farkle.Die
+	for _, a := range args {
+		for _, r := range a {
+			switch {
+			case r == ',' || r == ' ':
+			case r >= '1' && r <= '6':
+				dice = append(dice, farkle.Die(r-'0'))
+			default:
+				return nil, fmt.Errorf("%q is not a list of dice: a die is 1 to 6", a)
+			}
+		}
+	}
+	return dice, nil
+}
+
+func fail(stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "farkle: %s\n%s", msg, usage)
+	return 2
+}
+
+func joinDice(dice []farkle.Die) string {
+	s := make([]string, len(dice))
+	for i, d := range dice {
+		s[i] = d.String()
+	}
+	return strings.Join(s, " ")
+}
+
+func describeRoll(w io.Writer, s *farkle.Scorer, roll []farkle.Die, lang string) {
+	fmt.Fprintf(w, "roll: %s\n", joinDice(roll))
+	best, err := s.BestKeep(roll)
+	if err != nil {
+		fmt.Fprintln(w, "farkle:", err)
+		return
+	}
+	if best.Points == 0 {
+		fmt.Fprintln(w, "farkle: no die can be kept, the turn scores nothing")
+	} else {
+		fmt.Fprintf(w, "best keep: %s, %d points\n", joinDice(best.Dice()), best.Points)
+		printCombos(w, best.Combos, lang)
+		switch n := len(best.Rest); n {
+		case 0:
+			fmt.Fprintln(w, "dice left: none (hot dice: all six may be rolled again)")
+		default:
+			fmt.Fprintf(w, "dice left: %d (%s)\n", n, joinDice(best.Rest))
+		}
+	}
+	p, err := s.BestPartition(roll)
+	if err != nil {
+		fmt.Fprintln(w, "farkle:", err)
+		return
+	}
+	fmt.Fprintf(w, "best partition: %d points\n", p.Points)
+	printCombos(w, p.Combos, lang)
+	if len(p.Rest) > 0 {
+		fmt.Fprintf(w, "  no combination: %s\n", joinDice(p.Rest))
+	}
+}
+
+func printCombos(w io.Writer, combos []farkle.Combo, lang string) {
+	for _, c := range combos {
+		fmt.Fprintf(w, "  %-28s %-12s %5d\n", c.Kind.Name(lang), joinDice(c.Dice), c.Points)
+	}
+}
+
+func checkKeep(w io.Writer, s *farkle.Scorer, roll, kept []farkle.Die, lang string) int {
+	points, err := s.ValidateKeep(roll, kept)
+	if err == nil {
+		fmt.Fprintf(w, "keep %s from %s: allowed, %d points\n", joinDice(kept), joinDice(roll), points)
+		p, _ := s.BestPartition(kept)
+		printCombos(w, p.Combos, lang)
+		fmt.Fprintf(w, "dice left: %d\n", len(roll)-len(kept))
+		return 0
+	}
+	fmt.Fprintf(w, "keep %s from %s: not allowed: %s\n", joinDice(kept), joinDice(roll), plainWords(err))
+	return 1
+}
+
+// plainWords explains a keep's error to a player.
+func plainWords(err error) string {
+	var de *farkle.DiceError
+	if !errors.As(err, &de) {
+		return err.Error()
+	}
+	dice := joinDice(de.Dice)
+	switch {
+	case errors.Is(err, farkle.ErrNonScoring):
+		if len(de.Dice) == 1 {
+			return "the " + dice + " scores nothing; every kept die must be part of a scoring combination"
+		}
+		return "the dice " + dice + " score nothing; every kept die must be part of a scoring combination"
+	case errors.Is(err, farkle.ErrNotInRoll):
+		return "the roll does not have these kept dice: " + dice
+	case errors.Is(err, farkle.ErrTooManyDice):
+		return "more dice kept than a roll has"
+	case errors.Is(err, farkle.ErrNoDice):
+		return "nothing kept"
+	}
+	return err.Error()
+}

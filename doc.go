@@ -1,0 +1,96 @@
+// Package farkle scores the dice of the Farkle family of games (Farkle,
+// Zilch, 10000, Kostky): exactly, with no allocation on the hot paths, and
+// under the house rules a game chooses.
+//
+// The package-level functions follow the rules of a dice app whose help
+// page, "the combinations and their points", is this package's
+// specification (the [App] rules). [New] compiles other [Rules] into a
+// [Scorer] with the same methods.
+//
+// # The combinations
+//
+// Under the App rules a set of dice kept from one roll scores:
+//
+//   - [SingleOne]: each 1 that is part of no other combination, 100.
+//   - [SingleFive]: each 5 that is part of no other combination, 50.
+//   - [ThreeOnes]: three 1s, 1000.
+//   - [ThreeOfAKind]: three equal dice from 2 to 6, face x 100.
+//   - [FourOfAKind]: four equal dice, whatever the face, 1000.
+//   - [FiveOfAKind]: five equal dice, 2000.
+//   - [SixOfAKind]: six equal dice, 3000.
+//   - [Straight]: 1-2-3-4-5-6 on all six dice, 2500.
+//   - [ThreePairs]: three pairs on all six dice, four of a kind and a pair
+//     included, 1500.
+//
+// # The rules that surprise
+//
+//   - Three or more equal dice kept together always form one combination
+//     of all of them: four 1s are [FourOfAKind], 1000, not three 1s and a
+//     single 1 (1100). Keeping only three of them is worth as much and
+//     leaves one more die to roll, so [BestKeep] does that.
+//   - When all six dice are kept at once, the interpretation worth most
+//     wins: 1,1,1,1,5,5 is [ThreePairs], 1500, not 1000 + 50 + 50.
+//   - Two triplets have no special value: 2,2,2,3,3,3 is 200 + 300.
+//   - A die that scores nothing cannot be kept: a lone 2, 3, 4 or 6, or a
+//     pair outside three pairs. From 1,2,3,4,6,6, keeping 1 and 2 is
+//     rejected; keeping the 1 alone is worth 100.
+//   - Combinations never span two rolls: every function scores dice of
+//     one roll.
+//
+// # Using the package
+//
+// A [Die] is a face value from 1 to 6. [Score] gives the points of dice
+// kept together, and [ValidateKeep] checks a player's keep against the
+// roll; both are table lookups that take a few nanoseconds and never
+// allocate. [BestPartition] shows how dice split into combinations (a
+// [Partition] of [Combo] values and the rest), [BestKeep] finds the best
+// keep of a roll, [Keeps] lists every legal keep (to highlight the dice a
+// player may tap), and [IsFarkle] tells a roll with nothing to keep.
+//
+//	points, err := farkle.ValidateKeep(roll, kept)
+//	if errors.Is(err, farkle.ErrNonScoring) {
+//		// tell the player which dice score nothing
+//	}
+//
+// # Ties
+//
+// Where two answers are worth the same, the functions choose the same way
+// every time:
+//
+//   - [Score] and [BestPartition] take the split with the most points, then
+//     the most dice in combinations, then the fewest combinations, then the
+//     smallest [Kind] first.
+//   - [BestKeep] takes the keep with the most points, then the fewest dice
+//     (leaving the most to roll), then the smallest dice.
+//   - [Keeps] orders keeps by points descending, then fewest dice, then
+//     dice ascending, so its first element is the [BestKeep].
+//
+// # Errors
+//
+// No function panics on bad input, modifies its arguments or returns
+// slices that share memory with them. Errors are [*DiceError] values that
+// wrap one of [ErrInvalidDie], [ErrTooManyDice], [ErrNoDice],
+// [ErrNotInRoll] and [ErrNonScoring] (test with [errors.Is]) and carry the
+// offending dice (read with [errors.As]). They are checked in that order.
+//
+// # House rules
+//
+// A [Rules] value describes a scoring variant as plain data: single and
+// triple values, how four to six of a kind score ([Bonus]), a straight,
+// three pairs, four of a kind and a pair, two triplets, six dice with
+// nothing, and whether equal dice may be split. Five presets come with the
+// package: [App], [Core], [Facebook], [Zilch] and [Classic]. Copy one,
+// change what your table plays differently, and pass it to [New]:
+//
+//	house := farkle.Facebook
+//	house.FourAsTwoPairs = true
+//	s, err := farkle.New(house)
+//
+// [New] builds the Scorer's tables once, in about a millisecond; a Scorer
+// is safe for concurrent use. [Kind.Name] gives the combinations' names in
+// Czech, Finnish, Dutch and English.
+//
+// The subpackage game drives whole games (turns, banking, hot dice,
+// penalties) and the subpackage strategy computes exact odds and the
+// optimal single-turn policy.
+package farkle
