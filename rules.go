@@ -137,8 +137,8 @@ var (
 		ThreePairs: 750,
 	}
 
-	// Zilch is the scoring of the Zilch game (Playdom): singles and
-	// triples as in Core, each die beyond three doubles (four 2s = 400,
+	// Zilch is the scoring of the game played online as Zilch: singles
+	// and triples as in Core, each die beyond three doubles (four 2s = 400,
 	// six 2s = 1600), straight 1500, any three pairs 1500 (four of a kind
 	// and a pair included), and six dice that score nothing are worth 500.
 	Zilch = Rules{

@@ -21,17 +21,9 @@ func New(r Rules) (*Scorer, error) {
 }
 
 // appTable holds the tables of the App rules, which the package-level
-// functions and the zero Scorer use. It is built at init from a private
-// copy of App, so that changes to the variable App do not reach it.
-var appTable = compile(Rules{
-	SingleOne: 100, SingleFive: 50,
-	Triple:      [7]int{0, 1000, 200, 300, 400, 500, 600},
-	Bonus:       BonusFixed,
-	FourOfAKind: 1000, FiveOfAKind: 2000, SixOfAKind: 3000,
-	Straight:       2500,
-	ThreePairs:     1500,
-	FourAsTwoPairs: true,
-})
+// functions and the zero Scorer use. It is built when the package is
+// initialized, before any importer's code can assign to App.
+var appTable = compile(App)
 
 var appScorer = &Scorer{t: appTable}
 
