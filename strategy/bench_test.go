@@ -1,0 +1,75 @@
+package strategy
+
+import (
+	"testing"
+
+	"github.com/farkle-go/farkle"
+)
+
+// BenchmarkSolve solves each preset from scratch, bypassing both caches:
+// the analysis of every roll's keeps, then the dynamic program.
+func BenchmarkSolve(b *testing.B) {
+	for _, p := range presets {
+		for _, o := range []struct {
+			name string
+			opts Options
+		}{{"", Options{}}, {"/MustRoll", Options{MustRollHotDice: true}}} {
+			b.Run(p.name+o.name, func(b *testing.B) {
+				s := newScorer(b, p.rules)
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := solve(newAnalysis(s), o.opts, 0); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkSolveDP times the dynamic program alone, with the analysis of
+// the rolls already done.
+func BenchmarkSolveDP(b *testing.B) {
+	for _, p := range presets {
+		b.Run(p.name, func(b *testing.B) {
+			a := analyze(newScorer(b, p.rules))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := solve(a, Options{}, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkAdvise(b *testing.B) {
+	tb := mustSolve(b, nil, Options{})
+	for _, c := range []struct {
+		name string
+		roll []farkle.Die
+	}{
+		{"six", []farkle.Die{1, 5, 5, 2, 3, 1}},
+		{"straight", []farkle.Die{1, 5, 2, 3, 4, 6}},
+		{"three", []farkle.Die{1, 5, 3}},
+		{"farkle", []farkle.Die{2, 3, 4, 6}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Advise(tb, c.roll, 300); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkBotDecide(b *testing.B) {
+	bot := NewBot(mustSolve(b, nil, Options{}))
+	roll := []farkle.Die{1, 5, 5, 2, 3, 1}
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.Decide(roll, 300)
+	}
+}

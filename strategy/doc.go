@@ -1,0 +1,52 @@
+// Package strategy computes exact Farkle odds and the optimal strategy for
+// a single turn, under any rules that package farkle can score.
+//
+// # Odds
+//
+// [RollOdds] counts the 6^n equally likely ordered rolls of n dice: the
+// chance of a farkle as an exact fraction and a float64, and the
+// distribution of the best keep's points. Under the App rules a farkle has
+// chance 2/3, 4/9, 5/18, 17/108, 25/324 and 5/216 with one to six dice.
+//
+// # Strategy
+//
+// [Solve] finds, by dynamic programming over the states of a turn (the
+// turn total and the number of dice left to roll), the play that maximizes
+// the expected score of one turn: which dice to keep, and whether to bank
+// or roll on. The conventions are those of the published analyses: a turn
+// starts with a roll of six dice, a farkle scores 0, hot dice (all dice
+// kept) give six fresh dice, and ties go to banking. [Options] set the play
+// rules that change the answer: a minimum turn total to bank, and whether
+// hot dice must be rolled. Since every keep adds points, the program runs
+// once downwards from a cap on the turn total above which closed forms are
+// exact (see [Table.Cap]); a preset solves in a few milliseconds, once,
+// and is cached.
+//
+// A [Table] answers the expected final score of any state
+// ([Table.Value], [Table.RollValue]), whether to bank there
+// ([Table.ShouldBank]), the smallest turn total from which to bank with
+// each number of dice ([Table.BankThreshold]) and the expected score of a
+// whole turn ([Table.TurnValue]). Under the App rules (banking allowed
+// after hot dice, no minimum) the thresholds are 350, 300, 450, 1050, 3100
+// and 18,600 points with one to six dice left, and a turn is worth 607
+// points on average.
+//
+// [Advise] turns a table into advice for a roll: the keep to make, whether
+// to bank after it, and what every candidate keep is worth, rolling on or
+// banking, so that a hint can say "keep 1 and roll 5 dice: expected 641;
+// keep 1 and bank: 400". A [Bot] plays by the advice through the method
+// Decide that a game engine calls.
+//
+// The strategy maximizes the score of one turn. It is the right play for
+// a solitaire score attack and a strong heuristic in a game, but near the
+// end of a game the chance of winning, which depends on the other players'
+// scores, calls for more risk or less.
+//
+// # Published results
+//
+// The tests reproduce, under the Facebook preset of package farkle,
+// M. Busche's finding that with six dice rolling beats banking for every
+// turn total under 16,400 and banking wins from 16,400 up, and
+// R. McKenna's expected final score of about 293 with three dice to roll
+// and 250 in the turn (293.40).
+package strategy

@@ -1,0 +1,557 @@
+package strategy
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"sync"
+
+	"github.com/farkle-go/farkle"
+)
+
+// Options are the rules of play of a turn that change the best strategy,
+// beside the scoring. The zero Options let a player bank any positive
+// turn total, including right after hot dice.
+type Options struct {
+	// MinBank is the smallest turn total that a player may bank: below it
+	// the only choice is to roll. 0 means no minimum.
+	MinBank int
+	// MustRollHotDice makes a player who has kept all six dice (hot dice)
+	// roll all six again; without it the player may bank instead.
+	MustRollHotDice bool
+}
+
+// MaxTurnTotal is the largest turn total that a [Table] answers for.
+const MaxTurnTotal = 1 << 40
+
+// maxStates bounds the turn totals a table stores per number of dice, so
+// that rules with huge points in tiny steps fail fast instead of running
+// out of memory.
+const maxStates = 1 << 20
+
+// The errors that this package wraps in a [*SolveError] or a [*StateError].
+// Test for them with [errors.Is].
+var (
+	// ErrOptions: an Options field is out of range (MinBank negative or
+	// above MaxTurnTotal).
+	ErrOptions = errors.New("invalid options")
+	// ErrTooLarge: the rules need a table with more than about a million
+	// turn totals per number of dice (points in steps much smaller than
+	// their size, or a huge MinBank).
+	ErrTooLarge = errors.New("table too large")
+	// ErrTurnTotal: a turn total is negative, above MaxTurnTotal, or not a
+	// sum of keep points (not a multiple of Table.Unit).
+	ErrTurnTotal = errors.New("turn total not reachable")
+	// ErrDiceLeft: a number of dice left to roll is not 0 to 6.
+	ErrDiceLeft = errors.New("dice left not 0 to 6")
+)
+
+// A SolveError reports why [Solve] cannot build a table. Err is
+// [ErrOptions] or [ErrTooLarge].
+type SolveError struct {
+	Err     error
+	Options Options
+	Unit    int // the rules' point step (for ErrTooLarge)
+	Cap     int // the turn total that the table would need to reach (for ErrTooLarge)
+}
+
+// Error returns a message such as "strategy: invalid options: MinBank -1".
+func (e *SolveError) Error() string {
+	msg := "strategy: "
+	if e.Err != nil {
+		msg += e.Err.Error()
+	} else {
+		msg += "cannot solve"
+	}
+	if errors.Is(e.Err, ErrTooLarge) {
+		return msg + ": turn totals up to " + strconv.Itoa(e.Cap) + " in steps of " + strconv.Itoa(e.Unit)
+	}
+	return msg + ": MinBank " + strconv.Itoa(e.Options.MinBank)
+}
+
+// Unwrap returns e.Err.
+func (e *SolveError) Unwrap() error { return e.Err }
+
+// A StateError reports a state that a [Table] has no answer for. Err is
+// [ErrTurnTotal] or [ErrDiceLeft].
+type StateError struct {
+	Err       error
+	TurnTotal int
+	DiceLeft  int
+}
+
+// Error returns a message such as
+// "strategy: turn total not reachable: 75 with 3 dice".
+func (e *StateError) Error() string {
+	msg := "invalid state"
+	if e.Err != nil {
+		msg = e.Err.Error()
+	}
+	return "strategy: " + msg + ": " + strconv.Itoa(e.TurnTotal) + " with " + strconv.Itoa(e.DiceLeft) + " dice"
+}
+
+// Unwrap returns e.Err.
+func (e *StateError) Unwrap() error { return e.Err }
+
+// A Table is the solved single-turn strategy for one Rules value and one
+// Options value: for every state of a turn (the turn total so far and the
+// number of dice left to roll), the expected final score of the turn
+// under optimal play and whether to bank. A Table is immutable and safe
+// for concurrent use. A nil *Table stands for the table of the App rules
+// with the zero Options.
+//
+// States are turn totals that are multiples of [Table.Unit] (every
+// reachable total is) with 1 to 6 dice to roll; 0 dice left means hot
+// dice and is the same as 6. A state with six dice to roll and a positive
+// turn total arises only after hot dice, so with MustRollHotDice its only
+// choice is to roll.
+type Table struct {
+	a    *analysis
+	opts Options
+	unit int
+	capI int // from turn total capI*unit on, closed forms hold
+	v    [farkle.MaxDice + 1][]float64
+	bank [farkle.MaxDice + 1][]bool
+	r    [farkle.MaxDice + 1][]float64
+	// For turn totals t at and above the cap, the value with n < 6 dice
+	// left is t (bank), and with six dice tailA*t + tailB.
+	tailA, tailB float64
+	bank6        bool // whether the table banks with six dice at and above the cap
+	thresh       [farkle.MaxDice + 1]int
+}
+
+type tableKey struct {
+	rules farkle.Rules
+	opts  Options
+}
+
+type onceTable struct {
+	once sync.Once
+	t    *Table
+	err  error
+}
+
+var tables sync.Map // tableKey -> *onceTable
+
+// Solve returns the optimal single-turn strategy for s's rules (a nil s
+// scores the App rules) and opts. The table is solved once per Rules and
+// Options value and cached for the life of the program, so calling Solve
+// again, from any goroutine, is cheap. The error is a [*SolveError].
+//
+// The strategy maximizes the expected score of one turn: a turn starts
+// with a roll of six dice; a farkle ends it with 0; after each roll the
+// player keeps a legal keep and either banks the turn total or rolls the
+// dice left (all six after hot dice); when banking and rolling are worth
+// the same (to a relative 1e-11), the table banks. Only the best keep for
+// each number of kept dice matters, since more points with the same dice
+// left are never worse.
+//
+// Hot dice make turn totals unbounded. Above a cap, computed from the
+// rules, banking is provably better than rolling with one to five dice
+// (and with six, unless a six-dice roll cannot farkle or hot dice must
+// roll), and the values there follow closed forms; see [Table.Cap].
+func Solve(s *farkle.Scorer, opts Options) (*Table, error) {
+	if opts.MinBank < 0 || opts.MinBank > MaxTurnTotal {
+		return nil, &SolveError{Err: ErrOptions, Options: opts}
+	}
+	key := tableKey{rules: s.Rules(), opts: opts}
+	v, _ := tables.Load(key)
+	if v == nil {
+		v, _ = tables.LoadOrStore(key, new(onceTable))
+	}
+	ot := v.(*onceTable)
+	ot.once.Do(func() { ot.t, ot.err = solve(analyze(s), opts, 0) })
+	return ot.t, ot.err
+}
+
+var appTable = sync.OnceValue(func() *Table {
+	t, _ := Solve(nil, Options{})
+	return t
+})
+
+func (t *Table) get() *Table {
+	if t == nil {
+		return appTable()
+	}
+	return t
+}
+
+// tail holds the closed forms of a table above its cap.
+type tail struct {
+	cap          float64 // lower bound on the cap, in points
+	tailA, tailB float64
+	bank6        bool
+}
+
+// tails derives the closed forms that hold above the cap, and the cap.
+//
+// Write V(t, n) for the value of the state and R(t, n) for the value of
+// rolling. Suppose that from some total T on, V(x, n) <= x for n < 6 and
+// V(x, 6) <= x + c6. Then rolling n dice from t >= T is worth at most
+// (1-p_n) t + E_n[max over keeps of (points + c6 if hot)], where p_n is
+// the chance of a farkle: at most t as soon as t >= E_n[...]/p_n. Taking T
+// as the largest of these bounds and MinBank makes the supposition true
+// for n < 6 (and for six dice when they can farkle), so there the table
+// banks and V(t, n) = t. With six dice:
+//   - if a roll of six can farkle and hot dice may bank: V(t, 6) = t;
+//   - if a roll of six cannot farkle (Rules.Nothing): rolling six is always
+//     better, V(t, 6) = t + c with c = E6[max(points + c if hot, points)];
+//   - if hot dice must roll: V(t, 6) = R(t, 6) = alpha t + beta, which
+//     solves the one-step equation once every roll that offers both a
+//     keep leaving dice and a hot keep prefers banking after the former.
+func (a *analysis) tails(opts Options) tail {
+	g := &a.sigs[6]
+	unit := float64(a.unit)
+	p6 := g.farkle
+	var tl tail
+	c6 := 0.0
+	switch {
+	case p6 == 0:
+		c6 = a.hotConstant()
+		tl.tailA, tl.tailB = 1, c6
+	case opts.MustRollHotDice:
+		// A roll of six offers a keep that leaves dice (worth a, the most
+		// such), a hot keep (worth h), or both.
+		var pa, ph, sa, sh float64
+		for s, p := range g.prob {
+			aPts, hPts, hasA, hasH := split6(g.opts[g.start[s]:g.start[s+1]])
+			if hasA {
+				pa += p
+				sa += p * float64(aPts) * unit
+			} else if hasH {
+				ph += p
+				sh += p * float64(hPts) * unit
+			}
+		}
+		alpha := pa / (1 - ph)
+		beta := (sa + alpha*sh) / (1 - ph)
+		tl.tailA, tl.tailB = alpha, beta
+		tl.cap = max(tl.cap, beta/(1-alpha))
+		for s := range g.prob {
+			aPts, hPts, hasA, hasH := split6(g.opts[g.start[s]:g.start[s+1]])
+			if hasA && hasH {
+				tl.cap = max(tl.cap, (alpha*float64(hPts)*unit+beta-float64(aPts)*unit)/(1-alpha))
+			}
+		}
+	default:
+		tl.tailA, tl.tailB, tl.bank6 = 1, 0, true
+	}
+	for n := 1; n <= farkle.MaxDice; n++ {
+		g := &a.sigs[n]
+		if g.farkle == 0 {
+			continue
+		}
+		var e float64
+		for s, p := range g.prob {
+			best := 0.0
+			for _, o := range g.opts[g.start[s]:g.start[s+1]] {
+				x := float64(o.steps) * unit
+				if o.left == farkle.MaxDice {
+					x += c6
+				}
+				best = max(best, x)
+			}
+			e += p * best
+		}
+		tl.cap = max(tl.cap, e/g.farkle)
+	}
+	tl.cap = max(tl.cap, float64(opts.MinBank))
+	return tl
+}
+
+// split6 returns the most points of a keep that leaves dice and the
+// points of the hot keep among the options of a roll of six.
+func split6(opts []option) (aPts, hPts int32, hasA, hasH bool) {
+	for _, o := range opts {
+		if o.left == farkle.MaxDice {
+			hPts, hasH = o.steps, true
+		} else if !hasA || o.steps > aPts {
+			aPts, hasA = o.steps, true
+		}
+	}
+	return aPts, hPts, hasA, hasH
+}
+
+// hotConstant returns c with c = E6[max over keeps of (points, plus c if
+// the keep is hot)], for rules under which six dice never farkle: what
+// rolling six dice adds to a large turn total.
+func (a *analysis) hotConstant() float64 {
+	g := &a.sigs[6]
+	unit := float64(a.unit)
+	eval := func(c float64) float64 {
+		var e float64
+		for s, p := range g.prob {
+			best := math.Inf(-1)
+			for _, o := range g.opts[g.start[s]:g.start[s+1]] {
+				x := float64(o.steps) * unit
+				if o.left == farkle.MaxDice {
+					x += c
+				}
+				best = max(best, x)
+			}
+			e += p * best
+		}
+		return e
+	}
+	// eval is increasing, convex and has slope below 1 (the chance of hot
+	// dice), so iterating from 0 climbs to its fixed point.
+	c := 0.0
+	for range 100_000 {
+		next := eval(c)
+		done := next-c <= 1e-13*max(1, next)
+		c = next
+		if done {
+			break
+		}
+	}
+	// Evaluate the final policy exactly.
+	var num, den float64 = 0, 1
+	for s, p := range g.prob {
+		best, hot := math.Inf(-1), false
+		var pts float64
+		for _, o := range g.opts[g.start[s]:g.start[s+1]] {
+			x := float64(o.steps) * unit
+			h := o.left == farkle.MaxDice
+			y := x
+			if h {
+				y += c
+			}
+			if y > best {
+				best, hot, pts = y, h, x
+			}
+		}
+		num += p * pts
+		if hot {
+			den -= p
+		}
+	}
+	return num / den
+}
+
+// tieEps is the relative tolerance under which rolling is not better than
+// banking.
+const tieEps = 1e-11
+
+// solve builds the table; extra raises the cap by that many units (for
+// tests).
+func solve(a *analysis, opts Options, extra int) (*Table, error) {
+	tl := a.tails(opts)
+	unit := a.unit
+	jump := a.maxPts / unit
+	capI := int(math.Ceil(tl.cap/float64(unit))) + 1 + extra
+	if tl.cap > float64(maxStates)*float64(unit) || capI+2*jump+1 > maxStates {
+		return nil, &SolveError{Err: ErrTooLarge, Options: opts, Unit: unit, Cap: int(min(tl.cap, MaxTurnTotal))}
+	}
+	t := &Table{a: a, opts: opts, unit: unit, capI: capI, tailA: tl.tailA, tailB: tl.tailB, bank6: tl.bank6}
+	nv := capI + 2*jump + 1 // values reach jump beyond the rolls
+	nr := capI + jump + 1
+	for n := 1; n <= farkle.MaxDice; n++ {
+		t.v[n] = make([]float64, nv)
+		t.bank[n] = make([]bool, nv)
+		t.r[n] = make([]float64, nr)
+	}
+	for i := nv - 1; i >= nr; i-- {
+		for n := 1; n <= farkle.MaxDice; n++ {
+			t.v[n][i] = t.tailV(i, n)
+			t.bank[n][i] = t.tailBank(n)
+		}
+	}
+	for i := nr - 1; i >= 0; i-- {
+		tt := float64(i * unit)
+		for n := 1; n <= farkle.MaxDice; n++ {
+			g := &a.sigs[n]
+			var roll float64
+			for s, p := range g.prob {
+				best := 0.0
+				for _, o := range g.opts[g.start[s]:g.start[s+1]] {
+					best = max(best, t.v[o.left][i+int(o.steps)])
+				}
+				roll += p * best
+			}
+			t.r[n][i] = roll
+			switch {
+			case i >= capI:
+				t.v[n][i] = t.tailV(i, n)
+				t.bank[n][i] = t.tailBank(n)
+			case t.canBank(i, n) && roll-tt <= tieEps*max(1, tt):
+				t.v[n][i] = tt
+				t.bank[n][i] = true
+			default:
+				t.v[n][i] = roll
+			}
+		}
+	}
+	for n := 1; n <= farkle.MaxDice; n++ {
+		t.thresh[n] = -1
+		if !t.tailBank(n) {
+			continue
+		}
+		i := capI
+		for i > 0 && t.bank[n][i-1] {
+			i--
+		}
+		t.thresh[n] = i * unit
+	}
+	return t, nil
+}
+
+// canBank reports whether the rules let a player bank at turn total
+// i*unit with n dice left.
+func (t *Table) canBank(i, n int) bool {
+	return i*t.unit >= t.opts.MinBank && (n < farkle.MaxDice || !t.opts.MustRollHotDice)
+}
+
+func (t *Table) tailV(i, n int) float64 {
+	tt := float64(i) * float64(t.unit)
+	if n < farkle.MaxDice {
+		return tt
+	}
+	return t.tailA*tt + t.tailB
+}
+
+func (t *Table) tailBank(n int) bool { return n < farkle.MaxDice || t.bank6 }
+
+// value returns V at turn total i*unit with n dice left (1 to 6).
+func (t *Table) value(i, n int) float64 {
+	if i < len(t.v[n]) {
+		return t.v[n][i]
+	}
+	return t.tailV(i, n)
+}
+
+func (t *Table) banks(i, n int) bool {
+	if i < len(t.bank[n]) {
+		return t.bank[n][i]
+	}
+	return t.tailBank(n)
+}
+
+// rollValue returns R at turn total i*unit with n dice to roll.
+func (t *Table) rollValue(i, n int) float64 {
+	if i < len(t.r[n]) {
+		return t.r[n][i]
+	}
+	g := &t.a.sigs[n]
+	var roll float64
+	for s, p := range g.prob {
+		best := 0.0
+		for _, o := range g.opts[g.start[s]:g.start[s+1]] {
+			best = max(best, t.value(i+int(o.steps), int(o.left)))
+		}
+		roll += p * best
+	}
+	return roll
+}
+
+// state checks a state and returns its index and dice count (0 -> 6).
+func (t *Table) state(turnTotal, diceLeft int) (int, int, error) {
+	if diceLeft < 0 || diceLeft > farkle.MaxDice {
+		return 0, 0, &StateError{Err: ErrDiceLeft, TurnTotal: turnTotal, DiceLeft: diceLeft}
+	}
+	if turnTotal < 0 || turnTotal > MaxTurnTotal || turnTotal%t.unit != 0 {
+		return 0, 0, &StateError{Err: ErrTurnTotal, TurnTotal: turnTotal, DiceLeft: diceLeft}
+	}
+	if diceLeft == 0 {
+		diceLeft = farkle.MaxDice
+	}
+	return turnTotal / t.unit, diceLeft, nil
+}
+
+// Value returns the expected final score of the turn from the state with
+// turnTotal points in the turn and diceLeft dice to roll (0 means hot
+// dice: six), when the player now banks or rolls, whichever is better,
+// and plays on optimally. It is at least turnTotal when the player may
+// bank. The error is a [*StateError].
+func (t *Table) Value(turnTotal, diceLeft int) (float64, error) {
+	t = t.get()
+	i, n, err := t.state(turnTotal, diceLeft)
+	if err != nil {
+		return 0, err
+	}
+	return t.value(i, n), nil
+}
+
+// RollValue returns the expected final score of the turn if the player
+// rolls the diceLeft dice now, with turnTotal points in the turn, and
+// plays on optimally. The error is a [*StateError].
+func (t *Table) RollValue(turnTotal, diceLeft int) (float64, error) {
+	t = t.get()
+	i, n, err := t.state(turnTotal, diceLeft)
+	if err != nil {
+		return 0, err
+	}
+	return t.rollValue(i, n), nil
+}
+
+// ShouldBank reports whether the player should bank turnTotal rather than
+// roll diceLeft dice. It is false where banking is not allowed (below
+// Options.MinBank, or with six dice when hot dice must roll). The error
+// is a [*StateError].
+func (t *Table) ShouldBank(turnTotal, diceLeft int) (bool, error) {
+	t = t.get()
+	i, n, err := t.state(turnTotal, diceLeft)
+	if err != nil {
+		return false, err
+	}
+	return t.banks(i, n), nil
+}
+
+// BankThreshold returns the smallest turn total from which the table banks
+// at every reachable turn total with diceLeft dice to roll (0 means six).
+// ok is false if the table never settles on banking with diceLeft dice
+// (six dice when hot dice must roll, or when six dice cannot farkle) or
+// diceLeft is not 0 to 6.
+//
+// Below the threshold the table rolls at almost every total; rules with a
+// minimum bank or lumpy points can make it bank at a few isolated totals
+// below it too, which [Table.ShouldBank] reports.
+func (t *Table) BankThreshold(diceLeft int) (total int, ok bool) {
+	t = t.get()
+	if diceLeft == 0 {
+		diceLeft = farkle.MaxDice
+	}
+	if diceLeft < 1 || diceLeft > farkle.MaxDice || t.thresh[diceLeft] < 0 {
+		return 0, false
+	}
+	return t.thresh[diceLeft], true
+}
+
+// TurnValue returns the expected score of a whole turn played optimally,
+// from the first roll of six dice.
+func (t *Table) TurnValue() float64 {
+	t = t.get()
+	return t.r[farkle.MaxDice][0]
+}
+
+// Unit returns the step of the table's turn totals: the greatest common
+// divisor of the points of every legal keep, 50 for the presets. Every
+// turn total that play can reach is a multiple of it.
+func (t *Table) Unit() int { return t.get().unit }
+
+// Cap returns the turn total from which the table uses closed forms: from
+// it on, the player banks with one to five dice left, and the value of six
+// dice is linear in the turn total. Values above the cap are exact, not
+// approximations: raising the cap changes none of them.
+func (t *Table) Cap() int {
+	t = t.get()
+	return t.capI * t.unit
+}
+
+// Options returns the options the table was solved for.
+func (t *Table) Options() Options { return t.get().opts }
+
+// Rules returns the rules the table was solved for.
+func (t *Table) Rules() farkle.Rules { return t.get().a.scorer.Rules() }
+
+// Scorer returns a Scorer for the table's rules: the one passed to the
+// first Solve or RollOdds with these rules.
+func (t *Table) Scorer() *farkle.Scorer { return t.get().a.scorer }
+
+// Odds returns the odds of rolling n dice under the table's rules, as
+// [RollOdds] does.
+func (t *Table) Odds(n int) (Odds, error) {
+	if err := checkCount(n); err != nil {
+		return Odds{}, err
+	}
+	return t.get().a.odds[n].clone(), nil
+}

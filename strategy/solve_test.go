@@ -1,0 +1,349 @@
+package strategy
+
+import (
+	"errors"
+	"math"
+	"sync"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+	"github.com/google/go-cmp/cmp"
+)
+
+// Facebook scoring: with six dice to roll, rolling is better than banking
+// for every turn total under 16,400, and banking is better from 16,400 up
+// (M. Busche, optimal Farkle strategy articles, mattbusche.org). His model
+// lets a player bank after hot dice and has no minimum to bank: the zero
+// Options.
+func TestBuscheFacebookSixDice(t *testing.T) {
+	tb := mustSolve(t, newScorer(t, farkle.Facebook), Options{})
+	for total := 0; total < 16_400; total += tb.Unit() {
+		bank, err := tb.ShouldBank(total, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roll, _ := tb.RollValue(total, 6)
+		if bank || roll <= float64(total) {
+			t.Fatalf("six dice, turn total %d: bank %v, rolling worth %.4f; want rolling better", total, bank, roll)
+		}
+	}
+	for _, total := range []int{16_400, 16_450, 20_000, 100_000} {
+		bank, _ := tb.ShouldBank(total, 6)
+		roll, _ := tb.RollValue(total, 6)
+		if !bank || roll > float64(total) {
+			t.Errorf("six dice, turn total %d: bank %v, rolling worth %.4f; want banking better", total, bank, roll)
+		}
+	}
+	if th, ok := tb.BankThreshold(6); !ok || th != 16_400 {
+		t.Errorf("BankThreshold(6) = %d, %v; want 16400, true", th, ok)
+	}
+}
+
+// Facebook scoring: with 3 dice to roll and 250 in the turn, the expected
+// final turn score under optimal play is about 293 (R. McKenna, "Optimal
+// Strategy for Farkle Dice", 2018). The table gives 293.40; the article
+// gives the value to the point, so the test allows half a point.
+func TestMcKennaFacebookThreeDice(t *testing.T) {
+	for _, o := range []Options{{}, {MustRollHotDice: true}} {
+		tb := mustSolve(t, newScorer(t, farkle.Facebook), o)
+		v, err := tb.Value(250, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(v-293) > 0.5 {
+			t.Errorf("%+v: Value(250, 3) = %.4f, want 293 to the point", o, v)
+		}
+	}
+}
+
+// bellmanRolls is, for n dice, every distinct roll with its probability,
+// counted over ordered rolls, and all of its legal keeps.
+type bellmanRoll struct {
+	prob  float64
+	keeps []farkle.Partition
+}
+
+func bellmanRolls(t *testing.T, s *farkle.Scorer) [farkle.MaxDice + 1][]bellmanRoll {
+	var out [farkle.MaxDice + 1][]bellmanRoll
+	for n := 1; n <= farkle.MaxDice; n++ {
+		idx := map[[6]int]int{}
+		orderedRolls(n, func(roll []farkle.Die) {
+			var c [6]int
+			for _, d := range roll {
+				c[d-1]++
+			}
+			i, ok := idx[c]
+			if !ok {
+				keeps, err := s.Keeps(roll)
+				if err != nil {
+					t.Fatal(err)
+				}
+				i = len(out[n])
+				idx[c] = i
+				out[n] = append(out[n], bellmanRoll{keeps: keeps})
+			}
+			out[n][i].prob += 1 / float64(pow6(n))
+		})
+	}
+	return out
+}
+
+// TestBellman checks, at every state of every preset's tables up to past
+// the cap, that the values satisfy the Bellman equation, recomputed by
+// brute force over every legal keep of every roll (not only the best per
+// number of dice): rolling is worth the expectation over rolls of the best
+// keep's value, and a state is worth the better of banking (where allowed)
+// and rolling.
+func TestBellman(t *testing.T) {
+	for _, p := range presets {
+		s := newScorer(t, p.rules)
+		rolls := bellmanRolls(t, s)
+		for _, o := range optionSets {
+			tb := mustSolve(t, s, o)
+			unit := tb.Unit()
+			bad := 0
+			for total := 0; total <= tb.Cap()+3000; total += unit {
+				for n := 1; n <= farkle.MaxDice; n++ {
+					var roll float64
+					for _, r := range rolls[n] {
+						best := 0.0
+						for _, k := range r.keeps {
+							v, err := tb.Value(total+k.Points, len(k.Rest))
+							if err != nil {
+								t.Fatal(err)
+							}
+							best = max(best, v)
+						}
+						roll += r.prob * best
+					}
+					canBank := total >= o.MinBank && (n < 6 || !o.MustRollHotDice)
+					want, wantBank := roll, false
+					if canBank && float64(total) >= roll {
+						want, wantBank = float64(total), true
+					}
+					gotRoll, _ := tb.RollValue(total, n)
+					got, _ := tb.Value(total, n)
+					bank, _ := tb.ShouldBank(total, n)
+					tol := 1e-9 * max(1, float64(total))
+					if math.Abs(gotRoll-roll) > tol || math.Abs(got-want) > tol ||
+						(bank != wantBank && math.Abs(roll-float64(total)) > tol) {
+						if bad++; bad <= 5 {
+							t.Errorf("%s %+v, state (%d, %d dice): value %.12g roll %.12g bank %v; Bellman: %.12g %.12g %v",
+								p.name, o, total, n, got, gotRoll, bank, want, roll, wantBank)
+						}
+					}
+				}
+			}
+			if v, _ := tb.RollValue(0, 6); v != tb.TurnValue() {
+				t.Errorf("%s %+v: TurnValue %v, RollValue(0, 6) %v", p.name, o, tb.TurnValue(), v)
+			}
+		}
+	}
+}
+
+// TestCapRaise solves every preset again with its cap raised by its own
+// size plus 1000 steps and checks that no value, decision, threshold or
+// turn value moves by more than 1e-9: the closed forms above the cap are
+// exact.
+func TestCapRaise(t *testing.T) {
+	for _, p := range presets {
+		s := newScorer(t, p.rules)
+		for _, o := range optionSets {
+			tb := mustSolve(t, s, o)
+			big, err := solve(analyze(s), o, tb.capI+1000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := math.Abs(big.TurnValue() - tb.TurnValue()); d > 1e-9 {
+				t.Errorf("%s %+v: turn value moves by %g", p.name, o, d)
+			}
+			for n := 1; n <= farkle.MaxDice; n++ {
+				th, ok := tb.BankThreshold(n)
+				bth, bok := big.BankThreshold(n)
+				if th != bth || ok != bok {
+					t.Errorf("%s %+v: BankThreshold(%d) %d, %v; with a higher cap %d, %v", p.name, o, n, th, ok, bth, bok)
+				}
+				worst := 0.0
+				for total := 0; total <= big.Cap()+5000; total += tb.Unit() {
+					v1, _ := tb.Value(total, n)
+					v2, _ := big.Value(total, n)
+					r1, _ := tb.RollValue(total, n)
+					r2, _ := big.RollValue(total, n)
+					b1, _ := tb.ShouldBank(total, n)
+					b2, _ := big.ShouldBank(total, n)
+					worst = max(worst, math.Abs(v1-v2), math.Abs(r1-r2))
+					if b1 != b2 {
+						t.Errorf("%s %+v: ShouldBank(%d, %d) %v, with a higher cap %v", p.name, o, total, n, b1, b2)
+					}
+				}
+				if worst > 1e-9 {
+					t.Errorf("%s %+v, %d dice: a value moves by %g when the cap rises from %d to %d", p.name, o, n, worst, tb.Cap(), big.Cap())
+				}
+			}
+		}
+	}
+}
+
+// TestSixDiceNeverFarkle: under Zilch six dice always score (six dice with
+// nothing are worth 500), so rolling six is always better than banking,
+// and far above the cap it adds the same constant to any turn total: more
+// than the mean points of one roll, since hot dice roll again.
+func TestSixDiceNeverFarkle(t *testing.T) {
+	tb := mustSolve(t, newScorer(t, farkle.Zilch), Options{})
+	odds, _ := tb.Odds(6)
+	if odds.Farkles != 0 {
+		t.Fatalf("Zilch: %d farkles with six dice, want 0", odds.Farkles)
+	}
+	if th, ok := tb.BankThreshold(6); ok {
+		t.Errorf("BankThreshold(6) = %d, true; want none", th)
+	}
+	for _, total := range []int{0, 1000, 50_000, 10_000_000} {
+		if b, _ := tb.ShouldBank(total, 6); b {
+			t.Errorf("ShouldBank(%d, 6) = true", total)
+		}
+	}
+	a, _ := tb.RollValue(10_000_000, 6)
+	b, _ := tb.RollValue(20_000_000, 6)
+	c, _ := tb.Value(1_000, 6)
+	if gain := a - 10_000_000; gain <= odds.Mean || math.Abs(b-20_000_000-gain) > 1e-6 {
+		t.Errorf("rolling six adds %g at 10,000,000 and %g at 20,000,000, want the same, more than %g", gain, b-20_000_000, odds.Mean)
+	}
+	if c <= 1_500 {
+		t.Errorf("Value(1000, 6) = %g, want more than 1500", c)
+	}
+}
+
+func TestSolveCache(t *testing.T) {
+	s1 := newScorer(t, farkle.Classic)
+	s2 := newScorer(t, farkle.Classic)
+	var wg sync.WaitGroup
+	got := make([]*Table, 8)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := s1
+			if i%2 == 1 {
+				s = s2
+			}
+			got[i] = mustSolve(t, s, Options{MinBank: 350})
+		}()
+	}
+	wg.Wait()
+	for i, tb := range got {
+		if tb != got[0] {
+			t.Errorf("Solve %d returned another table than Solve 0", i)
+		}
+	}
+	if other := mustSolve(t, s1, Options{MinBank: 400}); other == got[0] {
+		t.Error("different Options share a table")
+	}
+	if tb := mustSolve(t, nil, Options{}); tb != mustSolve(t, &farkle.Scorer{}, Options{}) {
+		t.Error("nil and zero Scorer (both App) do not share a table")
+	}
+	if r := got[0].Rules(); r != farkle.Classic {
+		t.Errorf("Rules() = %+v, want Classic", r)
+	}
+	if o := got[0].Options(); o != (Options{MinBank: 350}) {
+		t.Errorf("Options() = %+v", o)
+	}
+	if got[0].Scorer().Rules() != farkle.Classic {
+		t.Error("Scorer() does not score Classic")
+	}
+}
+
+func TestNilTable(t *testing.T) {
+	var tb *Table
+	app := mustSolve(t, nil, Options{})
+	if tb.TurnValue() != app.TurnValue() || tb.Unit() != 50 || tb.Cap() != app.Cap() || tb.Options() != (Options{}) || tb.Rules() != farkle.App {
+		t.Error("a nil *Table does not behave as the App table")
+	}
+	v, err := tb.Value(300, 2)
+	if err != nil || v != 300 {
+		t.Errorf("nil Table: Value(300, 2) = %v, %v; want 300, nil", v, err)
+	}
+}
+
+func TestSolveErrors(t *testing.T) {
+	for _, o := range []Options{{MinBank: -1}, {MinBank: MaxTurnTotal + 1}} {
+		tb, err := Solve(nil, o)
+		var se *SolveError
+		if tb != nil || !errors.Is(err, ErrOptions) || !errors.As(err, &se) || se.Options != o {
+			t.Errorf("Solve(nil, %+v) = %v, %v; want nil, a *SolveError wrapping ErrOptions", o, tb, err)
+		}
+	}
+	// Points in steps of 1 with a triple worth a million need billions of
+	// turn totals.
+	r := farkle.Core
+	r.SingleFive = 1
+	r.Triple[1] = farkle.MaxPoints
+	tb, err := Solve(newScorer(t, r), Options{})
+	var se *SolveError
+	if tb != nil || !errors.Is(err, ErrTooLarge) || !errors.As(err, &se) || se.Unit != 1 || se.Cap < maxStates {
+		t.Errorf("Solve(huge rules) = %v, %v; want nil, a *SolveError wrapping ErrTooLarge", tb, err)
+	}
+	if _, err := Solve(nil, Options{MinBank: MaxTurnTotal}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("Solve with MinBank %d: %v, want ErrTooLarge", MaxTurnTotal, err)
+	}
+}
+
+func TestStateErrors(t *testing.T) {
+	tb := mustSolve(t, nil, Options{})
+	cases := []struct {
+		total, dice int
+		want        error
+	}{
+		{75, 3, ErrTurnTotal},
+		{-50, 3, ErrTurnTotal},
+		{MaxTurnTotal + 50, 3, ErrTurnTotal},
+		{100, 7, ErrDiceLeft},
+		{100, -1, ErrDiceLeft},
+	}
+	for _, c := range cases {
+		_, err1 := tb.Value(c.total, c.dice)
+		_, err2 := tb.RollValue(c.total, c.dice)
+		_, err3 := tb.ShouldBank(c.total, c.dice)
+		for _, err := range []error{err1, err2, err3} {
+			var se *StateError
+			if !errors.Is(err, c.want) || !errors.As(err, &se) {
+				t.Errorf("state (%d, %d): error %v, want %v", c.total, c.dice, err, c.want)
+				continue
+			}
+			if diff := cmp.Diff(StateError{Err: c.want, TurnTotal: c.total, DiceLeft: c.dice}, *se, cmp.Comparer(func(a, b error) bool { return a == b })); diff != "" {
+				t.Errorf("state (%d, %d): error (-want +got):\n%s", c.total, c.dice, diff)
+			}
+		}
+	}
+	for _, n := range []int{-1, 7} {
+		if th, ok := tb.BankThreshold(n); ok {
+			t.Errorf("BankThreshold(%d) = %d, true; want false", n, th)
+		}
+	}
+	// Zero dice left is hot dice: six.
+	v0, err0 := tb.Value(1000, 0)
+	v6, _ := tb.Value(1000, 6)
+	if err0 != nil || v0 != v6 {
+		t.Errorf("Value(1000, 0) = %v, %v; want Value(1000, 6) = %v", v0, err0, v6)
+	}
+}
+
+// TestAppThresholds pins the App rules' bank thresholds that the README
+// table shows, and checks them against the definition: the table rolls
+// just below each and banks at every total from it up to past the cap.
+func TestAppThresholds(t *testing.T) {
+	tb := mustSolve(t, nil, Options{})
+	for n := 1; n <= farkle.MaxDice; n++ {
+		th, ok := tb.BankThreshold(n)
+		if !ok {
+			t.Fatalf("BankThreshold(%d): none", n)
+		}
+		if b, _ := tb.ShouldBank(th-tb.Unit(), n); b {
+			t.Errorf("%d dice: banks at %d, below the threshold %d", n, th-tb.Unit(), th)
+		}
+		for total := th; total <= tb.Cap()+5000; total += tb.Unit() {
+			if b, _ := tb.ShouldBank(total, n); !b {
+				t.Fatalf("%d dice: rolls at %d, above the threshold %d", n, total, th)
+			}
+		}
+	}
+}
