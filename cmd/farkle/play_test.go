@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/farkle-go/farkle/game"
+)
+
+func runPlayScript(t *testing.T, script string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = runPlay(args, strings.NewReader(script), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// scriptGame plays a game as "farkle play -seed seed -target target" does,
+// the human keeping the best dice and banking at 300 or more, and returns
+// the human's commands and the game.
+func scriptGame(t *testing.T, seed uint64, target int) (string, *game.Game) {
+	t.Helper()
+	rules := game.App
+	rules.Target = target
+	g, err := game.New(rules, []string{"You", "Bot"}, rand.NewPCG(seed, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := game.ThresholdBot{BankAt: 350}
+	var script strings.Builder
+	script.WriteString("# a scripted game\n\n")
+	for !g.Over() {
+		if g.Current() == 1 {
+			if err := g.PlayTurn(bot); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		script.WriteString("roll\n")
+		if err := g.Roll(); err != nil {
+			t.Fatal(err)
+		}
+		if g.Current() != 0 || g.Over() {
+			continue // farkle
+		}
+		p, err := g.Rules().Scorer.BestKeep(g.Dice())
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Alternate the two ways of keeping.
+		if len(g.Events())%2 == 0 {
+			script.WriteString("best\n")
+		} else {
+			script.WriteString("keep " + playDiceText(p.Dice()) + "\n")
+		}
+		if err := g.Keep(p.Dice()); err != nil {
+			t.Fatal(err)
+		}
+		if g.TurnTotal() >= 300 {
+			script.WriteString("bank\n")
+			if err := g.Bank(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return script.String(), g
+}
+
+func TestPlayWholeGame(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		script, g := scriptGame(t, seed, 3000)
+		code, out, errs := runPlayScript(t, script, "-seed", strconv.FormatUint(seed, 10), "-target", "3000")
+		if code != 0 || errs != "" {
+			t.Fatalf("seed %d: exit %d, stderr:\n%s", seed, code, errs)
+		}
+		w, _ := g.Winner()
+		players := g.Players()
+		want := "Game over: " + players[w].Name + " won. Scores: You " + strconv.Itoa(players[0].Score) +
+			", Bot " + strconv.Itoa(players[1].Score) + ".\n"
+		if !strings.HasSuffix(out, want) {
+			t.Errorf("seed %d: output ends with\n%s\nwant\n%s", seed, lastLines(out, 3), want)
+		}
+		// Every event of the game is printed, in order.
+		rest := out
+		for _, e := range g.Events() {
+			line := g.Describe(e) + "\n"
+			i := strings.Index(rest, line)
+			if i < 0 {
+				t.Fatalf("seed %d: output lacks %q (in order)", seed, line)
+			}
+			rest = rest[i+len(line):]
+		}
+	}
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+func TestPlayBadInput(t *testing.T) {
+	script := "keep 1\nbank\ndance\nroll\nroll\nkeep 7\nkeep\nkeep 2 2 2 2 2 2\nhint\nscore\nhelp\nquit\n"
+	code, out, errs := runPlayScript(t, script, "-seed", "5")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs)
+	}
+	for _, want := range []string{
+		"keep by player 0: dice not rolled",
+		"bank by player 0: dice not rolled",
+		`unknown command "dance"`,
+		"roll by player 0: dice rolled and not kept",
+		"'7' is not a die from 1 to 6",
+		"keep: which dice?",
+		"keep by player 0: farkle: dice not in the roll",
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if n := strings.Count(errs, "\n"); n != 7 {
+		t.Errorf("%d error lines, want 7:\n%s", n, errs)
+	}
+	for _, want := range []string{"  keep ", "Scores: You 0, Bot 0.", "bank, b", "Bye."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestPlayEOF(t *testing.T) {
+	for _, script := range []string{"", "roll\n", "# only a comment\n\n"} {
+		code, _, errs := runPlayScript(t, script, "-seed", "9")
+		if code != 1 || !strings.Contains(errs, "input ended before the game was over") {
+			t.Errorf("script %q: exit %d, stderr %q; want 1 and the end of input", script, code, errs)
+		}
+	}
+}
+
+func TestPlayFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-rules", "poker"}, {"-bots", "0"}, {"-bots", "8"}, {"-target", "-5"}, {"extra"}, {"-nope"},
+		{"-load", filepath.Join(t.TempDir(), "missing.json")},
+	} {
+		if code, _, errs := runPlayScript(t, "quit\n", args...); code != 2 || errs == "" {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and a message", args, code, errs)
+		}
+	}
+	code, out, _ := runPlayScript(t, "", "-h")
+	if code != 0 || out != "" {
+		t.Errorf("-h: exit %d, stdout %q", code, out)
+	}
+	// Zilch with three bots: the header says the minimum.
+	code, out, errs := runPlayScript(t, "quit\n", "-rules", "zilch", "-bots", "3", "-seed", "1")
+	if code != 0 || !strings.Contains(out, "against 3 bot(s), first to 10000, bank at 300 or more") {
+		t.Errorf("zilch: exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}
+
+func TestPlaySaveLoad(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.json")
+	code, out, errs := runPlayScript(t, "roll\nbest\nsave "+file+"\nquit\n", "-seed", "11")
+	if code != 0 || errs != "" || !strings.Contains(out, "Saved to ") {
+		t.Fatalf("save: exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g game.Game
+	if err := json.Unmarshal(data, &g); err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Events()) < 2 || !g.HasSource() {
+		t.Fatalf("saved game has %d events, source %v", len(g.Events()), g.HasSource())
+	}
+	// Resuming prints the history and goes on from the same turn total.
+	code, out2, errs := runPlayScript(t, "score\nquit\n", "-load", file)
+	if code != 0 || errs != "" {
+		t.Fatalf("load: exit %d, stderr:\n%s", code, errs)
+	}
+	for _, e := range g.Events() {
+		if !strings.Contains(out2, g.Describe(e)) {
+			t.Errorf("resumed output lacks %q", g.Describe(e))
+		}
+	}
+	if g.Current() == 0 && g.TurnTotal() > 0 && !strings.Contains(out2, "Turn total "+strconv.Itoa(g.TurnTotal())) {
+		t.Errorf("resumed output lacks the turn total %d:\n%s", g.TurnTotal(), out2)
+	}
+	if err := os.WriteFile(file, []byte(`{"version":1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runPlayScript(t, "quit\n", "-load", file); code != 2 || errs == "" {
+		t.Errorf("bad save: exit %d, stderr %q", code, errs)
+	}
+}

@@ -1,0 +1,81 @@
+// Package game plays whole games of Farkle: turns of rolls, keeps and
+// banks, farkles, hot dice, and the house rules of play (target, final
+// round, minimum to bank, minimum to get on the board, penalty for
+// farkles in a row, hot dice may or must roll), scored by a
+// farkle.Scorer.
+//
+// # Rules
+//
+// [Rules] holds the rules of play as plain data, beside the scoring rules
+// of its Scorer. The presets [App], [Zilch] and [Facebook] pair with the
+// scoring presets of the farkle package; the zero Rules is a valid game
+// (see [Rules]).
+//
+// # A game
+//
+// [New] starts a [Game] for 1 to 8 players with a dice source from
+// math/rand/v2, so that a seed replays a game exactly. The current player
+// calls [Game.Roll], then [Game.Keep] with the dice to set aside (all at
+// once: one keep per roll), then rolls again or calls [Game.Bank]. A roll
+// with nothing to keep is a farkle: the turn ends by itself. Physical-dice
+// apps and tests give the dice with [Game.RollDice]. Illegal actions
+// return errors that wrap the sentinels of this package ([ErrNotRolled],
+// [ErrAlreadyRolled], [ErrBelowMinimum], [ErrGameOver], ...) or of the
+// farkle package for bad keeps, and change nothing.
+//
+// A complete game loop for a terminal, with a human against a bot:
+//
+//	g, err := game.New(game.App, []string{"You", "Bot"}, rand.NewPCG(seed, 0))
+//	if err != nil {
+//		return err
+//	}
+//	bot := game.ThresholdBot{BankAt: 350}
+//	seen := 0
+//	for !g.Over() {
+//		if g.Current() == 1 {
+//			if err := g.PlayTurn(bot); err != nil {
+//				return err
+//			}
+//		} else {
+//			var err error
+//			switch cmd, dice := readCommand(); cmd { // the UI's input
+//			case "roll":
+//				err = g.Roll()
+//			case "keep":
+//				err = g.Keep(dice)
+//			case "bank":
+//				err = g.Bank()
+//			}
+//			if err != nil {
+//				fmt.Println(err) // the game is unchanged: try again
+//			}
+//		}
+//		events := g.Events()
+//		for _, e := range events[seen:] {
+//			fmt.Println(g.Describe(e)) // "You rolled 1 5 3 3 2 6", ...
+//		}
+//		seen = len(events)
+//		if d := g.Dice(); d != nil {
+//			fmt.Printf("turn total %d, keep from %v\n", g.TurnTotal(), d)
+//		}
+//	}
+//	w, _ := g.Winner()
+//	fmt.Println(g.Players()[w].Name, "won")
+//
+// (readCommand stands for the UI's input; cmd/farkle's "play" command is
+// a full version of this loop.)
+//
+// [Game.Play] plays a whole game with one [Bot] per player, and
+// [ThresholdBot] is a simple bot. A Bot only has to implement Decide,
+// so a package of strategies need not import this one.
+//
+// # History and saved games
+//
+// [Game.Events] is the history of the game: rolled, kept, hot dice,
+// banked, farkled, penalty, final round and won. [Replay] rebuilds a game
+// from its rules, names and history. A Game marshals to JSON with
+// encoding/json (its rules, names, history, and the state of a *rand.PCG
+// or *rand.ChaCha8 source), and unmarshals by replaying the history, so a
+// loaded game is always a game the rules can reach; bad JSON gives an
+// error and leaves the Game unchanged.
+package game

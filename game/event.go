@@ -1,0 +1,226 @@
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/farkle-go/farkle"
+)
+
+// An EventKind is what happened in an [Event].
+type EventKind uint8
+
+// The kinds of event. EventRolled, EventKept and EventBanked are the
+// actions of the players; the others follow from them.
+const (
+	EventRolled     EventKind = iota + 1 // the player rolled Dice
+	EventKept                            // the player set aside Dice for Points
+	EventHotDice                         // all dice are set aside: six dice to roll again
+	EventBanked                          // the player banked Points
+	EventFarkled                         // the roll scored nothing: the turn lost Points
+	EventPenalty                         // the player lost Points for farkles in a row
+	EventFinalRound                      // the player reached the target: the others have a last turn
+	EventWon                             // the game is over and the player won
+)
+
+var kindNames = [...]string{
+	EventRolled: "rolled", EventKept: "kept", EventHotDice: "hot-dice", EventBanked: "banked",
+	EventFarkled: "farkled", EventPenalty: "penalty", EventFinalRound: "final-round", EventWon: "won",
+}
+
+// String returns the name of k, such as "hot-dice".
+func (k EventKind) String() string {
+	if k == 0 || int(k) >= len(kindNames) {
+		return "EventKind(" + strconv.Itoa(int(k)) + ")"
+	}
+	return kindNames[k]
+}
+
+// MarshalText returns the name of k, such as "rolled".
+func (k EventKind) MarshalText() ([]byte, error) {
+	if k == 0 || int(k) >= len(kindNames) {
+		return nil, fmt.Errorf("game: cannot marshal %v", k)
+	}
+	return []byte(kindNames[k]), nil
+}
+
+// UnmarshalText sets k from its name.
+func (k *EventKind) UnmarshalText(b []byte) error {
+	for i, n := range kindNames {
+		if i > 0 && n == string(b) {
+			*k = EventKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("game: unknown event kind %q", b)
+}
+
+// An Event is one step of the history of a game, as [Game.Events]
+// returns it. Total is the turn total after the event for EventRolled,
+// EventKept and EventHotDice, and the player's banked score after it for
+// the other kinds. A turn ends with EventBanked or EventFarkled (then
+// maybe EventPenalty); EventFinalRound follows the bank that reaches the
+// target, and EventWon, last, names the winner.
+type Event struct {
+	Kind   EventKind
+	Player int // the player who acted, or who won, from 0
+
+	// Dice are the dice rolled for EventRolled, in the order rolled, and
+	// the dice set aside for EventKept, ascending; nil for the other kinds.
+	Dice []farkle.Die
+
+	// Points are the points of the keep (EventKept), banked (EventBanked),
+	// lost with the turn (EventFarkled) or lost to the penalty
+	// (EventPenalty); 0 otherwise.
+	Points int
+
+	Total int
+
+	// Farkles is the player's farkles in a row, this one included, for
+	// EventFarkled; 0 otherwise.
+	Farkles int
+}
+
+// String describes e in English, such as "player 0 kept 1 1 1 for 1000
+// (turn 1000)".
+func (e Event) String() string { return e.describe("player " + strconv.Itoa(e.Player)) }
+
+// Describe is [Event.String] with the player's name.
+func (g *Game) Describe(e Event) string {
+	if g == nil || e.Player < 0 || e.Player >= len(g.players) {
+		return e.String()
+	}
+	return e.describe(g.players[e.Player].Name)
+}
+
+func (e Event) describe(who string) string {
+	switch e.Kind {
+	case EventRolled:
+		return fmt.Sprintf("%s rolled %s", who, diceString(e.Dice))
+	case EventKept:
+		return fmt.Sprintf("%s kept %s for %d (turn %d)", who, diceString(e.Dice), e.Points, e.Total)
+	case EventHotDice:
+		return fmt.Sprintf("hot dice for %s: six dice to roll (turn %d)", who, e.Total)
+	case EventBanked:
+		return fmt.Sprintf("%s banked %d (score %d)", who, e.Points, e.Total)
+	case EventFarkled:
+		return fmt.Sprintf("%s farkled and lost %d (farkles in a row: %d)", who, e.Points, e.Farkles)
+	case EventPenalty:
+		return fmt.Sprintf("%s paid a penalty of %d (score %d)", who, e.Points, e.Total)
+	case EventFinalRound:
+		return fmt.Sprintf("%s reached %d: final round", who, e.Total)
+	case EventWon:
+		return fmt.Sprintf("%s won with %d", who, e.Total)
+	}
+	return fmt.Sprintf("%s: %v", who, e.Kind)
+}
+
+func diceString(d []farkle.Die) string {
+	var b strings.Builder
+	for i, x := range d {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(x.String())
+	}
+	return b.String()
+}
+
+func (e Event) equal(f Event) bool {
+	return e.Kind == f.Kind && e.Player == f.Player && slices.Equal(e.Dice, f.Dice) &&
+		e.Points == f.Points && e.Total == f.Total && e.Farkles == f.Farkles
+}
+
+// eventJSON is the JSON form of an Event; the dice are numbers.
+type eventJSON struct {
+	Kind    EventKind `json:"kind"`
+	Player  int       `json:"player"`
+	Dice    []int     `json:"dice,omitempty"`
+	Points  int       `json:"points,omitempty"`
+	Total   int       `json:"total"`
+	Farkles int       `json:"farkles,omitempty"`
+}
+
+// MarshalJSON encodes e as an object such as
+// {"kind":"kept","player":0,"dice":[1,5],"points":150,"total":150}.
+func (e Event) MarshalJSON() ([]byte, error) { return json.Marshal(e.toJSON()) }
+
+func (e Event) toJSON() eventJSON {
+	j := eventJSON{Kind: e.Kind, Player: e.Player, Points: e.Points, Total: e.Total, Farkles: e.Farkles}
+	if len(e.Dice) > 0 {
+		j.Dice = make([]int, len(e.Dice))
+		for i, d := range e.Dice {
+			j.Dice[i] = int(d)
+		}
+	}
+	return j
+}
+
+// UnmarshalJSON decodes the form of [Event.MarshalJSON]. It checks only
+// the form: [Replay] checks that the events make a game.
+func (e *Event) UnmarshalJSON(b []byte) error {
+	var j eventJSON
+	if err := strictUnmarshal(b, &j); err != nil {
+		return err
+	}
+	out, err := j.event()
+	if err != nil {
+		return err
+	}
+	*e = out
+	return nil
+}
+
+func (j *eventJSON) event() (Event, error) {
+	out := Event{Kind: j.Kind, Player: j.Player, Points: j.Points, Total: j.Total, Farkles: j.Farkles}
+	for _, d := range j.Dice {
+		if d < 0 || d > 255 {
+			return Event{}, fmt.Errorf("game: die %d out of range", d)
+		}
+		out.Dice = append(out.Dice, farkle.Die(d))
+	}
+	return out, nil
+}
+
+// Replay rebuilds a game from its rules, player names and history: it
+// plays the EventRolled, EventKept and EventBanked events again (as RollDice, Keep and
+// Bank) and checks that every event is the one the game produces. It
+// fails with a [*HistoryError] at the first event that does not follow,
+// and with the errors of [New]. The game has no dice source: set one with
+// [Game.SetSource] to go on with Roll, or use RollDice.
+func Replay(r Rules, names []string, events []Event) (*Game, error) {
+	g, err := New(r, names, nil)
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range events {
+		if i < len(g.events) {
+			continue // produced by the action before it, and checked
+		}
+		switch e.Kind {
+		case EventRolled:
+			err = g.RollDice(e.Dice)
+		case EventKept:
+			err = g.Keep(e.Dice)
+		case EventBanked:
+			err = g.Bank()
+		default:
+			err = fmt.Errorf("%v event that no action produced", e.Kind)
+		}
+		if err != nil {
+			return nil, &HistoryError{Index: i, Err: err}
+		}
+		for j := i; j < len(g.events); j++ {
+			if j >= len(events) {
+				return nil, &HistoryError{Index: len(events), Err: fmt.Errorf("missing event %q", g.events[j])}
+			}
+			if !g.events[j].equal(events[j]) {
+				return nil, &HistoryError{Index: j, Err: fmt.Errorf("event %q, want %q", events[j], g.events[j])}
+			}
+		}
+	}
+	return g, nil
+}

@@ -1,0 +1,477 @@
+package game
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/farkle-go/farkle"
+)
+
+// MaxPlayers is the largest number of players of a game.
+const MaxPlayers = 8
+
+// MaxNameLen is the longest player name, in bytes.
+const MaxNameLen = 64
+
+// A Player is the view of one player of a game.
+type Player struct {
+	Name    string
+	Score   int  // banked points; below zero after penalties
+	Farkles int  // farkles in a row since the player last banked or paid a penalty
+	OnBoard bool // whether the player has banked at least once
+}
+
+// A Game is a game of Farkle for 1 to MaxPlayers players under some
+// [Rules]. Players take turns in order, from player 0. A turn is a
+// sequence of actions by the current player:
+//
+//   - [Game.Roll] (or [Game.RollDice]) throws the dice left; a roll with
+//     nothing to keep is a farkle and ends the turn with nothing;
+//   - [Game.Keep] sets aside scoring dice of that roll, exactly once per
+//     roll: a player keeps all the dice they want from a roll at once, as
+//     combinations never span two rolls;
+//   - then the player rolls the dice left again, or [Game.Bank]s the turn
+//     total, which ends the turn. When all six dice are set aside (hot
+//     dice), the player has six dice to roll again.
+//
+// An illegal action returns an [*ActionError] and changes nothing. Once the
+// game is over every action fails with [ErrGameOver].
+//
+// The views (Current, Dice, TurnTotal, ...) return copies. A Game is not
+// safe for concurrent use. The zero Game has no players and every action
+// fails with [ErrNoGame]: make games with [New] or [Replay], or load them
+// with encoding/json.
+type Game struct {
+	rules     Rules
+	players   []Player
+	cur       int
+	table     []farkle.Die // dice rolled and not yet kept, or nil
+	rolled    bool         // the current turn has rolled (and not farkled)
+	turnTotal int
+	diceLeft  int  // dice not set aside since the turn began or the last hot dice
+	hot       bool // the last keep set aside the last dice
+	trigger   int  // the player who reached the target with FinalRound, or -1
+	over      bool
+	winner    int
+	turn      int // the current turn, from 1
+	src       rand.Source
+	events    []Event
+}
+
+// New starts a game under r, with one player per name (1 to MaxPlayers),
+// player 0 to roll first. An empty name becomes "Player N", N from 1;
+// names are at most MaxNameLen bytes of UTF-8 text without control
+// characters. To play without names, pass make([]string, n).
+//
+// The dice come from src: each die is 1 + x%6 for the next value x of
+// src.Uint64() (the 4 largest values are drawn again), so a seeded source
+// replays a game exactly. Use rand.NewPCG or rand.NewChaCha8 so that the
+// game can be saved with its source (see [Game.MarshalJSON]). src may be
+// nil for dice given by [Game.RollDice] only (physical dice); it can be
+// set later with [Game.SetSource].
+//
+// New fails with a [*RulesError] for invalid rules and with
+// [ErrPlayers] for bad players.
+func New(r Rules, names []string, src rand.Source) (*Game, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if len(names) < 1 || len(names) > MaxPlayers {
+		return nil, &PlayersError{Reason: strconv.Itoa(len(names)) + " players, want 1 to " + strconv.Itoa(MaxPlayers)}
+	}
+	g := &Game{rules: r, players: make([]Player, len(names)), trigger: -1, winner: -1, turn: 1, diceLeft: farkle.MaxDice, src: src}
+	for i, n := range names {
+		if err := checkName(n); err != nil {
+			return nil, &PlayersError{Player: i, Reason: err.Error()}
+		}
+		if n == "" {
+			n = "Player " + strconv.Itoa(i+1)
+		}
+		g.players[i].Name = n
+	}
+	return g, nil
+}
+
+type nameError string
+
+func (e nameError) Error() string { return string(e) }
+
+func checkName(n string) error {
+	switch {
+	case len(n) > MaxNameLen:
+		return nameError("name longer than " + strconv.Itoa(MaxNameLen) + " bytes")
+	case !utf8.ValidString(n):
+		return nameError("name is not UTF-8")
+	case n != "" && slices.ContainsFunc([]rune(n), unicode.IsControl):
+		return nameError("name has a control character")
+	}
+	return nil
+}
+
+// A PlayersError reports bad players given to [New] or bots given to
+// [Game.Play]. It wraps [ErrPlayers].
+type PlayersError struct {
+	Player int    // the player with a bad name or bot, or 0
+	Reason string // such as "9 players, want 1 to 8"
+}
+
+// Error returns a message such as "game: bad players: 9 players, want 1 to 8".
+func (e *PlayersError) Error() string {
+	return "game: " + ErrPlayers.Error() + ": " + e.Reason
+}
+
+// Unwrap returns [ErrPlayers].
+func (e *PlayersError) Unwrap() error { return ErrPlayers }
+
+// SetSource replaces the source of the dice, for instance after loading a
+// game saved without one.
+func (g *Game) SetSource(src rand.Source) {
+	if g != nil {
+		g.src = src
+	}
+}
+
+// HasSource reports whether the game has a dice source, so that Roll can
+// throw the dice.
+func (g *Game) HasSource() bool { return g != nil && g.src != nil }
+
+// Rules returns the rules of the game.
+func (g *Game) Rules() Rules {
+	if g == nil {
+		return Rules{}
+	}
+	return g.rules
+}
+
+// ok reports whether g is a game made by New.
+func (g *Game) ok() bool { return g != nil && len(g.players) > 0 }
+
+// Can returns the error that action a would return now, or nil if it is
+// legal. For ActionKeep it checks only that there are dice to keep from;
+// for ActionRoll, that the game may roll (with Roll or RollDice).
+func (g *Game) Can(a Action) error {
+	if err := g.can(a); err != nil {
+		return g.fail(a, err)
+	}
+	return nil
+}
+
+func (g *Game) can(a Action) error {
+	switch {
+	case !g.ok():
+		return ErrNoGame
+	case g.over:
+		return ErrGameOver
+	}
+	switch a {
+	case ActionRoll:
+		if g.table != nil {
+			return ErrAlreadyRolled
+		}
+	case ActionKeep:
+		if g.table == nil {
+			return ErrNotRolled
+		}
+	case ActionBank:
+		switch {
+		case g.table != nil:
+			return ErrAlreadyRolled
+		case !g.rolled:
+			return ErrNotRolled
+		case g.hot && g.rules.HotDice == HotDiceMustRoll:
+			return ErrMustRoll
+		}
+		if need := g.minimum(); g.turnTotal < need {
+			return &MinimumError{Need: need, Have: g.turnTotal}
+		}
+	default:
+		return errUnknownAction
+	}
+	return nil
+}
+
+var errUnknownAction = nameError("unknown action")
+
+func (g *Game) fail(a Action, err error) error {
+	p := 0
+	if g.ok() {
+		p = g.cur
+	}
+	return &ActionError{Action: a, Player: p, Err: err}
+}
+
+// minimum is the smallest turn total the current player may bank.
+func (g *Game) minimum() int {
+	need := g.rules.MinBank
+	if !g.players[g.cur].OnBoard && g.rules.MinFirstBank > need {
+		need = g.rules.MinFirstBank
+	}
+	return need
+}
+
+// Roll throws the dice left from the game's source. A farkle ends the
+// turn: the turn total is lost, the player's farkles in a row go up, maybe
+// with a penalty, and the next player is to roll. Otherwise the dice wait
+// on the table for [Game.Keep]. Roll fails with [ErrAlreadyRolled] when
+// dice wait for a keep and with [ErrNoSource] without a source.
+func (g *Game) Roll() error {
+	if err := g.can(ActionRoll); err != nil {
+		return g.fail(ActionRoll, err)
+	}
+	if g.src == nil {
+		return g.fail(ActionRoll, ErrNoSource)
+	}
+	dice := make([]farkle.Die, g.diceLeft)
+	for i := range dice {
+		dice[i] = rollDie(g.src)
+	}
+	g.roll(dice)
+	return nil
+}
+
+// rollDie draws one die from src without bias.
+func rollDie(src rand.Source) farkle.Die {
+	// 2^64 = 4 mod 6: drop the 4 largest values. Give up after a few
+	// draws so that a broken source cannot hang the game.
+	x := src.Uint64()
+	for i := 0; i < 16 && x > math.MaxUint64-4; i++ {
+		x = src.Uint64()
+	}
+	return farkle.Die(1 + x%6)
+}
+
+// RollDice is [Game.Roll] with the dice given: physical dice, or a test.
+// dice must be exactly [Game.DiceLeft] dice from 1 to 6 ([CountError],
+// farkle.ErrInvalidDie); the slice is copied.
+func (g *Game) RollDice(dice []farkle.Die) error {
+	if err := g.can(ActionRoll); err != nil {
+		return g.fail(ActionRoll, err)
+	}
+	if len(dice) != g.diceLeft {
+		return g.fail(ActionRoll, &CountError{Want: g.diceLeft, Got: len(dice)})
+	}
+	if _, err := g.rules.Scorer.IsFarkle(dice); err != nil {
+		return g.fail(ActionRoll, err)
+	}
+	g.roll(slices.Clone(dice))
+	return nil
+}
+
+// roll plays the valid roll dice, which it keeps.
+func (g *Game) roll(dice []farkle.Die) {
+	g.event(Event{Kind: EventRolled, Dice: dice, Total: g.turnTotal})
+	if f, _ := g.rules.Scorer.IsFarkle(dice); !f {
+		g.table = dice
+		g.rolled = true
+		g.hot = false
+		return
+	}
+	p := &g.players[g.cur]
+	p.Farkles++
+	g.event(Event{Kind: EventFarkled, Points: g.turnTotal, Total: p.Score, Farkles: p.Farkles})
+	if g.rules.Penalty > 0 && p.Farkles >= g.rules.PenaltyAfter {
+		p.Score -= g.rules.Penalty
+		p.Farkles = 0
+		g.event(Event{Kind: EventPenalty, Points: g.rules.Penalty, Total: p.Score})
+	}
+	g.endTurn()
+}
+
+// Keep sets aside dice from the roll on the table and adds their points to
+// the turn total. The dice must all score, as one keep, under the Scorer
+// of the rules: the error wraps a [*farkle.DiceError] with
+// farkle.ErrNonScoring (dice that score nothing), farkle.ErrNotInRoll
+// (dice not rolled), farkle.ErrNoDice (keeping nothing), ... Keep fails
+// with [ErrNotRolled] when there is no roll to keep from: each roll allows
+// one Keep. The slice is copied.
+func (g *Game) Keep(dice []farkle.Die) error {
+	if err := g.can(ActionKeep); err != nil {
+		return g.fail(ActionKeep, err)
+	}
+	pts, err := g.rules.Scorer.ValidateKeep(g.table, dice)
+	if err != nil {
+		return g.fail(ActionKeep, err)
+	}
+	kept := slices.Clone(dice)
+	slices.Sort(kept)
+	g.turnTotal += pts
+	g.diceLeft -= len(kept)
+	g.table = nil
+	g.event(Event{Kind: EventKept, Dice: kept, Points: pts, Total: g.turnTotal})
+	if g.diceLeft == 0 {
+		g.diceLeft = farkle.MaxDice
+		g.hot = true
+		g.event(Event{Kind: EventHotDice, Total: g.turnTotal})
+	}
+	return nil
+}
+
+// Bank adds the turn total to the player's score and ends the turn. It
+// fails with [ErrNotRolled] before the first roll of a turn, with
+// [ErrAlreadyRolled] while dice wait for a keep, with a [*MinimumError]
+// under the minimum of the rules, and with [ErrMustRoll] after hot dice
+// under HotDiceMustRoll. Reaching the target ends the game, or starts the
+// final round.
+func (g *Game) Bank() error {
+	if err := g.can(ActionBank); err != nil {
+		return g.fail(ActionBank, err)
+	}
+	p := &g.players[g.cur]
+	p.Score += g.turnTotal
+	p.OnBoard = true
+	p.Farkles = 0
+	g.event(Event{Kind: EventBanked, Points: g.turnTotal, Total: p.Score})
+	if g.trigger < 0 && p.Score >= g.rules.target() {
+		if g.rules.FinalRound && len(g.players) > 1 {
+			g.trigger = g.cur
+			g.event(Event{Kind: EventFinalRound, Total: p.Score})
+		} else {
+			g.finish(g.cur)
+		}
+	}
+	g.endTurn()
+	return nil
+}
+
+// endTurn clears the turn and passes the dice to the next player, or ends
+// the final round.
+func (g *Game) endTurn() {
+	g.table, g.rolled, g.turnTotal, g.diceLeft, g.hot = nil, false, 0, farkle.MaxDice, false
+	if g.over {
+		return
+	}
+	next := (g.cur + 1) % len(g.players)
+	if next == g.trigger {
+		best := g.trigger
+		for k := 1; k < len(g.players); k++ {
+			if i := (g.trigger + k) % len(g.players); g.players[i].Score > g.players[best].Score {
+				best = i
+			}
+		}
+		g.finish(best)
+		return
+	}
+	g.cur = next
+	g.turn++
+}
+
+func (g *Game) finish(w int) {
+	g.over, g.winner = true, w
+	g.events = append(g.events, Event{Kind: EventWon, Player: w, Total: g.players[w].Score})
+}
+
+func (g *Game) event(e Event) {
+	e.Player = g.cur
+	g.events = append(g.events, e)
+}
+
+// Current returns the player whose turn it is, from 0; once the game is
+// over, the player who played the last turn.
+func (g *Game) Current() int {
+	if !g.ok() {
+		return 0
+	}
+	return g.cur
+}
+
+// Turn returns the number of the current turn, from 1; turn n is played
+// by player (n-1) % NumPlayers.
+func (g *Game) Turn() int {
+	if !g.ok() {
+		return 0
+	}
+	return g.turn
+}
+
+// NumPlayers returns the number of players.
+func (g *Game) NumPlayers() int {
+	if g == nil {
+		return 0
+	}
+	return len(g.players)
+}
+
+// Players returns a copy of the players' views, in order of play.
+func (g *Game) Players() []Player {
+	if g == nil {
+		return nil
+	}
+	return slices.Clone(g.players)
+}
+
+// Scores returns every player's banked score, in order of play.
+func (g *Game) Scores() []int {
+	if !g.ok() {
+		return nil
+	}
+	s := make([]int, len(g.players))
+	for i, p := range g.players {
+		s[i] = p.Score
+	}
+	return s
+}
+
+// Dice returns a copy of the dice on the table, which wait for a Keep, in
+// the order rolled; nil when no roll waits.
+func (g *Game) Dice() []farkle.Die {
+	if g == nil {
+		return nil
+	}
+	return slices.Clone(g.table)
+}
+
+// TurnTotal returns the points set aside in the current turn.
+func (g *Game) TurnTotal() int {
+	if g == nil {
+		return 0
+	}
+	return g.turnTotal
+}
+
+// DiceLeft returns the dice not set aside in the turn since it began or
+// since the last hot dice: 6 at the start of a turn, the number of dice on
+// the table while they wait for a keep, and the dice the next roll throws
+// after a keep (6 again after hot dice).
+func (g *Game) DiceLeft() int {
+	if !g.ok() {
+		return 0
+	}
+	return g.diceLeft
+}
+
+// HotDice reports whether the last keep set aside all the dice, so that
+// the next roll throws six dice again.
+func (g *Game) HotDice() bool { return g != nil && g.hot }
+
+// FinalRound reports whether the final round is being played: a player
+// has reached the target and the others have their last turn.
+func (g *Game) FinalRound() bool { return g != nil && g.trigger >= 0 && !g.over }
+
+// Over reports whether the game is over.
+func (g *Game) Over() bool { return g != nil && g.over }
+
+// Winner returns the winner and true once the game is over, or -1 and
+// false.
+func (g *Game) Winner() (int, bool) {
+	if g == nil || !g.over {
+		return -1, false
+	}
+	return g.winner, true
+}
+
+// Events returns a copy of the history of the game, oldest first.
+func (g *Game) Events() []Event {
+	if g == nil {
+		return nil
+	}
+	out := make([]Event, len(g.events))
+	for i, e := range g.events {
+		e.Dice = slices.Clone(e.Dice)
+		out[i] = e
+	}
+	return out
+}
