@@ -229,16 +229,22 @@ func (r *Rules) check() error {
 			return bad(f.name, "must be 0 unless Bonus is BonusFixed")
 		}
 	}
-	for _, f := range []struct {
-		name string
-		v    int
-	}{{"Straight", r.Straight}, {"ThreePairs", r.ThreePairs}, {"FourAndPair", r.FourAndPair}, {"TwoTriplets", r.TwoTriplets}, {"Nothing", r.Nothing}} {
-		if err := inRange(f.name, f.v); err != nil {
-			return err
-		}
+	if err := inRange("Straight", r.Straight); err != nil {
+		return err
+	}
+	if err := inRange("ThreePairs", r.ThreePairs); err != nil {
+		return err
 	}
 	if r.FourAsTwoPairs && r.ThreePairs == 0 {
 		return bad("FourAsTwoPairs", "needs ThreePairs")
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"FourAndPair", r.FourAndPair}, {"TwoTriplets", r.TwoTriplets}, {"Nothing", r.Nothing}} {
+		if err := inRange(f.name, f.v); err != nil {
+			return err
+		}
 	}
 	return nil
 }
