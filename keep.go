@@ -85,7 +85,7 @@ func (t *table) keepPartition(ri, ki int) Partition {
 // that is empty.
 func rollError(roll []Die, ok bool) error {
 	if !ok {
-		return checkDice(roll)
+		return inputError(roll)
 	}
 	return diceError(ErrNoDice, nil)
 }

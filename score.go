@@ -43,7 +43,7 @@ func (s *Scorer) Score(dice []Die) (int, error) {
 	t := s.tab()
 	i, ok := lookup(dice)
 	if !ok {
-		return 0, checkDice(dice)
+		return 0, inputError(dice)
 	}
 	if p := t.full[i]; p >= 0 {
 		return int(p), nil
@@ -74,20 +74,26 @@ func (t *table) nonScoring(i int) error {
 	return diceError(ErrNonScoring, t.best[i].rest.dice(buf[:0]))
 }
 
-// checkDice returns the error for dice that lookup rejected: the invalid
-// dice, or too many dice.
-func checkDice(dice []Die) error {
+// inputError returns the first error of dice given as args, in the order
+// the package documents: dice that are not 1 to 6 (from all the args, in
+// order), then more than MaxDice dice (the first such arg). It returns nil
+// if there is none.
+func inputError(args ...[]Die) error {
 	var bad []Die
-	for _, d := range dice {
-		if !d.Valid() {
-			bad = append(bad, d)
+	for _, dice := range args {
+		for _, d := range dice {
+			if !d.Valid() {
+				bad = append(bad, d)
+			}
 		}
 	}
 	if bad != nil {
 		return &DiceError{Err: ErrInvalidDie, Dice: bad}
 	}
-	if len(dice) > MaxDice {
-		return diceError(ErrTooManyDice, dice)
+	for _, dice := range args {
+		if len(dice) > MaxDice {
+			return diceError(ErrTooManyDice, dice)
+		}
 	}
 	return nil
 }
@@ -127,24 +133,8 @@ func ValidateKeep(roll, kept []Die) (int, error) { return appScorer.ValidateKeep
 // keepInputError returns the first of the invalid-die, too-many and
 // no-dice errors for a roll and a keep.
 func keepInputError(roll, kept []Die) error {
-	var bad []Die
-	for _, d := range roll {
-		if !d.Valid() {
-			bad = append(bad, d)
-		}
-	}
-	for _, d := range kept {
-		if !d.Valid() {
-			bad = append(bad, d)
-		}
-	}
-	switch {
-	case bad != nil:
-		return &DiceError{Err: ErrInvalidDie, Dice: bad}
-	case len(roll) > MaxDice:
-		return diceError(ErrTooManyDice, roll)
-	case len(kept) > MaxDice:
-		return diceError(ErrTooManyDice, kept)
+	if err := inputError(roll, kept); err != nil {
+		return err
 	}
 	return diceError(ErrNoDice, nil)
 }
@@ -167,7 +157,7 @@ func (s *Scorer) BestPartition(dice []Die) (Partition, error) {
 	t := s.tab()
 	i, ok := lookup(dice)
 	if !ok {
-		return Partition{}, checkDice(dice)
+		return Partition{}, inputError(dice)
 	}
 	if i == 0 {
 		return Partition{}, nil
