@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -442,4 +443,45 @@ func diceName(dice []Die) string {
 		b.WriteString(d.String())
 	}
 	return b.String()
+}
+
+// TestScorerConcurrent uses one Scorer from several goroutines; run with
+// -race, as CI does, it shows that the methods only read shared state.
+func TestScorerConcurrent(t *testing.T) {
+	s, err := New(Zilch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := s.Keeps([]Die{1, 1, 5, 2, 2, 3})
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				roll := []Die{1, 1, 5, 2, 2, 3}
+				if _, err := s.Score(roll[:1+(g+i)%6]); err != nil && !errors.Is(err, ErrNonScoring) {
+					errs <- err.Error()
+					return
+				}
+				if _, err := s.ValidateKeep(roll, []Die{1, 5}); err != nil {
+					errs <- err.Error()
+					return
+				}
+				_, _ = s.BestPartition(roll)
+				_, _ = s.BestKeep(roll)
+				got, _ := s.Keeps(roll)
+				if !cmp.Equal(want, got) {
+					errs <- "Keeps changed under concurrent use"
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }
