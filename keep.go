@@ -40,13 +40,12 @@ func (s *Scorer) Keeps(roll []Die) ([]Partition, error) {
 	}
 	// Three allocations: the list, and the combos and dice of all.
 	var b partBuf
-	rc := multisets[ri]
 	for _, k := range ks {
-		b.grow(&t.fullPart[k], rc.sub(multisets[k]))
+		b.grow(&t.fullPart[k], restOf(ri, int(k)))
 	}
 	out := make([]Partition, len(ks))
 	for j, k := range ks {
-		out[j] = b.build(&t.fullPart[k], rc.sub(multisets[k]))
+		out[j] = b.build(&t.fullPart[k], restOf(ri, int(k)))
 	}
 	return out, nil
 }
@@ -78,7 +77,13 @@ func IsFarkle(roll []Die) (bool, error) { return appScorer.IsFarkle(roll) }
 
 // keepPartition is the Partition of keep ki from roll ri.
 func (t *table) keepPartition(ri, ki int) Partition {
-	return t.fullPart[ki].partition(multisets[ri].sub(multisets[ki]))
+	return t.fullPart[ki].partition(restOf(ri, ki))
+}
+
+// restOf returns the index of the dice of roll ri that keep ki leaves: as
+// keys are linear in the counts, its key is the difference of theirs.
+func restOf(ri, ki int) int {
+	return int(rankOf[keys[ri]-keys[ki]])
 }
 
 // rollError is the error for a roll that lookup rejected (ok false) or
@@ -91,6 +96,5 @@ func rollError(roll []Die, ok bool) error {
 }
 
 func multisetDice(i int) []Die {
-	c := multisets[i]
-	return c.dice(make([]Die, 0, c.size()))
+	return append([]Die(nil), sortedDice[i][:sizes[i]]...)
 }

@@ -31,6 +31,9 @@ var (
 	// packed[i] is multisets[i] with face f's count in bits 4(f-1) to
 	// 4(f-1)+2, for a branch-free sub-multiset test.
 	packed = packAll(&multisets)
+	// sortedDice[i] is multisets[i] as ascending dice, in the first
+	// size(i) elements; keys[i] its key.
+	sortedDice, sizes, keys = expandAll(&multisets)
 )
 
 // guards has bit 3 of every face's nibble set. For packed multisets a and
@@ -112,6 +115,14 @@ func ranks(ms *[numMultisets]counts) *[numKeys]uint16 {
 		r[c.key()] = uint16(i)
 	}
 	return r
+}
+
+func expandAll(ms *[numMultisets]counts) (d [numMultisets][MaxDice]Die, n [numMultisets]uint8, k [numMultisets]uint32) {
+	for i, c := range ms {
+		n[i] = uint8(len(c.dice(d[i][:0])))
+		k[i] = c.key()
+	}
+	return d, n, k
 }
 
 func packAll(ms *[numMultisets]counts) (p [numMultisets]uint32) {

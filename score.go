@@ -163,7 +163,7 @@ func (s *Scorer) BestPartition(dice []Die) (Partition, error) {
 		return Partition{}, nil
 	}
 	b := &t.best[i]
-	return b.partition(b.rest), nil
+	return b.partition(int(rankOf[b.rest.key()])), nil
 }
 
 // BestPartition splits dice into the combinations worth the most points
@@ -176,9 +176,9 @@ func (s *Scorer) BestPartition(dice []Die) (Partition, error) {
 // empty Rest.
 func BestPartition(dice []Die) (Partition, error) { return appScorer.BestPartition(dice) }
 
-// partition builds the Partition of p's combos with the given rest, in
-// two allocations: the combos, and one array for all the dice.
-func (p *cpart) partition(rest counts) Partition {
+// partition builds the Partition of p's combos with the dice of multiset
+// rest, in two allocations: the combos, and one array for all the dice.
+func (p *cpart) partition(rest int) Partition {
 	var b partBuf
 	b.grow(p, rest)
 	return b.build(p, rest)
@@ -195,12 +195,14 @@ type partBuf struct {
 }
 
 // grow records that build will be called for p and rest.
-func (b *partBuf) grow(p *cpart, rest counts) {
+func (b *partBuf) grow(p *cpart, rest int) {
 	b.nc += len(p.combos)
-	b.nd += int(p.nUsed) + rest.size()
+	b.nd += int(p.nUsed) + int(sizes[rest])
 }
 
-func (b *partBuf) build(p *cpart, rest counts) Partition {
+// build returns the Partition of p's combos with the dice of multiset
+// rest as its Rest.
+func (b *partBuf) build(p *cpart, rest int) Partition {
 	if b.combos == nil && b.nc > 0 {
 		b.combos = make([]Combo, 0, b.nc)
 	}
@@ -209,19 +211,21 @@ func (b *partBuf) build(p *cpart, rest counts) Partition {
 	}
 	var combos []Combo
 	if len(p.combos) > 0 {
-		start := len(b.combos)
+		base := len(b.dice)
+		b.dice = append(b.dice, p.flat[:p.nUsed]...)
+		start, from := len(b.combos), base
 		for _, cb := range p.combos {
-			d := len(b.dice)
-			b.dice = cb.dice.dice(b.dice)
-			b.combos = append(b.combos, Combo{Kind: cb.kind, Dice: b.dice[d:len(b.dice):len(b.dice)], Points: int(cb.points)})
+			to := base + int(cb.end)
+			b.combos = append(b.combos, Combo{Kind: cb.kind, Dice: b.dice[from:to:to], Points: int(cb.points)})
+			from = to
 		}
 		combos = b.combos[start:len(b.combos):len(b.combos)]
 	}
 	var r []Die
-	if rest != (counts{}) {
+	if n := int(sizes[rest]); n > 0 {
 		start := len(b.dice)
-		b.dice = rest.dice(b.dice)
-		r = b.dice[start:len(b.dice):len(b.dice)]
+		b.dice = append(b.dice, sortedDice[rest][:n]...)
+		r = b.dice[start : start+n : start+n]
 	}
 	return Partition{Combos: combos, Rest: r, Points: int(p.points)}
 }

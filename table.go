@@ -15,6 +15,7 @@ type ccombo struct {
 	kind   Kind
 	dice   counts
 	points int32
+	end    uint8 // where the combo's dice end in its cpart's flat
 }
 
 // A cpart is a compiled Partition of a multiset: its combos in Partition
@@ -25,6 +26,9 @@ type cpart struct {
 	rest   counts
 	points int32
 	nUsed  uint8
+	// flat holds the dice of the combos, combo after combo, each combo's
+	// ascending: flat[:nUsed] are all the dice a Partition's Combos show.
+	flat [MaxDice]Die
 }
 
 // table holds everything a Scorer looks up.
@@ -195,6 +199,11 @@ func makePart(c counts, combos []ccombo) cpart {
 	}
 	p.rest = c.sub(p.used)
 	p.nUsed = uint8(p.used.size())
+	n := 0
+	for j := range p.combos {
+		n += len(p.combos[j].dice.dice(p.flat[n:n]))
+		p.combos[j].end = uint8(n)
+	}
 	return p
 }
 
