@@ -126,8 +126,11 @@ var (
 	// Facebook is the scoring of the Facebook Farkle game as described in
 	// M. Busche's optimal-strategy articles: singles and triples as in
 	// Core, each die beyond three adds the triple's value again (four 3s
-	// = 600, six 3s = 1200), straight 1500, three pairs 750 (four of a
-	// kind and a pair do not count; set FourAsTwoPairs to change that).
+	// = 600, six 3s = 1200), straight 1500, three pairs 750. Four of a
+	// kind and a pair do not count as three pairs there, so FourAsTwoPairs
+	// is off; set it to play them as three pairs. With these settings the
+	// package strategy reproduces that article's six-dice bank threshold
+	// of 16,400 (with FourAsTwoPairs on it would be 16,450).
 	Facebook = Rules{
 		SingleOne: 100, SingleFive: 50,
 		Triple:     [7]int{0, 1000, 200, 300, 400, 500, 600},

@@ -51,9 +51,10 @@ type Advice struct {
 	Choices []Choice
 }
 
-// Advise returns what to do with roll, the dice just rolled (as many as
-// were to roll), when the turn total before the roll was turnTotal, under
-// the strategy of t (a nil t is the App table with the zero Options).
+// Advise returns what to do with roll, the dice just rolled, when the turn
+// total before the roll was turnTotal, under the strategy of t (a nil t is
+// the App table with the zero Options). The number of dice rolled is
+// len(roll): pass all the dice of the roll, 1 to 6 of them.
 //
 // Bad dice give the errors of [farkle.Scorer.Keeps], wrapping
 // [farkle.ErrNoDice], [farkle.ErrTooManyDice] or [farkle.ErrInvalidDie];

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/farkle-go/farkle"
 )
@@ -25,9 +26,10 @@ type Options struct {
 const MaxTurnTotal = 1 << 40
 
 // maxStates bounds the turn totals a table stores per number of dice, so
-// that rules with huge points in tiny steps fail fast instead of running
-// out of memory.
-const maxStates = 1 << 20
+// that rules with huge points in tiny steps, or a huge MinBank, fail fast
+// instead of taking seconds and hundreds of megabytes. The presets need
+// about 2,300.
+const maxStates = 1 << 16
 
 // The errors that this package wraps in a [*SolveError] or a [*StateError].
 // Test for them with [errors.Is].
@@ -35,8 +37,8 @@ var (
 	// ErrOptions: an Options field is out of range (MinBank negative or
 	// above MaxTurnTotal).
 	ErrOptions = errors.New("invalid options")
-	// ErrTooLarge: the rules need a table with more than about a million
-	// turn totals per number of dice (points in steps much smaller than
+	// ErrTooLarge: the rules need a table with more than 65,536 turn
+	// totals per number of dice (points in steps much smaller than
 	// their size, or a huge MinBank).
 	ErrTooLarge = errors.New("table too large")
 	// ErrTurnTotal: a turn total is negative, above MaxTurnTotal, or not a
@@ -131,12 +133,20 @@ type onceTable struct {
 	err  error
 }
 
-var tables sync.Map // tableKey -> *onceTable
+var (
+	tables  sync.Map // tableKey -> *onceTable
+	ntables atomic.Int32
+)
+
+// maxCached is how many tables Solve keeps; past that it solves afresh.
+const maxCached = 64
 
 // Solve returns the optimal single-turn strategy for s's rules (a nil s
 // scores the App rules) and opts. The table is solved once per Rules and
 // Options value and cached for the life of the program, so calling Solve
-// again, from any goroutine, is cheap. The error is a [*SolveError].
+// again, from any goroutine, is cheap. The cache keeps the first 64
+// distinct (Rules, Options) pairs; past them, Solve solves each call
+// afresh (a few milliseconds). The error is a [*SolveError].
 //
 // The strategy maximizes the expected score of one turn: a turn starts
 // with a roll of six dice; a farkle ends it with 0; after each roll the
@@ -157,7 +167,13 @@ func Solve(s *farkle.Scorer, opts Options) (*Table, error) {
 	key := tableKey{rules: s.Rules(), opts: opts}
 	v, _ := tables.Load(key)
 	if v == nil {
-		v, _ = tables.LoadOrStore(key, new(onceTable))
+		if ntables.Load() >= maxCached {
+			return solve(analyze(s), opts, 0)
+		}
+		var loaded bool
+		if v, loaded = tables.LoadOrStore(key, new(onceTable)); !loaded {
+			ntables.Add(1)
+		}
 	}
 	ot := v.(*onceTable)
 	ot.once.Do(func() { ot.t, ot.err = solve(analyze(s), opts, 0) })

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/farkle-go/farkle"
 	"github.com/google/go-cmp/cmp"
@@ -345,5 +346,49 @@ func TestAppThresholds(t *testing.T) {
 				t.Fatalf("%d dice: rolls at %d, above the threshold %d", n, total, th)
 			}
 		}
+	}
+}
+
+// TestHugeMinBankFailsFast checks that a minimum bank far beyond any
+// useful total is refused at once rather than solved over millions of
+// states.
+func TestHugeMinBankFailsFast(t *testing.T) {
+	start := time.Now()
+	_, err := Solve(nil, Options{MinBank: 52_000_000})
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("Solve with MinBank 52,000,000: %v, want ErrTooLarge", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("refusing took %v", d)
+	}
+	// The largest minimum that fits still solves, with a bank threshold at
+	// the minimum for one die.
+	tb, err := Solve(nil, Options{MinBank: 1_000_000})
+	if err != nil {
+		t.Fatalf("Solve with MinBank 1,000,000: %v", err)
+	}
+	if th, ok := tb.BankThreshold(1); !ok || th < 1_000_000 {
+		t.Errorf("BankThreshold(1) = %d, %v; want at least 1,000,000", th, ok)
+	}
+}
+
+// TestCacheBounded solves more distinct option sets than the cache keeps:
+// every call still answers, and the cache stops growing.
+func TestCacheBounded(t *testing.T) {
+	s, err := farkle.New(farkle.Core)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxCached + 8 {
+		tb, err := Solve(s, Options{MinBank: 50 * i})
+		if err != nil {
+			t.Fatalf("MinBank %d: %v", 50*i, err)
+		}
+		if v := tb.TurnValue(); v <= 0 {
+			t.Fatalf("MinBank %d: turn value %v", 50*i, v)
+		}
+	}
+	if n := ntables.Load(); n > maxCached {
+		t.Errorf("cache holds %d tables, want at most %d", n, maxCached)
 	}
 }

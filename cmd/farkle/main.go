@@ -1,4 +1,5 @@
-// Command farkle scores Farkle dice from the command line.
+// Command farkle scores Farkle dice, checks keeps, plays a game against a
+// bot in the terminal and gives optimal-strategy advice.
 //
 // Usage:
 //
@@ -12,9 +13,17 @@
 //
 //	farkle 5 5 5 1 2 3
 //	farkle -keep 1,2 1 2 3 4 6 6
+//	farkle advise 1 5 2 3 4 6 -total 300
+//	printf 'roll\nbest\nbank\nquit\n' | farkle play -seed 42
 //
-// The exit code is 0 on success, 1 for a keep that is not allowed, and 2
-// for bad arguments.
+// farkle play reads one command a line from standard input (roll, keep
+// DICE, best, bank, hint, score, save FILE, help, quit), so a script can
+// drive it; "farkle play -h" lists its flags.
+//
+// Exit codes: 0 on success (and for -h); 1 for a keep that is not
+// allowed, for "farkle play" when its input ends before the game does, and
+// for "farkle advise" when the rules cannot be solved; 2 for bad
+// arguments.
 package main
 
 import (
