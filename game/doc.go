@@ -69,6 +69,13 @@
 // [ThresholdBot] is a simple bot. A Bot only has to implement Decide,
 // so a package of strategies need not import this one.
 //
+// The Bot of package strategy (github.com/farkle-go/farkle/strategy) is a
+// Bot: it plays each turn for the best expected score. Solve its table
+// with the game's Scorer and strategy.Options{MinBank: r.MinBank,
+// MustRollHotDice: r.HotDice == HotDiceMustRoll} for the Rules r. It
+// knows nothing of MinFirstBank: when it asks to bank below it,
+// [Game.PlayTurn] rolls on, as for any bot.
+//
 // # History and saved games
 //
 // [Game.Events] is the history of the game: rolled, kept, hot dice,

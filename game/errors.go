@@ -41,6 +41,9 @@ var (
 	// ErrBadHistory: a history of events, or a saved game, that the rules
 	// of play do not produce (see [HistoryError]).
 	ErrBadHistory = errors.New("bad history")
+	// ErrUnknownAction: Can with an Action that is not ActionRoll,
+	// ActionKeep nor ActionBank.
+	ErrUnknownAction = errors.New("unknown action")
 )
 
 // An Action is a move of a player.

@@ -159,11 +159,12 @@ func (e Event) toJSON() eventJSON {
 	return j
 }
 
-// UnmarshalJSON decodes the form of [Event.MarshalJSON]. It checks only
+// UnmarshalJSON decodes the form of [Event.MarshalJSON], with the field
+// names spelled exactly so and nothing after the object. It checks only
 // the form: [Replay] checks that the events make a game.
 func (e *Event) UnmarshalJSON(b []byte) error {
 	var j eventJSON
-	if err := strictUnmarshal(b, &j); err != nil {
+	if err := strictUnmarshal(b, &j, eventNames); err != nil {
 		return err
 	}
 	out, err := j.event()

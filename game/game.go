@@ -152,7 +152,9 @@ func (g *Game) ok() bool { return g != nil && len(g.players) > 0 }
 
 // Can returns the error that action a would return now, or nil if it is
 // legal. For ActionKeep it checks only that there are dice to keep from;
-// for ActionRoll, that the game may roll (with Roll or RollDice).
+// for ActionRoll, that the game may roll (with Roll or RollDice). An
+// Action that is none of the constants gives an [*ActionError] wrapping
+// [ErrUnknownAction].
 func (g *Game) Can(a Action) error {
 	if err := g.can(a); err != nil {
 		return g.fail(a, err)
@@ -189,12 +191,10 @@ func (g *Game) can(a Action) error {
 			return &MinimumError{Need: need, Have: g.turnTotal}
 		}
 	default:
-		return errUnknownAction
+		return ErrUnknownAction
 	}
 	return nil
 }
-
-var errUnknownAction = nameError("unknown action")
 
 func (g *Game) fail(a Action, err error) error {
 	p := 0

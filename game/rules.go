@@ -40,12 +40,20 @@ func (h HotDice) String() string {
 }
 
 // Rules are the rules of play of a table, as plain data beside the scoring
-// rules of its Scorer. Rules values are comparable with ==.
+// rules of its Scorer. Rules values are comparable with ==, which compares
+// the Scorer as a pointer: two Rules are equal when their other fields are
+// and they hold the same *farkle.Scorer, or both a nil one. Two Scorers
+// built apart from the same farkle.Rules are different pointers, and a nil
+// Scorer differs from a non-nil one that scores App. A game loaded from
+// JSON gets the Scorer of the preset [App] (nil), [Zilch] or [Facebook]
+// whose scoring rules it was saved with, so that saving and loading a game
+// under a preset keeps its Rules equal (see [Game.UnmarshalJSON]).
 //
 // Every zero field has a meaning, so the zero Rules is a valid game:
 // first to 10,000 wins at once (no final round), App scoring, no minimum
-// to bank, no penalty, hot dice may roll. [App] is the zero Rules with a
-// final round.
+// to bank, no penalty, hot dice may roll. [App] plays the same game with
+// a final round: it is the zero Rules with FinalRound set and Target set
+// to DefaultTarget, which the zero Target means anyway.
 type Rules struct {
 	// Target is the banked score that ends the game; 0 means
 	// DefaultTarget (10,000). At most MaxTarget.

@@ -43,9 +43,10 @@ Flags:
 // the exit status.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("farkle play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, playUsage)
+	fs.SetOutput(io.Discard) // errors and help are printed below
+	usage := func(w io.Writer) {
+		fmt.Fprint(w, playUsage)
+		fs.SetOutput(w)
 		fs.PrintDefaults()
 	}
 	seed := fs.Uint64("seed", 0, "seed of the dice (default: from the clock); a seed replays a game")
@@ -57,13 +58,16 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	load := fs.String("load", "", "resume the game saved in this file (you are the first player)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			usage(stdout)
 			return 0
 		}
+		fmt.Fprintf(stderr, "farkle play: %v\n", err)
+		usage(stderr)
 		return 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "farkle play: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
+		usage(stderr)
 		return 2
 	}
 	seedSet := false
@@ -210,7 +214,11 @@ func (p *playSession) prompt() {
 		fmt.Fprintf(p.out, "Your turn (score %d). Roll?\n", g.Scores()[0])
 		return
 	}
-	fmt.Fprintf(p.out, "Turn total %d, %d dice to roll. Roll or bank?\n", g.TurnTotal(), g.DiceLeft())
+	ask := "Roll or bank?"
+	if g.Can(game.ActionBank) != nil { // hot dice that must be rolled, or under the minimum
+		ask = "Roll?"
+	}
+	fmt.Fprintf(p.out, "Turn total %d, %d dice to roll. %s\n", g.TurnTotal(), g.DiceLeft(), ask)
 }
 
 // do runs one command; it reports whether to quit.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 )
 
@@ -150,12 +151,20 @@ func TestPlayFlags(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and a message", args, code, errs)
 		}
 	}
-	code, out, _ := runPlayScript(t, "", "-h")
-	if code != 0 || out != "" {
-		t.Errorf("-h: exit %d, stdout %q", code, out)
+	// Help goes to stdout with exit 0, as for "farkle -h" and "farkle
+	// advise -h"; a bad flag prints it to stderr.
+	for _, h := range []string{"-h", "-help", "--help"} {
+		code, out, errs := runPlayScript(t, "", h)
+		if code != 0 || !strings.HasPrefix(out, "usage: farkle play") || !strings.Contains(out, "-seed") || errs != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 0 and the usage on stdout", h, code, out, errs)
+		}
+	}
+	code, out, errs := runPlayScript(t, "", "-nope")
+	if code != 2 || out != "" || !strings.Contains(errs, "-nope") || !strings.Contains(errs, "usage: farkle play") {
+		t.Errorf("-nope: exit %d, stdout %q, stderr %q; want 2 and the usage on stderr", code, out, errs)
 	}
 	// Zilch with three bots: the header says the minimum.
-	code, out, errs := runPlayScript(t, "quit\n", "-rules", "zilch", "-bots", "3", "-seed", "1")
+	code, out, errs = runPlayScript(t, "quit\n", "-rules", "zilch", "-bots", "3", "-seed", "1")
 	if code != 0 || !strings.Contains(out, "against 3 bot(s), first to 10000, bank at 300 or more") {
 		t.Errorf("zilch: exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
@@ -197,4 +206,50 @@ func TestPlaySaveLoad(t *testing.T) {
 	if code, _, errs := runPlayScript(t, "quit\n", "-load", file); code != 2 || errs == "" {
 		t.Errorf("bad save: exit %d, stderr %q", code, errs)
 	}
+}
+
+// The prompt after a keep offers to bank only when the rules allow it.
+func TestPlayPromptBank(t *testing.T) {
+	for _, tc := range []struct {
+		rules      game.Rules
+		roll, keep string
+		want       string
+	}{
+		{game.Rules{HotDice: game.HotDiceMustRoll}, "111555", "111555", "Turn total 1500, 6 dice to roll. Roll?\n"},
+		{game.Rules{}, "111555", "111555", "Turn total 1500, 6 dice to roll. Roll or bank?\n"},
+		{game.Zilch, "123462", "1", "Turn total 100, 5 dice to roll. Roll?\n"},
+		{game.Zilch, "111462", "111", "Turn total 1000, 3 dice to roll. Roll or bank?\n"},
+	} {
+		g, err := game.New(tc.rules, []string{"You", "Bot"}, rand.NewPCG(1, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.RollDice(testDice(t, tc.roll)); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Keep(testDice(t, tc.keep)); err != nil {
+			t.Fatal(err)
+		}
+		data, err := json.Marshal(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(t.TempDir(), "game.json")
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := runPlayScript(t, "quit\n", "-load", file)
+		if code != 0 || errs != "" || !strings.Contains(out, tc.want) {
+			t.Errorf("%+v, keep %s: exit %d, stderr %q, stdout:\n%s\nwant %q", tc.rules, tc.keep, code, errs, out, tc.want)
+		}
+	}
+}
+
+func testDice(t *testing.T, s string) []farkle.Die {
+	t.Helper()
+	d, err := playParseDice(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
