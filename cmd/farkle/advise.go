@@ -13,18 +13,6 @@ import (
 	"github.com/farkle-go/farkle/strategy"
 )
 
-// advisePresets maps the names accepted by -rules to the presets.
-var advisePresets = []struct {
-	name, title string
-	rules       *farkle.Rules
-}{
-	{"app", "App", &farkle.App},
-	{"core", "Core", &farkle.Core},
-	{"facebook", "Facebook", &farkle.Facebook},
-	{"zilch", "Zilch", &farkle.Zilch},
-	{"classic", "Classic", &farkle.Classic},
-}
-
 const adviseUsage = `usage: farkle advise [flags] DICE...
 
 Advise on a roll: which dice to keep, whether to bank, and the expected
@@ -64,14 +52,8 @@ func runAdvise(args []string, stdout, stderr io.Writer) int {
 	}
 	diceArgs = append(diceArgs, fs.Args()...)
 
-	var rules *farkle.Rules
-	title := ""
-	for _, p := range advisePresets {
-		if strings.EqualFold(p.name, *rulesName) {
-			rules, title = p.rules, p.title
-		}
-	}
-	if rules == nil {
+	title, rules, ok := lookupPreset(*rulesName)
+	if !ok {
 		fmt.Fprintf(stderr, "farkle advise: unknown rules %q (want app, core, facebook, zilch or classic)\n", *rulesName)
 		return 2
 	}
@@ -81,7 +63,7 @@ func runAdvise(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	s, err := farkle.New(*rules)
+	s, err := farkle.New(rules)
 	if err != nil {
 		fmt.Fprintf(stderr, "farkle advise: %v\n", err)
 		return 1
@@ -101,13 +83,13 @@ func runAdvise(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	fmt.Fprintf(stdout, "%s rules: rolled %s with %d in the turn.\n", title, adviseDice(roll), *total)
+	fmt.Fprintf(stdout, "%s rules: rolled %s with %d in the turn.\n", title, joinDice(roll), *total)
 	if adv.Farkle {
 		fmt.Fprintln(stdout, "Farkle: nothing to keep, the turn scores 0.")
 		return 0
 	}
 	best := adv.Choices[0]
-	fmt.Fprintf(stdout, "Keep %s (%s) and ", adviseDice(best.Keep.Dice()), adviseCombos(best.Keep))
+	fmt.Fprintf(stdout, "Keep %s (%s) and ", joinDice(best.Keep.Dice()), adviseCombos(best.Keep))
 	if best.Bank {
 		fmt.Fprintf(stdout, "bank %d.\n", best.TurnTotal)
 	} else {
@@ -116,7 +98,7 @@ func runAdvise(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stdout, "Choices, with the expected final score of the turn:")
 	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	for _, c := range adv.Choices {
-		kept := adviseDice(c.Keep.Dice())
+		kept := joinDice(c.Keep.Dice())
 		bank := "bank not allowed"
 		if c.CanBank {
 			bank = fmt.Sprintf("keep %s and bank: %d", kept, c.TurnTotal)
@@ -183,17 +165,6 @@ func adviseParseDice(args []string) ([]farkle.Die, error) {
 		return nil, errors.New("no dice given")
 	}
 	return roll, nil
-}
-
-func adviseDice(dice []farkle.Die) string {
-	var b strings.Builder
-	for i, d := range dice {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strconv.Itoa(int(d)))
-	}
-	return b.String()
 }
 
 // adviseCombos describes a keep's combinations, such as

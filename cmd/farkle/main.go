@@ -42,19 +42,33 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// presets are the rule sets that -rules names.
-var presets = map[string]farkle.Rules{
-	"app":      farkle.App,
-	"core":     farkle.Core,
-	"facebook": farkle.Facebook,
-	"zilch":    farkle.Zilch,
-	"classic":  farkle.Classic,
+// presets are the scoring rule sets that -rules names, for the scoring
+// and advise commands.
+var presets = []struct {
+	name, title string
+	rules       *farkle.Rules
+}{
+	{"app", "App", &farkle.App},
+	{"core", "Core", &farkle.Core},
+	{"facebook", "Facebook", &farkle.Facebook},
+	{"zilch", "Zilch", &farkle.Zilch},
+	{"classic", "Classic", &farkle.Classic},
+}
+
+// lookupPreset finds the preset that name names, in any case.
+func lookupPreset(name string) (title string, r farkle.Rules, ok bool) {
+	for _, p := range presets {
+		if strings.EqualFold(p.name, name) {
+			return p.title, *p.rules, true
+		}
+	}
+	return "", farkle.Rules{}, false
 }
 
 func presetNames() string {
 	var names []string
-	for n := range presets {
-		names = append(names, n)
+	for _, p := range presets {
+		names = append(names, p.name)
 	}
 	sort.Strings(names)
 	return strings.Join(names, ", ")
@@ -93,7 +107,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err.Error())
 	}
-	r, ok := presets[strings.ToLower(*rules)]
+	_, r, ok := lookupPreset(*rules)
 	if !ok {
 		return fail(stderr, fmt.Sprintf("unknown rule set %q (want one of %s)", *rules, presetNames()))
 	}

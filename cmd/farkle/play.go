@@ -207,7 +207,7 @@ func (p *playSession) read(in *bufio.Scanner) (string, bool) {
 func (p *playSession) prompt() {
 	g := p.g
 	if d := g.Dice(); d != nil {
-		fmt.Fprintf(p.out, "Your roll: %s (turn total %d). Keep which dice?\n", playDiceText(d), g.TurnTotal())
+		fmt.Fprintf(p.out, "Your roll: %s (turn total %d). Keep which dice?\n", joinDice(d), g.TurnTotal())
 		return
 	}
 	if g.TurnTotal() == 0 {
@@ -249,7 +249,7 @@ func (p *playSession) do(line string) bool {
 		if err = g.Can(game.ActionKeep); err == nil {
 			keeps, _ := g.Rules().Scorer.Keeps(g.Dice())
 			for _, k := range keeps {
-				fmt.Fprintf(p.out, "  keep %s for %d\n", playDiceText(k.Dice()), k.Points)
+				fmt.Fprintf(p.out, "  keep %s for %d\n", joinDice(k.Dice()), k.Points)
 			}
 		}
 	case "score", "s":
@@ -317,12 +317,4 @@ func playParseDice(s string) ([]farkle.Die, error) {
 		return nil, errors.New("keep: which dice? such as \"keep 1 5\"")
 	}
 	return dice, nil
-}
-
-func playDiceText(d []farkle.Die) string {
-	parts := make([]string, len(d))
-	for i, x := range d {
-		parts[i] = x.String()
-	}
-	return strings.Join(parts, " ")
 }

@@ -57,7 +57,7 @@ func scriptGame(t *testing.T, seed uint64, target int) (string, *game.Game) {
 		if len(g.Events())%2 == 0 {
 			script.WriteString("best\n")
 		} else {
-			script.WriteString("keep " + playDiceText(p.Dice()) + "\n")
+			script.WriteString("keep " + joinDice(p.Dice()) + "\n")
 		}
 		if err := g.Keep(p.Dice()); err != nil {
 			t.Fatal(err)
