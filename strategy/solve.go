@@ -5,7 +5,6 @@ import (
 	"math"
 	"strconv"
 	"sync"
-	"sync/atomic"
 
 	"github.com/farkle-go/farkle"
 )
@@ -133,20 +132,23 @@ type onceTable struct {
 	err  error
 }
 
-var (
-	tables  sync.Map // tableKey -> *onceTable
-	ntables atomic.Int32
-)
+// cache holds the tables Solve has made, at most maxCached of them; when
+// it is full, the oldest is dropped.
+var cache struct {
+	sync.Mutex
+	m     map[tableKey]*onceTable
+	order []tableKey // oldest first
+}
 
-// maxCached is how many tables Solve keeps; past that it solves afresh.
+// maxCached is how many tables Solve keeps.
 const maxCached = 64
 
 // Solve returns the optimal single-turn strategy for s's rules (a nil s
 // scores the App rules) and opts. The table is solved once per Rules and
 // Options value and cached for the life of the program, so calling Solve
-// again, from any goroutine, is cheap. The cache keeps the first 64
-// distinct (Rules, Options) pairs; past them, Solve solves each call
-// afresh (a few milliseconds). The error is a [*SolveError].
+// again, from any goroutine, is cheap. The cache keeps the 64 (Rules,
+// Options) pairs solved last; an older pair is solved again (a few
+// milliseconds) when asked for, and a table already returned stays valid. The error is a [*SolveError].
 //
 // The strategy maximizes the expected score of one turn: a turn starts
 // with a roll of six dice; a farkle ends it with 0; after each roll the
@@ -165,19 +167,30 @@ func Solve(s *farkle.Scorer, opts Options) (*Table, error) {
 		return nil, &SolveError{Err: ErrOptions, Options: opts}
 	}
 	key := tableKey{rules: s.Rules(), opts: opts}
-	v, _ := tables.Load(key)
-	if v == nil {
-		if ntables.Load() >= maxCached {
-			return solve(analyze(s), opts, 0)
-		}
-		var loaded bool
-		if v, loaded = tables.LoadOrStore(key, new(onceTable)); !loaded {
-			ntables.Add(1)
-		}
-	}
-	ot := v.(*onceTable)
+	ot := cachedTable(key)
 	ot.once.Do(func() { ot.t, ot.err = solve(analyze(s), opts, 0) })
 	return ot.t, ot.err
+}
+
+// cachedTable returns the cache's entry for key, adding it (and dropping
+// the oldest entry if the cache is full) if it is missing.
+func cachedTable(key tableKey) *onceTable {
+	cache.Lock()
+	defer cache.Unlock()
+	if ot, ok := cache.m[key]; ok {
+		return ot
+	}
+	if cache.m == nil {
+		cache.m = make(map[tableKey]*onceTable)
+	}
+	if len(cache.order) >= maxCached {
+		delete(cache.m, cache.order[0])
+		cache.order = append(cache.order[:0], cache.order[1:]...)
+	}
+	ot := new(onceTable)
+	cache.m[key] = ot
+	cache.order = append(cache.order, key)
+	return ot
 }
 
 var appTable = sync.OnceValue(func() *Table {

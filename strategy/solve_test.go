@@ -373,12 +373,14 @@ func TestHugeMinBankFailsFast(t *testing.T) {
 }
 
 // TestCacheBounded solves more distinct option sets than the cache keeps:
-// every call still answers, and the cache stops growing.
+// every call still answers, the cache stops growing, and the pairs solved
+// last are still shared.
 func TestCacheBounded(t *testing.T) {
 	s, err := farkle.New(farkle.Core)
 	if err != nil {
 		t.Fatal(err)
 	}
+	var last *Table
 	for i := range maxCached + 8 {
 		tb, err := Solve(s, Options{MinBank: 50 * i})
 		if err != nil {
@@ -387,8 +389,15 @@ func TestCacheBounded(t *testing.T) {
 		if v := tb.TurnValue(); v <= 0 {
 			t.Fatalf("MinBank %d: turn value %v", 50*i, v)
 		}
+		last = tb
 	}
-	if n := ntables.Load(); n > maxCached {
-		t.Errorf("cache holds %d tables, want at most %d", n, maxCached)
+	cache.Lock()
+	n, m := len(cache.order), len(cache.m)
+	cache.Unlock()
+	if n > maxCached || m != n {
+		t.Errorf("cache holds %d tables in order, %d in its map; want the same, at most %d", n, m, maxCached)
+	}
+	if again := mustSolve(t, s, Options{MinBank: 50 * (maxCached + 7)}); again != last {
+		t.Error("the table solved last is no longer shared")
 	}
 }
