@@ -1,9 +1,6 @@
 package farkle
 
-import (
-	"fmt"
-	"testing"
-)
+import "testing"
 
 var (
 	benchSix  = []Die{1, 1, 1, 1, 5, 5}
@@ -15,36 +12,10 @@ var (
 	sinkParts []Partition
 )
 
-// namedPresets lists the preset rule sets with their names.
-var namedPresets = []struct {
-	name  string
-	rules Rules
-}{{"App", App}, {"Core", Core}, {"Facebook", Facebook}, {"Zilch", Zilch}, {"Classic", Classic}}
-
 func BenchmarkScore(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		sinkInt, sinkErr = Score(benchSix)
-	}
-}
-
-// BenchmarkScoreAllRolls scores in turn every roll of six dice that
-// scores in full, so that the lookups do not always hit the same entry.
-func BenchmarkScoreAllRolls(b *testing.B) {
-	var rolls [][]Die
-	forEachRoll(6, func(r []Die) {
-		if _, err := Score(r); err == nil {
-			rolls = append(rolls, append([]Die(nil), r...))
-		}
-	})
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		sinkInt, sinkErr = Score(rolls[i])
-		i++
-		if i == len(rolls) {
-			i = 0
-		}
 	}
 }
 
@@ -84,39 +55,33 @@ func BenchmarkKeeps(b *testing.B) {
 }
 
 func BenchmarkNew(b *testing.B) {
+	r := Facebook.Rules()
+	r.FourAsTwoPairs = true
 	b.ReportAllocs()
 	for b.Loop() {
-		s, err := New(Facebook)
-		if err != nil || s == nil {
-			b.Fatal(err)
-		}
+		s, _ := New(r)
+		sinkInt = s.Rules().SingleOne
 	}
 }
 
-// BenchmarkPresets scores six dice with each preset's Scorer.
-func BenchmarkPresets(b *testing.B) {
-	for _, p := range namedPresets {
-		s, err := New(p.rules)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run(fmt.Sprint(p.name, "/Score"), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				sinkInt, sinkErr = s.Score(benchSix)
-			}
-		})
-		b.Run(fmt.Sprint(p.name, "/ValidateKeep"), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				sinkInt, sinkErr = s.ValidateKeep(benchSix, benchKept)
-			}
-		})
-		b.Run(fmt.Sprint(p.name, "/Keeps"), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				sinkParts, sinkErr = s.Keeps(benchSix)
-			}
-		})
+func TestSmoke(t *testing.T) {
+	for _, d := range [][]Die{{1, 1, 1, 1, 5, 5}, {2, 2, 2, 3, 3, 3}, {1, 1, 1, 1}, {1, 2, 3, 4, 6, 6}, {1, 2, 3, 4, 5, 6}} {
+		p, err := BestPartition(d)
+		k, _ := BestKeep(d)
+		ks, _ := Keeps(d)
+		sc, serr := Score(d)
+		t.Log(d, p, err, "| best keep:", k, "| keeps:", len(ks), "| score", sc, serr)
+	}
+	_, err := ValidateKeep([]Die{1, 2, 3, 4, 6, 6}, []Die{1, 1})
+	t.Log(err)
+	_, err = Score(make([]Die, 20))
+	t.Log(err)
+}
+
+func BenchmarkAppendKeeps(b *testing.B) {
+	var buf [32]Partition
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkParts, sinkErr = AppendKeeps(buf[:0], benchSix)
 	}
 }

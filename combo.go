@@ -1,7 +1,7 @@
 package farkle
 
 import (
-	"slices"
+	"iter"
 	"strconv"
 )
 
@@ -9,19 +9,19 @@ import (
 // The values never change: new kinds are only ever appended.
 type Kind uint8
 
-// The kinds of combination. The points in the comments are those of the
-// [App] rules, which the package-level functions use; other [Rules] give
+// The kinds of combination. The points of each under the App rules are
+// in the package documentation (see "The App rules"); other [Rules] give
 // other points, and only some of them use the kinds after ThreePairs.
 const (
-	SingleOne    Kind = iota + 1 // a 1 in no other combination: 100
-	SingleFive                   // a 5 in no other combination: 50
-	ThreeOnes                    // three 1s: 1000
-	ThreeOfAKind                 // three equal dice from 2 to 6: face x 100
-	FourOfAKind                  // four equal dice, whatever the face: 1000
-	FiveOfAKind                  // five equal dice: 2000
-	SixOfAKind                   // six equal dice: 3000
-	Straight                     // 1-2-3-4-5-6 on six dice: 2500
-	ThreePairs                   // three pairs on six dice, four of a kind and a pair included: 1500
+	SingleOne    Kind = iota + 1 // a 1 in no other combination
+	SingleFive                   // a 5 in no other combination
+	ThreeOnes                    // three 1s
+	ThreeOfAKind                 // three equal dice from 2 to 6 (from 1 to 6 where the rules split, see Rules.Split)
+	FourOfAKind                  // four equal dice
+	FiveOfAKind                  // five equal dice
+	SixOfAKind                   // six equal dice
+	Straight                     // 1-2-3-4-5-6 on six dice
+	ThreePairs                   // three pairs on six dice
 	FourAndPair                  // four of a kind and a pair of another face, on six dice (not in App)
 	TwoTriplets                  // two three-of-a-kinds of different faces, on six dice (not in App)
 	Nothing                      // six dice that form no other combination (not in App)
@@ -29,6 +29,19 @@ const (
 
 // numKinds is one more than the largest Kind.
 const numKinds = int(Nothing) + 1
+
+// String returns the English name of k, such as "three pairs": "no
+// combination" for the zero Kind, and "Kind(N)" for a value that is no
+// kind. See [Kind.Name] for other languages.
+func (k Kind) String() string {
+	switch {
+	case k == 0:
+		return "no combination"
+	case int(k) >= numKinds:
+		return "Kind(" + strconv.Itoa(int(k)) + ")"
+	}
+	return kindNames[k]
+}
 
 var kindNames = [numKinds]string{
 	SingleOne:    "single one",
@@ -45,82 +58,118 @@ var kindNames = [numKinds]string{
 	Nothing:      "six dice with nothing",
 }
 
-// String returns the English name of k, such as "three pairs", or
-// "Kind(N)" for a value that is no kind. See [Kind.Name] for other
-// languages.
-func (k Kind) String() string {
-	if k == 0 || int(k) >= numKinds {
-		return "Kind(" + strconv.Itoa(int(k)) + ")"
-	}
-	return kindNames[k]
-}
-
-// A Combo is one scoring combination: its kind, the dice that form it in
-// ascending order, and its points under the rules that made it.
-// The zero Combo is no combination.
+// A Combo is one scoring combination: its kind, the dice that form it, and
+// its points under the rules that made it. Combos are comparable with ==.
+// The zero Combo is no combination: Kind 0, no dice, 0 points.
 type Combo struct {
 	Kind   Kind
-	Dice   []Die // ascending
+	Dice   Hand
 	Points int
 }
 
-// A Partition splits a set of dice into scoring combinations and the rest.
-//
-// Combos are ordered by points descending, then by Kind, then by their
-// dice. Rest holds the dice that are in no combination, ascending; for a
-// keep (from [BestKeep] and [Keeps]) Rest is the dice left to roll.
-// Points is the sum of the Combos' points.
-//
-// The zero Partition splits no dice. A Partition never shares memory with
-// the caller's slices nor with another Partition's.
-type Partition struct {
-	Combos []Combo // points descending, then Kind, then dice
-	Rest   []Die   // dice in no combination (for a keep: the dice left to roll), ascending
-	Points int     // sum of Combos' points
-}
-
-// Dice returns the dice in the combinations of p, ascending: for a keep,
-// the kept dice.
-func (p Partition) Dice() []Die {
-	var out []Die
-	for _, cb := range p.Combos {
-		out = append(out, cb.Dice...)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// String returns c in the form "three of a kind 5 5 5 (500)".
+// String returns c in the form "three of a kind 5 5 5 (500)"; the zero
+// Combo gives "no combination".
 func (c Combo) String() string {
-	b := []byte(c.Kind.String())
-	for _, d := range c.Dice {
+	if c == (Combo{}) {
+		return "no combination"
+	}
+	return string(c.appendTo(nil))
+}
+
+func (c Combo) appendTo(b []byte) []byte {
+	b = append(b, c.Kind.String()...)
+	for d := range c.Dice.All() {
 		b = append(b, ' ')
 		b = strconv.AppendInt(b, int64(d), 10)
 	}
 	b = append(b, " ("...)
 	b = strconv.AppendInt(b, int64(c.Points), 10)
-	return string(append(b, ')'))
+	return append(b, ')')
 }
+
+// A Partition splits a set of dice into scoring combinations and the
+// rest. For a keep (from [BestKeep] and [Keeps]) the combinations hold
+// the kept dice and the rest is the dice left to roll.
+//
+// A Partition is a small value with no slices inside: copy it freely and
+// compare Partitions with ==. Its combinations are ordered by points
+// descending, then by Kind, then by their dice (compared as ascending
+// lists). The zero Partition splits no dice: no combinations, no rest,
+// 0 points.
+type Partition struct {
+	combos [MaxDice]pcombo // combos[n:] are zero
+	dice   Hand            // the dice of the combos
+	rest   Hand
+	points int32
+	n      uint8
+}
+
+// A pcombo is a Combo packed into 8 bytes: the Kind in the top byte of kh
+// over the Hand's 24 bits, and the points.
+type pcombo struct {
+	kh     uint32
+	points int32
+}
+
+func packCombo(c Combo) pcombo {
+	return pcombo{kh: uint32(c.Kind)<<24 | c.Dice.p, points: int32(c.Points)}
+}
+
+func (c pcombo) combo() Combo {
+	return Combo{Kind: Kind(c.kh >> 24), Dice: Hand{c.kh & 0xFFFFFF}, Points: int(c.points)}
+}
+
+// Points returns the sum of the points of p's combinations.
+func (p Partition) Points() int { return int(p.points) }
+
+// Len returns the number of combinations of p, 0 to 6.
+func (p Partition) Len() int { return int(p.n) }
+
+// Combo returns the i-th combination of p, from 0; the zero Combo when i
+// is not in [0, p.Len()).
+func (p Partition) Combo(i int) Combo {
+	if i < 0 || i >= int(p.n) {
+		return Combo{}
+	}
+	return p.combos[i].combo()
+}
+
+// Combos returns an iterator over the combinations of p, in order.
+func (p Partition) Combos() iter.Seq[Combo] {
+	return func(yield func(Combo) bool) {
+		for _, c := range p.combos[:p.n] {
+			if !yield(c.combo()) {
+				return
+			}
+		}
+	}
+}
+
+// Dice returns the dice in the combinations of p: for a keep, the kept
+// dice.
+func (p Partition) Dice() Hand { return p.dice }
+
+// Rest returns the dice in no combination of p: for a keep, the dice left
+// to roll.
+func (p Partition) Rest() Hand { return p.rest }
 
 // String returns p in the form
 // "600 = three of a kind 5 5 5 (500) + single one 1 (100); rest 2 3",
-// leaving out the parts that are empty: a farkle reads "0; rest 2 3 4 6".
+// leaving out the parts that are empty: a farkle reads "0; rest 2 3 4 6"
+// and the zero Partition "0".
 func (p Partition) String() string {
-	b := strconv.AppendInt(nil, int64(p.Points), 10)
-	for i, c := range p.Combos {
+	b := strconv.AppendInt(nil, int64(p.points), 10)
+	for i, c := range p.combos[:p.n] {
 		if i == 0 {
 			b = append(b, " = "...)
 		} else {
 			b = append(b, " + "...)
 		}
-		b = append(b, c.String()...)
+		b = c.combo().appendTo(b)
 	}
-	if len(p.Rest) > 0 {
-		b = append(b, "; rest"...)
-		for _, d := range p.Rest {
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, int64(d), 10)
-		}
+	if p.rest != (Hand{}) {
+		b = append(b, "; rest "...)
+		b = append(b, p.rest.String()...)
 	}
 	return string(b)
 }

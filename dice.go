@@ -20,8 +20,9 @@ func (d Die) Valid() bool { return d-1 < 6 }
 // String returns the face value in decimal, such as "5".
 func (d Die) String() string { return strconv.Itoa(int(d)) }
 
-// The errors that the functions of this package wrap in a [*DiceError].
-// Test for them with [errors.Is].
+// The errors that the functions of this package wrap. Test for them with
+// [errors.Is]: the dice errors come in a [*DiceError], the rules errors in
+// a [*RulesError].
 var (
 	// ErrInvalidDie: a die is not a face value from 1 to 6.
 	ErrInvalidDie = errors.New("invalid die")
@@ -33,26 +34,38 @@ var (
 	ErrNotInRoll = errors.New("dice not in the roll")
 	// ErrNonScoring: some dice are part of no scoring combination.
 	ErrNonScoring = errors.New("dice score nothing")
+	// ErrInvalidRules: a Rules value, or a preset name, that this package
+	// rejects.
+	ErrInvalidRules = errors.New("invalid rules")
 )
+
+// maxErrDice bounds the dice that a DiceError carries.
+const maxErrDice = 2 * MaxDice
 
 // A DiceError records a rejected set of dice, as [strconv.NumError] records
 // a rejected number. Err is one of the sentinel errors above and Dice the
 // dice that caused it:
 //
 //   - [ErrInvalidDie]: the dice that are not 1 to 6, in input order;
-//   - [ErrTooManyDice]: all the dice given;
-//   - [ErrNoDice]: nil;
+//   - [ErrTooManyDice]: the dice given, in input order;
+//   - [ErrNoDice]: none;
 //   - [ErrNotInRoll]: the kept dice that the roll lacks, ascending;
 //   - [ErrNonScoring]: the dice that belong to no combination, ascending,
 //     exactly the Rest of [BestPartition].
 //
-// Dice is a copy: it never aliases a caller's slice.
+// Count is the number of those dice. Dice holds at most the first 12 of
+// them, so that an error about ten million dice stays small; Count is
+// more than len(Dice) exactly when Dice was cut. Dice is a copy: it never
+// aliases a caller's slice.
 type DiceError struct {
-	Err  error
-	Dice []Die
+	Err   error
+	Dice  []Die
+	Count int
 }
 
-// Error returns a message such as "farkle: dice score nothing: 2 6".
+// Error returns a message such as "farkle: dice score nothing: 2 6", or
+// "farkle: too many dice: 1 2 3 4 5 6 1 2 3 4 5 6 ... (20 dice)" when
+// Dice was cut.
 func (e *DiceError) Error() string {
 	var b strings.Builder
 	b.WriteString("farkle: ")
@@ -68,16 +81,49 @@ func (e *DiceError) Error() string {
 			b.WriteString(strconv.Itoa(int(d)))
 		}
 	}
+	if e.Count > len(e.Dice) {
+		b.WriteString(" ... (" + strconv.Itoa(e.Count) + " dice)")
+	}
 	return b.String()
 }
 
 // Unwrap returns e.Err, so that errors.Is(err, ErrNonScoring) works.
 func (e *DiceError) Unwrap() error { return e.Err }
 
+// diceError returns a *DiceError for sentinel and the offending dice,
+// copying at most maxErrDice of them.
 func diceError(sentinel error, dice []Die) error {
 	var c []Die
 	if len(dice) > 0 {
-		c = append([]Die(nil), dice...)
+		c = append([]Die(nil), dice[:min(len(dice), maxErrDice)]...)
 	}
-	return &DiceError{Err: sentinel, Dice: c}
+	return &DiceError{Err: sentinel, Dice: c, Count: len(dice)}
+}
+
+// inputError returns the first error of dice given as args, in the order
+// the package documents: dice that are not 1 to 6 (from all the args, in
+// order), then more than MaxDice dice (the first such arg). It returns nil
+// if there is none.
+func inputError(args ...[]Die) error {
+	n := 0
+	var bad []Die
+	for _, dice := range args {
+		for _, d := range dice {
+			if !d.Valid() {
+				if n < maxErrDice {
+					bad = append(bad, d)
+				}
+				n++
+			}
+		}
+	}
+	if n > 0 {
+		return &DiceError{Err: ErrInvalidDie, Dice: bad, Count: n}
+	}
+	for _, dice := range args {
+		if len(dice) > MaxDice {
+			return diceError(ErrTooManyDice, dice)
+		}
+	}
+	return nil
 }

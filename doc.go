@@ -7,9 +7,11 @@
 // specification (the [App] rules). [New] compiles other [Rules] into a
 // [Scorer] with the same methods.
 //
-// # The combinations
+// # The App rules
 //
-// Under the App rules a set of dice kept from one roll scores:
+// This section is the one place where the App rules are written out; the
+// README, the [Kind] constants and the [App] preset refer to it. A set of
+// dice kept together from one roll scores:
 //
 //   - [SingleOne]: each 1 that is part of no other combination, 100.
 //   - [SingleFive]: each 5 that is part of no other combination, 50.
@@ -45,7 +47,14 @@
 // allocate. [BestPartition] shows how dice split into combinations (a
 // [Partition] of [Combo] values and the rest), [BestKeep] finds the best
 // keep of a roll, [Keeps] lists every legal keep (to highlight the dice a
-// player may tap), and [IsFarkle] tells a roll with nothing to keep.
+// player may tap; [AppendKeeps] without allocating), and [IsFarkle] tells
+// a roll with nothing to keep.
+//
+// Results are small values with no slices inside: a [Hand] is a multiset
+// of dice (a count per face), a [Combo] a kind, a Hand and points, and a
+// Partition up to six Combos and the Hand of the rest. All three are
+// comparable with ==, and BestPartition and BestKeep return them without
+// allocating.
 //
 //	points, err := farkle.ValidateKeep(roll, kept)
 //	if errors.Is(err, farkle.ErrNonScoring) {
@@ -68,27 +77,33 @@
 // # Errors
 //
 // No function panics on bad input, modifies its arguments or returns
-// slices that share memory with them. Errors are [*DiceError] values that
-// wrap one of [ErrInvalidDie], [ErrTooManyDice], [ErrNoDice],
+// slices that share memory with them. Errors about dice are [*DiceError]
+// values that wrap one of [ErrInvalidDie], [ErrTooManyDice], [ErrNoDice],
 // [ErrNotInRoll] and [ErrNonScoring] (test with [errors.Is]) and carry the
-// offending dice (read with [errors.As]). They are checked in that order.
+// offending dice (read with [errors.As]); they are checked in that order.
+// Errors about rules are [*RulesError] values that wrap [ErrInvalidRules].
 //
 // # House rules
 //
 // A [Rules] value describes a scoring variant as plain data: single and
 // triple values, how four to six of a kind score ([Bonus]), a straight,
 // three pairs, four of a kind and a pair, two triplets, six dice with
-// nothing, and whether equal dice may be split. Five presets come with the
-// package: [App], [Core], [Facebook], [Zilch] and [Classic]. Copy one,
-// change what your table plays differently, and pass it to [New]:
+// nothing, and whether equal dice may be split. A [Preset] names each of
+// the five rule sets that come with the package: [App], [Core],
+// [Facebook], [Zilch] and [Classic]. Presets are names, not variables:
+// take a copy of a preset's rules, change what your table plays
+// differently, and pass it to [New]:
 //
-//	house := farkle.Facebook
+//	house := farkle.Facebook.Rules()
 //	house.FourAsTwoPairs = true
 //	s, err := farkle.New(house)
 //
-// [New] builds the Scorer's tables once, in about a millisecond; a Scorer
-// is safe for concurrent use. [Kind.Name] gives the combinations' names in
-// Czech, Finnish, Dutch and English.
+// [New] builds the Scorer's tables once, in about a millisecond; keep the
+// Scorer, which is safe for concurrent use. Rules and presets marshal to
+// JSON and text with stable names. [Kind.Name] gives the combinations'
+// names in Czech, Finnish, Dutch and English.
+//
+// Importing the package does no work: every table is built on first use.
 //
 // The subpackage game drives whole games (turns, banking, hot dice,
 // penalties) and the subpackage strategy computes exact odds and the

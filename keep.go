@@ -1,19 +1,38 @@
 package farkle
 
+import "github.com/farkle-go/farkle/internal/multiset"
+
+// rollIndex returns the multiset index of roll, or the error for a roll
+// that is not 1 to 6 valid dice.
+func (t *table) rollIndex(roll []Die) (int, error) {
+	k, ok := multiset.KeyOf(roll)
+	if !ok {
+		return 0, inputError(roll)
+	}
+	if k == 0 {
+		return 0, diceError(ErrNoDice, nil)
+	}
+	return int(t.ix.Rank[k]), nil
+}
+
+// keepsOf returns the legal keeps of roll ri in the order of Keeps.
+func (t *table) keepsOf(ri int) []Partition {
+	return t.keeps[t.keepStart[ri]:t.keepStart[ri+1]]
+}
+
 // BestKeep returns the best keep of roll, as [BestKeep] does for the App
 // rules.
-func (s *Scorer) BestKeep(roll []Die) (Partition, error) {
-	t := s.tab()
-	ri, ok := lookup(roll)
-	if !ok || ri == 0 {
-		return Partition{}, rollError(roll, ok)
+func (s *Scorer) BestKeep(roll []Die) (Partition, error) { return s.tab().bestKeep(roll) }
+
+func (t *table) bestKeep(roll []Die) (Partition, error) {
+	ri, err := t.rollIndex(roll)
+	if err != nil {
+		return Partition{}, err
 	}
-	ks := t.keeps[ri]
-	if len(ks) == 0 {
-		p := Partition{Rest: multisetDice(ri)}
-		return p, nil
+	if s := t.keepStart[ri]; s < t.keepStart[ri+1] {
+		return t.keeps[s], nil
 	}
-	return t.keepPartition(ri, int(ks[0])), nil
+	return Partition{rest: Hand{t.ix.Packed[ri]}}, nil
 }
 
 // BestKeep returns the legal keep of roll worth the most points under the
@@ -22,32 +41,50 @@ func (s *Scorer) BestKeep(roll []Die) (Partition, error) {
 // to roll, then the smallest dice: from 1,1,1,1,2,3 it keeps 1,1,1 for
 // 1000, with three dice to roll.
 //
-// A farkle (a roll with nothing to keep) gives Points 0, no Combos and
-// Rest = the roll, ascending, with no error. roll must have 1 to 6 dice
-// ([ErrNoDice], [ErrTooManyDice], [ErrInvalidDie]).
-func BestKeep(roll []Die) (Partition, error) { return appScorer.BestKeep(roll) }
+// A farkle (a roll with nothing to keep) gives 0 points, no combinations
+// and Rest = the roll, with no error. roll must have 1 to 6 dice
+// ([ErrNoDice], [ErrTooManyDice], [ErrInvalidDie]). BestKeep does not
+// allocate, except for the error.
+func BestKeep(roll []Die) (Partition, error) { return appTab().bestKeep(roll) }
 
 // Keeps lists the legal keeps of roll, as [Keeps] does for the App rules.
-func (s *Scorer) Keeps(roll []Die) ([]Partition, error) {
-	t := s.tab()
-	ri, ok := lookup(roll)
-	if !ok || ri == 0 {
-		return nil, rollError(roll, ok)
+func (s *Scorer) Keeps(roll []Die) ([]Partition, error) { return s.tab().listKeeps(roll) }
+
+func (t *table) listKeeps(roll []Die) ([]Partition, error) {
+	ri, err := t.rollIndex(roll)
+	if err != nil {
+		return nil, err
 	}
-	ks := t.keeps[ri]
+	ks := t.keepsOf(ri)
 	if len(ks) == 0 {
 		return nil, nil
 	}
-	// Three allocations: the list, and the combos and dice of all.
-	var b partBuf
-	for _, k := range ks {
-		b.grow(&t.fullPart[k], restOf(ri, int(k)))
+	return append([]Partition(nil), ks...), nil
+}
+
+// AppendKeeps appends the legal keeps of roll to dst, as [AppendKeeps]
+// does for the App rules.
+func (s *Scorer) AppendKeeps(dst []Partition, roll []Die) ([]Partition, error) {
+	return s.tab().appendKeeps(dst, roll)
+}
+
+func (t *table) appendKeeps(dst []Partition, roll []Die) ([]Partition, error) {
+	ri, err := t.rollIndex(roll)
+	if err != nil {
+		return dst, err
 	}
-	out := make([]Partition, len(ks))
-	for j, k := range ks {
-		out[j] = b.build(&t.fullPart[k], restOf(ri, int(k)))
-	}
-	return out, nil
+	return append(dst, t.keepsOf(ri)...), nil
+}
+
+// AppendKeeps appends the keeps that [Keeps] lists to dst and returns the
+// extended slice; on error it returns dst unchanged. With room in dst
+// for 63 Partitions, more than any roll has under any rules (the presets'
+// rolls have at most 15), it does not allocate:
+//
+//	var buf [63]farkle.Partition
+//	keeps, err := farkle.AppendKeeps(buf[:0], roll)
+func AppendKeeps(dst []Partition, roll []Die) ([]Partition, error) {
+	return appTab().appendKeeps(dst, roll)
 }
 
 // Keeps lists every distinct legal keep of roll under the [App] rules, for
@@ -58,43 +95,22 @@ func (s *Scorer) Keeps(roll []Die) ([]Partition, error) {
 // the same dice are listed once, whatever the order of the roll.
 //
 // A farkle gives an empty list and no error. roll must have 1 to 6 dice.
-func Keeps(roll []Die) ([]Partition, error) { return appScorer.Keeps(roll) }
+// Keeps makes one allocation, the list.
+func Keeps(roll []Die) ([]Partition, error) { return appTab().listKeeps(roll) }
 
 // IsFarkle reports whether roll has nothing to keep, as [IsFarkle] does
 // for the App rules.
-func (s *Scorer) IsFarkle(roll []Die) (bool, error) {
-	ri, ok := lookup(roll)
-	if !ok || ri == 0 {
-		return false, rollError(roll, ok)
+func (s *Scorer) IsFarkle(roll []Die) (bool, error) { return s.tab().isFarkle(roll) }
+
+func (t *table) isFarkle(roll []Die) (bool, error) {
+	ri, err := t.rollIndex(roll)
+	if err != nil {
+		return false, err
 	}
-	return len(s.tab().keeps[ri]) == 0, nil
+	return t.keepStart[ri] == t.keepStart[ri+1], nil
 }
 
 // IsFarkle reports whether roll is a farkle under the [App] rules: no die
 // of it can be kept, so the turn ends with nothing. roll must have 1 to 6
 // dice. IsFarkle does not allocate, except for the error.
-func IsFarkle(roll []Die) (bool, error) { return appScorer.IsFarkle(roll) }
-
-// keepPartition is the Partition of keep ki from roll ri.
-func (t *table) keepPartition(ri, ki int) Partition {
-	return t.fullPart[ki].partition(restOf(ri, ki))
-}
-
-// restOf returns the index of the dice of roll ri that keep ki leaves: as
-// keys are linear in the counts, its key is the difference of theirs.
-func restOf(ri, ki int) int {
-	return int(rankOf[keys[ri]-keys[ki]])
-}
-
-// rollError is the error for a roll that lookup rejected (ok false) or
-// that is empty.
-func rollError(roll []Die, ok bool) error {
-	if !ok {
-		return inputError(roll)
-	}
-	return diceError(ErrNoDice, nil)
-}
-
-func multisetDice(i int) []Die {
-	return append([]Die(nil), sortedDice[i][:sizes[i]]...)
-}
+func IsFarkle(roll []Die) (bool, error) { return appTab().isFarkle(roll) }

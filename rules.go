@@ -34,8 +34,8 @@ func (b Bonus) String() string {
 	return "Bonus(" + strconv.Itoa(int(b)) + ")"
 }
 
-// MaxPoints is the largest value that a field of [Rules] may hold.
-const MaxPoints = 1_000_000
+// maxPoints is the largest value that a field of [Rules] may hold.
+const maxPoints = 1_000_000
 
 // Rules describes how dice score: the house rules of a Farkle table, as
 // plain data. Rules values are comparable with ==. A field that holds a
@@ -48,8 +48,10 @@ const MaxPoints = 1_000_000
 // combinations that need six dice (Straight, ThreePairs, FourAndPair,
 // TwoTriplets, Nothing) use all six dice of a keep.
 //
-// The zero Rules scores nothing and New rejects it; start from a preset
-// such as [App] and change what the table plays differently.
+// Every field must be from 0 to 1,000,000. The zero Rules scores nothing
+// and New rejects it; start from a preset, such as App.Rules(), and change
+// what the table plays differently. Rules marshal to JSON with stable
+// lower-case keys (see [Rules.MarshalJSON]).
 type Rules struct {
 	// SingleOne and SingleFive are the points of a 1 and of a 5 that are
 	// in no other combination; 0 means a lone 1 (or 5) scores nothing.
@@ -91,91 +93,11 @@ type Rules struct {
 	Nothing int
 }
 
-// The presets. Each is a plain value: copy one, change a field, and pass
-// it to [New]. Assigning to these variables changes neither the
-// package-level functions nor any [Scorer] already made.
-var (
-	// App is the rule set of the dice app whose help page is this
-	// package's specification (see the package documentation): 1 = 100,
-	// 5 = 50, three 1s = 1000, three of 2..6 = face x 100, four of a kind
-	// 1000, five 2000, six 3000, straight 2500, three pairs 1500 with four
-	// of a kind and a pair included, never a split. The package-level
-	// functions score with App.
-	App = Rules{
-		SingleOne: 100, SingleFive: 50,
-		Triple:      [7]int{0, 1000, 200, 300, 400, 500, 600},
-		Bonus:       BonusFixed,
-		FourOfAKind: 1000, FiveOfAKind: 2000, SixOfAKind: 3000,
-		Straight:       2500,
-		ThreePairs:     1500,
-		FourAsTwoPairs: true,
-	}
-
-	// Core is singles and triples only: 1 = 100, 5 = 50, three 1s = 1000,
-	// three of 2..6 = face x 100, the best split wins, no other
-	// combination. It is the rule set of the published optimal-play
-	// studies of Farkle (T. Neller and C. Presser, "Optimal Play of
-	// Farkle and Two-Player Farkle", 2012).
-	Core = Rules{
-		SingleOne: 100, SingleFive: 50,
-		Triple: [7]int{0, 1000, 200, 300, 400, 500, 600},
-		Bonus:  BonusNone,
-		Split:  true,
-	}
-
-	// Facebook is the scoring of the Facebook Farkle game as described in
-	// M. Busche's optimal-strategy articles: singles and triples as in
-	// Core, each die beyond three adds the triple's value again (four 3s
-	// = 600, six 3s = 1200), straight 1500, three pairs 750. Four of a
-	// kind and a pair do not count as three pairs there, so FourAsTwoPairs
-	// is off; set it to play them as three pairs. With these settings the
-	// package strategy reproduces that article's six-dice bank threshold
-	// of 16,400 (with FourAsTwoPairs on it would be 16,450).
-	Facebook = Rules{
-		SingleOne: 100, SingleFive: 50,
-		Triple:     [7]int{0, 1000, 200, 300, 400, 500, 600},
-		Bonus:      BonusAddTriple,
-		Split:      true,
-		Straight:   1500,
-		ThreePairs: 750,
-	}
-
-	// Zilch is the scoring of the game played online as Zilch: singles
-	// and triples as in Core, each die beyond three doubles (four 2s = 400,
-	// six 2s = 1600), straight 1500, any three pairs 1500 (four of a kind
-	// and a pair included), and six dice that score nothing are worth 500.
-	Zilch = Rules{
-		SingleOne: 100, SingleFive: 50,
-		Triple:         [7]int{0, 1000, 200, 300, 400, 500, 600},
-		Bonus:          BonusDouble,
-		Split:          true,
-		Straight:       1500,
-		ThreePairs:     1500,
-		FourAsTwoPairs: true,
-		Nothing:        500,
-	}
-
-	// Classic is the score sheet of the boxed Farkle game: 1 = 100,
-	// 5 = 50, three 1s = 300, three of 2..6 = face x 100, four of a kind
-	// 1000, five 2000, six 3000, four of a kind and a pair 1500, two
-	// triplets 2500, straight 1500, three pairs 1500.
-	Classic = Rules{
-		SingleOne: 100, SingleFive: 50,
-		Triple:      [7]int{0, 300, 200, 300, 400, 500, 600},
-		Bonus:       BonusFixed,
-		FourOfAKind: 1000, FiveOfAKind: 2000, SixOfAKind: 3000,
-		Split:       true,
-		Straight:    1500,
-		ThreePairs:  1500,
-		FourAndPair: 1500,
-		TwoTriplets: 2500,
-	}
-)
-
-// A RulesError reports a [Rules] value that [New] rejects: the field
-// and what is wrong with it.
+// A RulesError reports rules that this package rejects: the field and
+// what is wrong with it. It wraps [ErrInvalidRules]. Package game reports
+// its rules of play with it too.
 type RulesError struct {
-	Field  string // such as "Triple[3]" or "Bonus"
+	Field  string // such as "Triple[3]", "Bonus" or "preset"
 	Reason string // such as "must be positive"
 }
 
@@ -185,6 +107,9 @@ func (e *RulesError) Error() string {
 	return "farkle: invalid rules: " + e.Field + " " + e.Reason
 }
 
+// Unwrap returns [ErrInvalidRules].
+func (e *RulesError) Unwrap() error { return ErrInvalidRules }
+
 // check reports the first problem with r, in field order.
 func (r *Rules) check() error {
 	bad := func(field, reason string) error { return &RulesError{Field: field, Reason: reason} }
@@ -192,8 +117,8 @@ func (r *Rules) check() error {
 		if v < 0 {
 			return bad(field, "must not be negative")
 		}
-		if v > MaxPoints {
-			return bad(field, "must be at most "+strconv.Itoa(MaxPoints))
+		if v > maxPoints {
+			return bad(field, "must be at most "+strconv.Itoa(maxPoints))
 		}
 		return nil
 	}

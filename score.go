@@ -1,5 +1,12 @@
 package farkle
 
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/farkle-go/farkle/internal/multiset"
+)
+
 // A Scorer scores dice under one set of [Rules], from tables that [New]
 // builds once. Its methods are the package-level functions for those
 // rules, with the same semantics, tie-breaks and errors, and are safe for
@@ -10,26 +17,49 @@ type Scorer struct {
 	t *table
 }
 
-// New checks r and compiles it into a Scorer. If r is invalid, the error
-// is a [*RulesError] naming the first bad field. New takes about a
-// millisecond; make a Scorer once and share it.
+// New checks r and compiles it into a Scorer, which the caller keeps and
+// may share between goroutines. If r is invalid, the error is a
+// [*RulesError] naming the first bad field. Compiling takes about a
+// millisecond; rules equal to a preset's are compiled only once per
+// program, however often New is called with them.
 func New(r Rules) (*Scorer, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
+	if p, ok := r.Preset(); ok {
+		return presetScorer(p), nil
+	}
 	return &Scorer{t: compile(r)}, nil
 }
 
-// appTable holds the tables of the App rules, which the package-level
-// functions and the zero Scorer use. It is built when the package is
-// initialized, before any importer's code can assign to App.
-var appTable = compile(App)
+// presetScorers holds the Scorer of each preset, built on first use.
+var (
+	presetScorers [numPresets]atomic.Pointer[Scorer]
+	presetMu      sync.Mutex
+)
 
-var appScorer = &Scorer{t: appTable}
+// presetScorer returns the Scorer of preset p, compiling it on first use.
+func presetScorer(p Preset) *Scorer {
+	if s := presetScorers[p].Load(); s != nil {
+		return s
+	}
+	return compilePreset(p)
+}
+
+func compilePreset(p Preset) *Scorer {
+	presetMu.Lock()
+	defer presetMu.Unlock()
+	if s := presetScorers[p].Load(); s != nil {
+		return s
+	}
+	s := &Scorer{t: compile(p.Rules())}
+	presetScorers[p].Store(s)
+	return s
+}
 
 func (s *Scorer) tab() *table {
 	if s == nil || s.t == nil {
-		return appTable
+		return presetScorer(App).t
 	}
 	return s.t
 }
@@ -39,16 +69,26 @@ func (s *Scorer) Rules() Rules { return s.tab().rules }
 
 // Score returns the points of dice kept together, as [Score] does for the
 // App rules.
-func (s *Scorer) Score(dice []Die) (int, error) {
-	t := s.tab()
-	i, ok := lookup(dice)
+func (s *Scorer) Score(dice []Die) (int, error) { return s.tab().score(dice) }
+
+// appTab returns the tables of the App rules.
+func appTab() *table {
+	if s := presetScorers[App].Load(); s != nil {
+		return s.t
+	}
+	return compilePreset(App).t
+}
+
+func (t *table) score(dice []Die) (int, error) {
+	k, ok := multiset.KeyOf(dice)
 	if !ok {
 		return 0, inputError(dice)
 	}
+	i := t.ix.Rank[k]
 	if p := t.full[i]; p >= 0 {
 		return int(p), nil
 	}
-	return 0, t.nonScoring(i)
+	return 0, t.nonScoring(int(i))
 }
 
 // Score returns the points of dice that a player sets aside together from
@@ -66,54 +106,35 @@ func (s *Scorer) Score(dice []Die) (int, error) {
 // than six dice [ErrTooManyDice]. On error the points are 0.
 //
 // Score does not allocate, except for the error.
-func Score(dice []Die) (int, error) { return appScorer.Score(dice) }
+func Score(dice []Die) (int, error) { return appTab().score(dice) }
 
 // nonScoring is the error for multiset i, which has no full split.
 func (t *table) nonScoring(i int) error {
 	var buf [MaxDice]Die
-	return diceError(ErrNonScoring, t.best[i].rest.dice(buf[:0]))
-}
-
-// inputError returns the first error of dice given as args, in the order
-// the package documents: dice that are not 1 to 6 (from all the args, in
-// order), then more than MaxDice dice (the first such arg). It returns nil
-// if there is none.
-func inputError(args ...[]Die) error {
-	var bad []Die
-	for _, dice := range args {
-		for _, d := range dice {
-			if !d.Valid() {
-				bad = append(bad, d)
-			}
-		}
-	}
-	if bad != nil {
-		return &DiceError{Err: ErrInvalidDie, Dice: bad}
-	}
-	for _, dice := range args {
-		if len(dice) > MaxDice {
-			return diceError(ErrTooManyDice, dice)
-		}
-	}
-	return nil
+	return diceError(ErrNonScoring, t.best[i].rest.AppendDice(buf[:0]))
 }
 
 // ValidateKeep checks that kept is a legal keep from roll, as
 // [ValidateKeep] does for the App rules.
 func (s *Scorer) ValidateKeep(roll, kept []Die) (int, error) {
-	t := s.tab()
-	ri, rok := lookup(roll)
-	ki, kok := lookup(kept)
-	if !rok || !kok || ri == 0 || ki == 0 {
+	return s.tab().validateKeep(roll, kept)
+}
+
+func (t *table) validateKeep(roll, kept []Die) (int, error) {
+	// The roll is only compared with the keep: its packed form is enough.
+	rp, rok := multiset.PackOf(roll)
+	kk, kok := multiset.KeyOf(kept)
+	if !rok || !kok || rp == 0 || kk == 0 {
 		return 0, keepInputError(roll, kept)
 	}
-	if ((packed[ri]|guards)-packed[ki])&guards != guards {
-		return 0, notInRoll(ri, ki)
+	ki := t.ix.Rank[kk]
+	if kp := t.ix.Packed[ki]; !multiset.Sub(rp, kp) {
+		return 0, notInRoll(rp, kp)
 	}
 	if p := t.full[ki]; p >= 0 {
 		return int(p), nil
 	}
-	return 0, t.nonScoring(ki)
+	return 0, t.nonScoring(int(ki))
 }
 
 // ValidateKeep checks that a player may set aside kept from roll, under the
@@ -128,7 +149,9 @@ func (s *Scorer) ValidateKeep(roll, kept []Die) (int, error) {
 // rejected (the 2 scores nothing) and keeping the 1 alone is worth 100.
 //
 // ValidateKeep does not allocate, except for the error.
-func ValidateKeep(roll, kept []Die) (int, error) { return appScorer.ValidateKeep(roll, kept) }
+func ValidateKeep(roll, kept []Die) (int, error) {
+	return appTab().validateKeep(roll, kept)
+}
 
 // keepInputError returns the first of the invalid-die, too-many and
 // no-dice errors for a roll and a keep.
@@ -139,31 +162,31 @@ func keepInputError(roll, kept []Die) error {
 	return diceError(ErrNoDice, nil)
 }
 
-// notInRoll returns the error for keep ki that roll ri does not hold.
-func notInRoll(ri, ki int) error {
-	var surplus counts
-	r, k := multisets[ri], multisets[ki]
+// notInRoll returns the error for the packed keep kp that the packed roll
+// rp does not hold.
+func notInRoll(rp, kp uint32) error {
+	var surplus multiset.Counts
+	r, k := multiset.Unpack(rp), multiset.Unpack(kp)
 	for f := 1; f <= 6; f++ {
 		if k[f] > r[f] {
 			surplus[f] = k[f] - r[f]
 		}
 	}
-	return diceError(ErrNotInRoll, surplus.dice(nil))
+	return diceError(ErrNotInRoll, Hand{surplus.Pack()}.Dice())
 }
 
 // BestPartition splits dice into combinations as [BestPartition] does for
 // the App rules.
 func (s *Scorer) BestPartition(dice []Die) (Partition, error) {
-	t := s.tab()
-	i, ok := lookup(dice)
+	return s.tab().bestPartition(dice)
+}
+
+func (t *table) bestPartition(dice []Die) (Partition, error) {
+	k, ok := multiset.KeyOf(dice)
 	if !ok {
 		return Partition{}, inputError(dice)
 	}
-	if i == 0 {
-		return Partition{}, nil
-	}
-	b := &t.best[i]
-	return b.partition(int(rankOf[b.rest.key()])), nil
+	return t.best[t.ix.Rank[k]], nil
 }
 
 // BestPartition splits dice into the combinations worth the most points
@@ -173,59 +196,5 @@ func (s *Scorer) BestPartition(dice []Die) (Partition, error) {
 // Partition. Invalid dice and too many dice give the errors of [Score].
 //
 // Where Score(dice) succeeds, BestPartition has the same points and an
-// empty Rest.
-func BestPartition(dice []Die) (Partition, error) { return appScorer.BestPartition(dice) }
-
-// partition builds the Partition of p's combos with the dice of multiset
-// rest, in two allocations: the combos, and one array for all the dice.
-func (p *cpart) partition(rest int) Partition {
-	var b partBuf
-	b.grow(p, rest)
-	return b.build(p, rest)
-}
-
-// A partBuf carves the Partitions of a result out of two arrays, so that a
-// result of many Partitions takes three allocations in all. The pieces are
-// cut with full slice expressions: appending to one never writes into
-// another.
-type partBuf struct {
-	combos []Combo
-	dice   []Die
-	nc, nd int // capacity wanted
-}
-
-// grow records that build will be called for p and rest.
-func (b *partBuf) grow(p *cpart, rest int) {
-	b.nc += len(p.combos)
-	b.nd += int(p.nUsed) + int(sizes[rest])
-}
-
-// build returns the Partition of p's combos with the dice of multiset
-// rest as its Rest.
-func (b *partBuf) build(p *cpart, rest int) Partition {
-	if b.combos == nil && b.nc > 0 {
-		b.combos = make([]Combo, 0, b.nc)
-	}
-	if b.dice == nil && b.nd > 0 {
-		b.dice = make([]Die, 0, b.nd)
-	}
-	var combos []Combo
-	if len(p.combos) > 0 {
-		base := len(b.dice)
-		b.dice = append(b.dice, p.flat[:p.nUsed]...)
-		start, from := len(b.combos), base
-		for _, cb := range p.combos {
-			to := base + int(cb.end)
-			b.combos = append(b.combos, Combo{Kind: cb.kind, Dice: b.dice[from:to:to], Points: int(cb.points)})
-			from = to
-		}
-		combos = b.combos[start:len(b.combos):len(b.combos)]
-	}
-	var r []Die
-	if n := int(sizes[rest]); n > 0 {
-		start := len(b.dice)
-		b.dice = append(b.dice, sortedDice[rest][:n]...)
-		r = b.dice[start : start+n : start+n]
-	}
-	return Partition{Combos: combos, Rest: r, Points: int(p.points)}
-}
+// empty Rest. BestPartition does not allocate, except for the error.
+func BestPartition(dice []Die) (Partition, error) { return appTab().bestPartition(dice) }

@@ -3,7 +3,11 @@ package farkle
 import (
 	"cmp"
 	"slices"
+
+	"github.com/farkle-go/farkle/internal/multiset"
 )
+
+type counts = multiset.Counts
 
 // This file compiles a Rules value into the lookup tables of a Scorer.
 // The work happens once per Scorer: for each of the 924 multisets of 0 to
@@ -15,7 +19,6 @@ type ccombo struct {
 	kind   Kind
 	dice   counts
 	points int32
-	end    uint8 // where the combo's dice end in its cpart's flat
 }
 
 // A cpart is a compiled Partition of a multiset: its combos in Partition
@@ -26,32 +29,40 @@ type cpart struct {
 	rest   counts
 	points int32
 	nUsed  uint8
-	// flat holds the dice of the combos, combo after combo, each combo's
-	// ascending: flat[:nUsed] are all the dice a Partition's Combos show.
-	flat [MaxDice]Die
+}
+
+// partition returns p as a Partition.
+func (p *cpart) partition() Partition {
+	out := Partition{n: uint8(len(p.combos)), dice: Hand{p.used.Pack()}, rest: Hand{p.rest.Pack()}, points: p.points}
+	for i, c := range p.combos {
+		out.combos[i] = packCombo(Combo{Kind: c.kind, Dice: Hand{c.dice.Pack()}, Points: int(c.points)})
+	}
+	return out
 }
 
 // table holds everything a Scorer looks up.
 type table struct {
+	ix    *multiset.Index
 	rules Rules
 	// full[i] is the points of multiset i kept as a whole: the best split
 	// of it in which every die is in a combination; -1 if there is none.
-	full [numMultisets]int32
-	// fullPart[i] is that split, when full[i] >= 0.
-	fullPart [numMultisets]cpart
+	full [multiset.N]int32
+	// fullPart[i] is that split, when full[i] >= 0, with no rest.
+	fullPart [multiset.N]Partition
 	// best[i] is BestPartition of multiset i.
-	best [numMultisets]cpart
-	// keeps[i] lists the legal keeps of roll i, as multiset indexes, in
-	// the order of Keeps. It is empty for a farkle.
-	keeps [numMultisets][]uint16
+	best [multiset.N]Partition
+	// keeps[keepStart[i]:keepStart[i+1]] lists the legal keeps of roll i,
+	// with their rests, in the order of Keeps. It is empty for a farkle.
+	keeps     []Partition
+	keepStart [multiset.N + 1]uint32
 }
 
 // compile builds the tables of r, which must have passed check.
 func compile(r Rules) *table {
-	t := &table{rules: r}
+	t := &table{ix: multiset.Get(), rules: r}
 	var parts []cpart
-	for i := range numMultisets {
-		c := multisets[i]
+	for i := range multiset.N {
+		c := t.ix.Counts[i]
 		parts = splits(&r, c, parts[:0])
 		t.full[i] = -1
 		bestAny, bestFull := -1, -1
@@ -64,33 +75,40 @@ func compile(r Rules) *table {
 				bestFull = j
 			}
 		}
-		t.best[i] = clonePart(parts[bestAny])
+		t.best[i] = parts[bestAny].partition()
 		if bestFull >= 0 {
-			t.fullPart[i] = clonePart(parts[bestFull])
+			t.fullPart[i] = parts[bestFull].partition()
 			t.full[i] = parts[bestFull].points
 		}
 	}
-	for i := 1; i < numMultisets; i++ {
-		t.keeps[i] = t.legalKeeps(multisets[i])
+	var ks []uint16
+	for i := range multiset.N {
+		t.keepStart[i] = uint32(len(t.keeps))
+		if i == 0 {
+			continue
+		}
+		ks = t.legalKeeps(t.ix.Counts[i], ks[:0])
+		for _, k := range ks {
+			p := t.fullPart[k]
+			p.rest = Hand{t.ix.Packed[i] - t.ix.Packed[k]}
+			t.keeps = append(t.keeps, p)
+		}
 	}
+	t.keepStart[multiset.N] = uint32(len(t.keeps))
+	t.keeps = slices.Clip(t.keeps)
 	return t
 }
 
-func clonePart(p cpart) cpart {
-	p.combos = slices.Clip(slices.Clone(p.combos))
-	return p
-}
-
-// legalKeeps lists the non-empty sub-multisets of roll that score in
-// full, ordered by points descending, then fewest dice, then dice
-// ascending.
-func (t *table) legalKeeps(roll counts) []uint16 {
-	var out []uint16
+// legalKeeps appends to out the non-empty sub-multisets of roll that
+// score in full, ordered by points descending, then fewest dice, then
+// dice ascending.
+func (t *table) legalKeeps(roll counts, out []uint16) []uint16 {
+	start := len(out)
 	var k counts
 	var walk func(f int)
 	walk = func(f int) {
 		if f > 6 {
-			i := rankOf[k.key()]
+			i := t.ix.Rank[k.Key()]
 			if i != 0 && t.full[i] >= 0 {
 				out = append(out, i)
 			}
@@ -103,24 +121,24 @@ func (t *table) legalKeeps(roll counts) []uint16 {
 		k[f] = 0
 	}
 	walk(1)
-	slices.SortFunc(out, func(a, b uint16) int {
+	slices.SortFunc(out[start:], func(a, b uint16) int {
 		if c := cmp.Compare(t.full[b], t.full[a]); c != 0 {
 			return c
 		}
-		ca, cb := multisets[a], multisets[b]
-		if c := cmp.Compare(ca.size(), cb.size()); c != 0 {
+		ca, cb := t.ix.Counts[a], t.ix.Counts[b]
+		if c := cmp.Compare(ca.Size(), cb.Size()); c != 0 {
 			return c
 		}
 		return compareDice(ca, cb)
 	})
-	return slices.Clip(out)
+	return out
 }
 
 // compareDice compares two multisets as ascending lists of dice,
 // lexicographically.
 func compareDice(a, b counts) int {
 	var da, db [MaxDice]Die
-	x, y := a.dice(da[:0]), b.dice(db[:0])
+	x, y := Hand{a.Pack()}.AppendDice(da[:0]), Hand{b.Pack()}.AppendDice(db[:0])
 	return slices.Compare(x, y)
 }
 
@@ -181,7 +199,7 @@ func splits(r *Rules, c counts, dst []cpart) []cpart {
 		}
 	}
 	walk(1)
-	if c.size() == MaxDice {
+	if c.Size() == MaxDice {
 		dst = sixDiceSplits(r, c, dst)
 	}
 	return dst
@@ -197,13 +215,10 @@ func makePart(c counts, combos []ccombo) cpart {
 			p.used[f] += cb.dice[f]
 		}
 	}
-	p.rest = c.sub(p.used)
-	p.nUsed = uint8(p.used.size())
-	n := 0
-	for j := range p.combos {
-		n += len(p.combos[j].dice.dice(p.flat[n:n]))
-		p.combos[j].end = uint8(n)
+	for f := 1; f <= 6; f++ {
+		p.rest[f] = c[f] - p.used[f]
 	}
+	p.nUsed = uint8(p.used.Size())
 	return p
 }
 
