@@ -1,56 +1,116 @@
 package game
 
 import (
-	"slices"
+	"reflect"
 	"strconv"
 
 	"github.com/farkle-go/farkle"
 )
 
 // A Bot decides the moves of a player; [Game.PlayTurn] and [Game.Play]
-// call it. A Bot sees only the roll and the turn total, so a bot for
-// other scoring rules than App must know them (see [ThresholdBot]).
+// call it. Package strategy's Bot is one; [ThresholdBot] is a simple one.
 type Bot interface {
-	// Decide is called after a roll that is not a farkle. roll is the dice
-	// on the table (a copy), and turnTotal the points of the turn before
-	// this roll. It returns the dice to keep from roll, and whether to
-	// bank after keeping them (else the bot rolls the dice left).
-	Decide(roll []farkle.Die, turnTotal int) (keep []farkle.Die, bank bool)
+	// Decide is called after a roll that is not a farkle, with a view of
+	// the position. It returns the dice to keep from v.Roll(), and
+	// whether to bank after keeping them (else the bot rolls the dice
+	// left).
+	Decide(v View) (keep farkle.Hand, bank bool)
 }
 
 // BotFunc adapts a function to the [Bot] interface.
-type BotFunc func(roll []farkle.Die, turnTotal int) (keep []farkle.Die, bank bool)
+type BotFunc func(v View) (keep farkle.Hand, bank bool)
 
-// Decide returns f(roll, turnTotal).
-func (f BotFunc) Decide(roll []farkle.Die, turnTotal int) ([]farkle.Die, bool) {
-	return f(roll, turnTotal)
+// Decide returns f(v).
+func (f BotFunc) Decide(v View) (farkle.Hand, bool) { return f(v) }
+
+// A View is a read-only view of a game's position, as a bot sees it when
+// it decides: the roll, the turn, every player's score and the rules. It
+// reads the game as it is when a method is called. The zero View reads a
+// game with no players.
+type View struct {
+	g *Game
 }
+
+// View returns a read-only view of g.
+func (g *Game) View() View { return View{g} }
+
+// Roll returns the dice on the table that wait for a keep; the zero Hand
+// when none wait.
+func (v View) Roll() farkle.Hand { return v.g.roll() }
+
+// TurnTotal returns the points set aside in the current turn.
+func (v View) TurnTotal() int { return v.g.TurnTotal() }
+
+// DiceLeft returns [Game.DiceLeft]: with a roll on the table, its number
+// of dice.
+func (v View) DiceLeft() int { return v.g.DiceLeft() }
+
+// Current returns the player whose turn it is, from 0.
+func (v View) Current() int { return v.g.Current() }
+
+// NumPlayers returns the number of players.
+func (v View) NumPlayers() int { return v.g.NumPlayers() }
+
+// Player returns player i, from 0, in order of play; the zero Player for
+// an i that is no player.
+func (v View) Player(i int) Player {
+	if v.g == nil || i < 0 || i >= len(v.g.players) {
+		return Player{}
+	}
+	return v.g.players[i]
+}
+
+// Rules returns the rules of the game.
+func (v View) Rules() Rules { return v.g.Rules() }
+
+// Scorer returns the Scorer of the game's scoring rules.
+func (v View) Scorer() *farkle.Scorer { return v.g.Scorer() }
+
+// FinalRound reports whether the final round is being played.
+func (v View) FinalRound() bool { return v.g.FinalRound() }
+
+// Turn returns the number of the current turn, from 1.
+func (v View) Turn() int { return v.g.Turn() }
 
 // A ThresholdBot keeps the best keep of each roll (the most points, then
-// the fewest dice, by farkle.Scorer.BestKeep) and banks as soon as the
-// turn total reaches BankAt. It is a simple, far from optimal player.
+// the fewest dice, as farkle.Scorer.BestKeep under the game's scoring)
+// and banks as soon as the turn total reaches BankAt. It is a simple, far
+// from optimal player. The zero ThresholdBot banks after every keep.
 type ThresholdBot struct {
-	Scorer *farkle.Scorer // the scoring rules of the game; nil for App
-	BankAt int            // the turn total to bank at
+	BankAt int // the turn total to bank at
 }
 
-// Decide keeps the best keep of roll and banks at BankAt or more.
-func (b ThresholdBot) Decide(roll []farkle.Die, turnTotal int) ([]farkle.Die, bool) {
-	p, err := b.Scorer.BestKeep(roll)
-	if err != nil || p.Points == 0 {
-		return nil, false // not a roll the engine asks about
+// Decide keeps the best keep of the roll and banks at BankAt or more.
+func (b ThresholdBot) Decide(v View) (farkle.Hand, bool) {
+	var buf [farkle.MaxDice]farkle.Die
+	p, err := v.Scorer().BestKeep(v.Roll().AppendDice(buf[:0]))
+	if err != nil || p.Points() == 0 {
+		return farkle.Hand{}, false // not a roll the engine asks about
 	}
-	return p.Dice(), turnTotal+p.Points >= b.BankAt
+	return p.Dice(), v.TurnTotal()+p.Points() >= b.BankAt
 }
 
-// MaxTurnDecisions is the most decisions that [Game.PlayTurn] asks of a
-// bot in one turn, and MaxGameTurns the most turns that [Game.Play] plays:
-// bounds that a game with random dice does not reach, so that a bot that
-// never banks cannot hang its caller.
+// Bounds that a game with random dice does not reach, so that a bot that
+// never banks cannot hang its caller: PlayTurn asks a bot for at most
+// maxTurnDecisions decisions in one turn, and Play plays at most
+// maxGameTurns turns.
 const (
-	MaxTurnDecisions = 10_000
-	MaxGameTurns     = 100_000
+	maxTurnDecisions = 10_000
+	maxGameTurns     = 100_000
 )
+
+// isNil reports whether b is nil or holds a nil pointer, function, map,
+// slice or channel, whose methods would panic.
+func isNil(b Bot) bool {
+	if b == nil {
+		return true
+	}
+	switch v := reflect.ValueOf(b); v.Kind() {
+	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Chan, reflect.Interface:
+		return v.IsNil()
+	}
+	return false
+}
 
 // PlayTurn plays the rest of the current turn with b: it rolls, asks b
 // which dice to keep and whether to bank, and goes on until the turn ends
@@ -58,30 +118,33 @@ const (
 // of a turn, for instance after a human player's keep.
 //
 // When b asks to bank and the rules forbid it (a turn total below the
-// minimum, or hot dice under HotDiceMustRoll), PlayTurn rolls instead, as
-// a player has to. When b's keep is illegal, PlayTurn returns the error of
-// [Game.Keep] and the game waits for a keep from that roll.
+// minimum, or hot dice that must be rolled), PlayTurn rolls instead, as a
+// player has to. When b's keep is illegal, PlayTurn returns the error of
+// [Game.Keep] and the game waits for a keep from that roll. A nil b gives
+// an error wrapping [ErrPlayers]; a bot that asks for 10,000 decisions in
+// one turn gives [ErrTooLong].
 func (g *Game) PlayTurn(b Bot) error {
 	if err := g.can(ActionRoll); err != nil && err != ErrAlreadyRolled {
 		return g.fail(ActionRoll, err)
 	}
-	if b == nil {
+	if isNil(b) {
 		return &PlayersError{Player: g.cur, Reason: "nil bot"}
 	}
 	turn := g.turn
 	for n := 0; !g.over && g.turn == turn; {
-		if g.table == nil {
+		if !g.onTable {
 			if err := g.Roll(); err != nil {
 				return err
 			}
 			continue
 		}
-		if n == MaxTurnDecisions {
+		if n == maxTurnDecisions {
 			return g.fail(ActionKeep, ErrTooLong)
 		}
 		n++
-		keep, bank := b.Decide(slices.Clone(g.table), g.turnTotal)
-		if err := g.Keep(keep); err != nil {
+		keep, bank := b.Decide(View{g})
+		var buf [farkle.MaxDice]farkle.Die
+		if err := g.Keep(keep.AppendDice(buf[:0])); err != nil {
 			return err
 		}
 		if bank && g.can(ActionBank) == nil {
@@ -95,7 +158,8 @@ func (g *Game) PlayTurn(b Bot) error {
 
 // Play plays the game to its end, bots[i] playing for player i, and
 // returns the first error of [Game.PlayTurn]. It needs one bot per
-// player ([ErrPlayers]).
+// player ([ErrPlayers]); a game still going after 100,000 turns gives
+// [ErrTooLong].
 func (g *Game) Play(bots ...Bot) error {
 	if !g.ok() {
 		return g.fail(ActionRoll, ErrNoGame)
@@ -104,7 +168,7 @@ func (g *Game) Play(bots ...Bot) error {
 		return &PlayersError{Reason: strconv.Itoa(len(bots)) + " bots for " + strconv.Itoa(len(g.players)) + " players"}
 	}
 	for n := 0; !g.over; n++ {
-		if n == MaxGameTurns {
+		if n == maxGameTurns {
 			return g.fail(ActionRoll, ErrTooLong)
 		}
 		if err := g.PlayTurn(bots[g.cur]); err != nil {

@@ -6,10 +6,11 @@
 //
 // # Rules
 //
-// [Rules] holds the rules of play as plain data, beside the scoring rules
-// of its Scorer. The presets [App], [Zilch] and [Facebook] pair with the
-// scoring presets of the farkle package; the zero Rules is a valid game
-// (see [Rules]).
+// [Rules] holds the rules of play and the scoring rules as plain,
+// comparable data. A [Preset] names the rules of a known game: [App],
+// [Zilch] and [Facebook], which pair with the scoring presets of the
+// farkle package. Presets are names, not variables: App.Rules() returns a
+// fresh copy to change. The zero Rules is a valid game (see [Rules]).
 //
 // # A game
 //
@@ -25,7 +26,7 @@
 //
 // A complete game loop for a terminal, with a human against a bot:
 //
-//	g, err := game.New(game.App, []string{"You", "Bot"}, rand.NewPCG(seed, 0))
+//	g, err := game.New(game.App.Rules(), []string{"You", "Bot"}, rand.NewPCG(seed, 0))
 //	if err != nil {
 //		return err
 //	}
@@ -50,11 +51,10 @@
 //				fmt.Println(err) // the game is unchanged: try again
 //			}
 //		}
-//		events := g.Events()
-//		for _, e := range events[seen:] {
-//			fmt.Println(g.Describe(e)) // "You rolled 1 5 3 3 2 6", ...
+//		for _, e := range g.EventsSince(seen) {
+//			fmt.Println(g.Describe(e)) // "You rolled 1 2 3 3 5 6", ...
+//			seen++
 //		}
-//		seen = len(events)
 //		if d := g.Dice(); d != nil {
 //			fmt.Printf("turn total %d, keep from %v\n", g.TurnTotal(), d)
 //		}
@@ -66,23 +66,29 @@
 // a full version of this loop.)
 //
 // [Game.Play] plays a whole game with one [Bot] per player, and
-// [ThresholdBot] is a simple bot. A Bot only has to implement Decide,
-// so a package of strategies need not import this one.
+// [ThresholdBot] is a simple bot. A Bot decides from a [View]: a
+// read-only view of the position with the roll, the turn total, the dice
+// left, every player's score and farkles in a row, whose turn it is, the
+// rules and whether the final round is on.
 //
 // The Bot of package strategy (github.com/farkle-go/farkle/strategy) is a
 // Bot: it plays each turn for the best expected score. Solve its table
 // with the game's Scorer and strategy.Options{MinBank: r.MinBank,
-// MustRollHotDice: r.HotDice == HotDiceMustRoll} for the Rules r. It
-// knows nothing of MinFirstBank: when it asks to bank below it,
-// [Game.PlayTurn] rolls on, as for any bot.
+// MustRollHotDice: r.MustRollHotDice} for the Rules r. It knows nothing
+// of MinFirstBank: when it asks to bank below it, [Game.PlayTurn] rolls
+// on, as for any bot.
 //
 // # History and saved games
 //
-// [Game.Events] is the history of the game: rolled, kept, hot dice,
-// banked, farkled, penalty, final round and won. [Replay] rebuilds a game
+// [Game.EventsSince] reads the history of the game: rolled, kept, hot
+// dice, banked, farkled, penalty, final round and won, each an [Event]
+// value with the player's turn total, score and farkles in a row after
+// it. Asking only for the events since the last call keeps a UI linear
+// over a long game. [Replay] rebuilds a game
 // from its rules, names and history. A Game marshals to JSON with
 // encoding/json (its rules, names, history, and the state of a *rand.PCG
-// or *rand.ChaCha8 source), and unmarshals by replaying the history, so a
-// loaded game is always a game the rules can reach; bad JSON gives an
-// error and leaves the Game unchanged.
+// or *rand.ChaCha8 source) in a versioned format with stable lower-case
+// keys, and unmarshals by replaying the history, so a loaded game is
+// always a game the rules can reach; bad JSON gives an error and leaves
+// the Game unchanged.
 package game

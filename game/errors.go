@@ -6,10 +6,10 @@ import (
 )
 
 // The errors that the functions of this package wrap. Test for them with
-// [errors.Is]; the error types below carry the details.
+// [errors.Is]; the error types below carry the details. Invalid rules are
+// reported as in package farkle, with a [*farkle.RulesError] wrapping
+// farkle.ErrInvalidRules.
 var (
-	// ErrInvalidRules: a Rules value is invalid (see [RulesError]).
-	ErrInvalidRules = errors.New("invalid rules")
 	// ErrPlayers: not 1 to MaxPlayers players, a bad player name, or a
 	// number of bots that is not the number of players.
 	ErrPlayers = errors.New("bad players")
@@ -27,7 +27,7 @@ var (
 	// ErrBelowMinimum: Bank with a turn total under the minimum of the
 	// rules (see [MinimumError]).
 	ErrBelowMinimum = errors.New("turn total below the minimum to bank")
-	// ErrMustRoll: Bank after hot dice under HotDiceMustRoll.
+	// ErrMustRoll: Bank after hot dice under Rules.MustRollHotDice.
 	ErrMustRoll = errors.New("hot dice must be rolled")
 	// ErrDiceCount: RollDice with not exactly DiceLeft dice (see
 	// [CountError]).

@@ -3,9 +3,7 @@ package game
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/farkle-go/farkle"
 )
@@ -58,29 +56,32 @@ func (k *EventKind) UnmarshalText(b []byte) error {
 	return fmt.Errorf("game: unknown event kind %q", b)
 }
 
-// An Event is one step of the history of a game, as [Game.Events]
-// returns it. Total is the turn total after the event for EventRolled,
-// EventKept and EventHotDice, and the player's banked score after it for
-// the other kinds. A turn ends with EventBanked or EventFarkled (then
-// maybe EventPenalty); EventFinalRound follows the bank that reaches the
-// target, and EventWon, last, names the winner.
+// An Event is one step of the history of a game, as [Game.EventsSince]
+// returns it. Events are comparable values. A turn ends with EventBanked
+// or EventFarkled (then maybe EventPenalty); EventFinalRound follows the
+// bank that reaches the target, and EventWon, last, names the winner.
 type Event struct {
 	Kind   EventKind
 	Player int // the player who acted, or who won, from 0
 
-	// Dice are the dice rolled for EventRolled, in the order rolled, and
-	// the dice set aside for EventKept, ascending; nil for the other kinds.
-	Dice []farkle.Die
+	// Dice are the dice rolled (EventRolled) or set aside (EventKept);
+	// the zero Hand for the other kinds.
+	Dice farkle.Hand
 
 	// Points are the points of the keep (EventKept), banked (EventBanked),
 	// lost with the turn (EventFarkled) or lost to the penalty
 	// (EventPenalty); 0 otherwise.
 	Points int
 
-	Total int
+	// TurnTotal is the player's turn total after the event: 0 once the
+	// turn is banked or lost.
+	TurnTotal int
 
-	// Farkles is the player's farkles in a row, this one included, for
-	// EventFarkled; 0 otherwise.
+	// Score is the player's banked score after the event.
+	Score int
+
+	// Farkles is the player's farkles in a row after the event: for
+	// EventFarkled, this one included; 0 after a bank or a penalty.
 	Farkles int
 }
 
@@ -99,72 +100,56 @@ func (g *Game) Describe(e Event) string {
 func (e Event) describe(who string) string {
 	switch e.Kind {
 	case EventRolled:
-		return fmt.Sprintf("%s rolled %s", who, diceString(e.Dice))
+		return fmt.Sprintf("%s rolled %s", who, e.Dice)
 	case EventKept:
-		return fmt.Sprintf("%s kept %s for %d (turn %d)", who, diceString(e.Dice), e.Points, e.Total)
+		return fmt.Sprintf("%s kept %s for %d (turn %d)", who, e.Dice, e.Points, e.TurnTotal)
 	case EventHotDice:
-		return fmt.Sprintf("hot dice for %s: six dice to roll (turn %d)", who, e.Total)
+		return fmt.Sprintf("hot dice for %s: six dice to roll (turn %d)", who, e.TurnTotal)
 	case EventBanked:
-		return fmt.Sprintf("%s banked %d (score %d)", who, e.Points, e.Total)
+		return fmt.Sprintf("%s banked %d (score %d)", who, e.Points, e.Score)
 	case EventFarkled:
 		return fmt.Sprintf("%s farkled and lost %d (farkles in a row: %d)", who, e.Points, e.Farkles)
 	case EventPenalty:
-		return fmt.Sprintf("%s paid a penalty of %d (score %d)", who, e.Points, e.Total)
+		return fmt.Sprintf("%s paid a penalty of %d (score %d)", who, e.Points, e.Score)
 	case EventFinalRound:
-		return fmt.Sprintf("%s reached %d: final round", who, e.Total)
+		return fmt.Sprintf("%s reached %d: final round", who, e.Score)
 	case EventWon:
-		return fmt.Sprintf("%s won with %d", who, e.Total)
+		return fmt.Sprintf("%s won with %d", who, e.Score)
 	}
 	return fmt.Sprintf("%s: %v", who, e.Kind)
 }
 
-func diceString(d []farkle.Die) string {
-	var b strings.Builder
-	for i, x := range d {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(x.String())
-	}
-	return b.String()
-}
-
-func (e Event) equal(f Event) bool {
-	return e.Kind == f.Kind && e.Player == f.Player && slices.Equal(e.Dice, f.Dice) &&
-		e.Points == f.Points && e.Total == f.Total && e.Farkles == f.Farkles
-}
-
-// eventJSON is the JSON form of an Event; the dice are numbers.
+// eventJSON is the JSON form of an Event; the dice are numbers. The keys
+// are part of the save format and never change.
 type eventJSON struct {
-	Kind    EventKind `json:"kind"`
-	Player  int       `json:"player"`
-	Dice    []int     `json:"dice,omitempty"`
-	Points  int       `json:"points,omitempty"`
-	Total   int       `json:"total"`
-	Farkles int       `json:"farkles,omitempty"`
+	Kind      EventKind `json:"kind"`
+	Player    int       `json:"player"`
+	Dice      []int     `json:"dice,omitempty"`
+	Points    int       `json:"points,omitempty"`
+	TurnTotal int       `json:"turn_total,omitempty"`
+	Score     int       `json:"score"`
+	Farkles   int       `json:"farkles,omitempty"`
 }
 
 // MarshalJSON encodes e as an object such as
-// {"kind":"kept","player":0,"dice":[1,5],"points":150,"total":150}.
+// {"kind":"kept","player":0,"dice":[1,5],"points":150,"turn_total":150,"score":0},
+// leaving out dice, points, turn_total and farkles when they are empty or 0.
 func (e Event) MarshalJSON() ([]byte, error) { return json.Marshal(e.toJSON()) }
 
 func (e Event) toJSON() eventJSON {
-	j := eventJSON{Kind: e.Kind, Player: e.Player, Points: e.Points, Total: e.Total, Farkles: e.Farkles}
-	if len(e.Dice) > 0 {
-		j.Dice = make([]int, len(e.Dice))
-		for i, d := range e.Dice {
-			j.Dice[i] = int(d)
-		}
+	j := eventJSON{Kind: e.Kind, Player: e.Player, Points: e.Points, TurnTotal: e.TurnTotal, Score: e.Score, Farkles: e.Farkles}
+	for d := range e.Dice.All() {
+		j.Dice = append(j.Dice, int(d))
 	}
 	return j
 }
 
-// UnmarshalJSON decodes the form of [Event.MarshalJSON], with the field
-// names spelled exactly so and nothing after the object. It checks only
-// the form: [Replay] checks that the events make a game.
+// UnmarshalJSON decodes the form of [Event.MarshalJSON], with the keys
+// spelled exactly so and nothing after the object. It checks only the
+// form: [Replay] checks that the events make a game.
 func (e *Event) UnmarshalJSON(b []byte) error {
 	var j eventJSON
-	if err := strictUnmarshal(b, &j, eventNames); err != nil {
+	if err := strictUnmarshal(b, &j, eventNames()); err != nil {
 		return err
 	}
 	out, err := j.event()
@@ -176,13 +161,18 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 }
 
 func (j *eventJSON) event() (Event, error) {
-	out := Event{Kind: j.Kind, Player: j.Player, Points: j.Points, Total: j.Total, Farkles: j.Farkles}
-	for _, d := range j.Dice {
-		if d < 0 || d > 255 {
-			return Event{}, fmt.Errorf("game: die %d out of range", d)
-		}
-		out.Dice = append(out.Dice, farkle.Die(d))
+	out := Event{Kind: j.Kind, Player: j.Player, Points: j.Points, TurnTotal: j.TurnTotal, Score: j.Score, Farkles: j.Farkles}
+	if len(j.Dice) > farkle.MaxDice {
+		return Event{}, fmt.Errorf("game: %d dice in an event", len(j.Dice))
 	}
+	var dice [farkle.MaxDice]farkle.Die
+	for i, d := range j.Dice {
+		if d < 1 || d > 6 {
+			return Event{}, fmt.Errorf("game: die %d is not 1 to 6", d)
+		}
+		dice[i] = farkle.Die(d)
+	}
+	out.Dice, _ = farkle.HandOf(dice[:len(j.Dice)])
 	return out, nil
 }
 
@@ -203,9 +193,9 @@ func Replay(r Rules, names []string, events []Event) (*Game, error) {
 		}
 		switch e.Kind {
 		case EventRolled:
-			err = g.RollDice(e.Dice)
+			err = g.RollDice(e.Dice.Dice())
 		case EventKept:
-			err = g.Keep(e.Dice)
+			err = g.Keep(e.Dice.Dice())
 		case EventBanked:
 			err = g.Bank()
 		default:
@@ -218,7 +208,7 @@ func Replay(r Rules, names []string, events []Event) (*Game, error) {
 			if j >= len(events) {
 				return nil, &HistoryError{Index: len(events), Err: fmt.Errorf("missing event %q", g.events[j])}
 			}
-			if !g.events[j].equal(events[j]) {
+			if g.events[j] != events[j] {
 				return nil, &HistoryError{Index: j, Err: fmt.Errorf("event %q, want %q", events[j], g.events[j])}
 			}
 		}

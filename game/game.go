@@ -41,16 +41,20 @@ type Player struct {
 // An illegal action returns an [*ActionError] and changes nothing. Once the
 // game is over every action fails with [ErrGameOver].
 //
-// The views (Current, Dice, TurnTotal, ...) return copies. A Game is not
-// safe for concurrent use. The zero Game has no players and every action
+// The views (Current, Dice, TurnTotal, ...) return copies; [Game.View]
+// gives the read-only view that bots see. A Game is not safe for
+// concurrent use. The zero Game has no players and every action
 // fails with [ErrNoGame]: make games with [New] or [Replay], or load them
 // with encoding/json.
 type Game struct {
-	rules     Rules
+	rules     Rules // with Scoring filled in
+	scorer    *farkle.Scorer
 	players   []Player
 	cur       int
-	table     []farkle.Die // dice rolled and not yet kept, or nil
-	rolled    bool         // the current turn has rolled (and not farkled)
+	table     [farkle.MaxDice]farkle.Die // dice rolled and not yet kept, in the order rolled
+	tableN    int                        // the number of dice in table
+	onTable   bool                       // dice wait on the table for a keep
+	rolled    bool                       // the current turn has rolled (and not farkled)
 	turnTotal int
 	diceLeft  int  // dice not set aside since the turn began or the last hot dice
 	hot       bool // the last keep set aside the last dice
@@ -74,16 +78,19 @@ type Game struct {
 // nil for dice given by [Game.RollDice] only (physical dice); it can be
 // set later with [Game.SetSource].
 //
-// New fails with a [*RulesError] for invalid rules and with
-// [ErrPlayers] for bad players.
+// New fails with a [*farkle.RulesError] for invalid rules and with
+// [ErrPlayers] for bad players. It compiles the scoring rules (about a
+// millisecond; the presets' scoring only once per program).
 func New(r Rules, names []string, src rand.Source) (*Game, error) {
-	if err := r.Validate(); err != nil {
+	sc, err := r.scorer()
+	if err != nil {
 		return nil, err
 	}
+	r.Scoring = r.scoring()
 	if len(names) < 1 || len(names) > MaxPlayers {
 		return nil, &PlayersError{Reason: strconv.Itoa(len(names)) + " players, want 1 to " + strconv.Itoa(MaxPlayers)}
 	}
-	g := &Game{rules: r, players: make([]Player, len(names)), trigger: -1, winner: -1, turn: 1, diceLeft: farkle.MaxDice, src: src}
+	g := &Game{rules: r, scorer: sc, players: make([]Player, len(names)), trigger: -1, winner: -1, turn: 1, diceLeft: farkle.MaxDice, src: src}
 	for i, n := range names {
 		if err := checkName(n); err != nil {
 			return nil, &PlayersError{Player: i, Reason: err.Error()}
@@ -139,12 +146,21 @@ func (g *Game) SetSource(src rand.Source) {
 // throw the dice.
 func (g *Game) HasSource() bool { return g != nil && g.src != nil }
 
-// Rules returns the rules of the game.
+// Rules returns the rules of the game, with a zero Scoring given to
+// [New] read as farkle.App.Rules().
 func (g *Game) Rules() Rules {
 	if g == nil {
 		return Rules{}
 	}
 	return g.rules
+}
+
+// Scorer returns the Scorer of the game's scoring rules.
+func (g *Game) Scorer() *farkle.Scorer {
+	if g == nil {
+		return nil
+	}
+	return g.scorer
 }
 
 // ok reports whether g is a game made by New.
@@ -171,20 +187,20 @@ func (g *Game) can(a Action) error {
 	}
 	switch a {
 	case ActionRoll:
-		if g.table != nil {
+		if g.onTable {
 			return ErrAlreadyRolled
 		}
 	case ActionKeep:
-		if g.table == nil {
+		if !g.onTable {
 			return ErrNotRolled
 		}
 	case ActionBank:
 		switch {
-		case g.table != nil:
+		case g.onTable:
 			return ErrAlreadyRolled
 		case !g.rolled:
 			return ErrNotRolled
-		case g.hot && g.rules.HotDice == HotDiceMustRoll:
+		case g.hot && g.rules.MustRollHotDice:
 			return ErrMustRoll
 		}
 		if need := g.minimum(); g.turnTotal < need {
@@ -225,11 +241,11 @@ func (g *Game) Roll() error {
 	if g.src == nil {
 		return g.fail(ActionRoll, ErrNoSource)
 	}
-	dice := make([]farkle.Die, g.diceLeft)
-	for i := range dice {
+	var dice [farkle.MaxDice]farkle.Die
+	for i := range g.diceLeft {
 		dice[i] = rollDie(g.src)
 	}
-	g.roll(dice)
+	g.throw(dice[:g.diceLeft])
 	return nil
 }
 
@@ -254,36 +270,49 @@ func (g *Game) RollDice(dice []farkle.Die) error {
 	if len(dice) != g.diceLeft {
 		return g.fail(ActionRoll, &CountError{Want: g.diceLeft, Got: len(dice)})
 	}
-	if _, err := g.rules.Scorer.IsFarkle(dice); err != nil {
+	if _, err := g.scorer.IsFarkle(dice); err != nil {
 		return g.fail(ActionRoll, err)
 	}
-	g.roll(slices.Clone(dice))
+	g.throw(dice)
 	return nil
 }
 
-// roll plays the valid roll dice, which it keeps.
-func (g *Game) roll(dice []farkle.Die) {
-	g.event(Event{Kind: EventRolled, Dice: dice, Total: g.turnTotal})
-	if f, _ := g.rules.Scorer.IsFarkle(dice); !f {
-		g.table = dice
+// throw plays the valid roll dice, which it copies.
+func (g *Game) throw(dice []farkle.Die) {
+	h, _ := farkle.HandOf(dice)
+	g.event(Event{Kind: EventRolled, Dice: h})
+	if f, _ := g.scorer.IsFarkle(dice); !f {
+		g.tableN = copy(g.table[:], dice)
+		g.onTable = true
 		g.rolled = true
 		g.hot = false
 		return
 	}
 	p := &g.players[g.cur]
 	p.Farkles++
-	g.event(Event{Kind: EventFarkled, Points: g.turnTotal, Total: p.Score, Farkles: p.Farkles})
+	lost := g.turnTotal
+	g.turnTotal = 0
+	g.event(Event{Kind: EventFarkled, Points: lost})
 	if g.rules.Penalty > 0 && p.Farkles >= g.rules.PenaltyAfter {
 		p.Score -= g.rules.Penalty
 		p.Farkles = 0
-		g.event(Event{Kind: EventPenalty, Points: g.rules.Penalty, Total: p.Score})
+		g.event(Event{Kind: EventPenalty, Points: g.rules.Penalty})
 	}
 	g.endTurn()
 }
 
+// roll returns the dice on the table as a Hand.
+func (g *Game) roll() farkle.Hand {
+	if g == nil || !g.onTable {
+		return farkle.Hand{}
+	}
+	h, _ := farkle.HandOf(g.table[:g.tableN])
+	return h
+}
+
 // Keep sets aside dice from the roll on the table and adds their points to
-// the turn total. The dice must all score, as one keep, under the Scorer
-// of the rules: the error wraps a [*farkle.DiceError] with
+// the turn total. The dice must all score, as one keep, under the game's
+// scoring rules: the error wraps a [*farkle.DiceError] with
 // farkle.ErrNonScoring (dice that score nothing), farkle.ErrNotInRoll
 // (dice not rolled), farkle.ErrNoDice (keeping nothing), ... Keep fails
 // with [ErrNotRolled] when there is no roll to keep from: each roll allows
@@ -292,20 +321,19 @@ func (g *Game) Keep(dice []farkle.Die) error {
 	if err := g.can(ActionKeep); err != nil {
 		return g.fail(ActionKeep, err)
 	}
-	pts, err := g.rules.Scorer.ValidateKeep(g.table, dice)
+	pts, err := g.scorer.ValidateKeep(g.table[:g.tableN], dice)
 	if err != nil {
 		return g.fail(ActionKeep, err)
 	}
-	kept := slices.Clone(dice)
-	slices.Sort(kept)
+	kept, _ := farkle.HandOf(dice)
 	g.turnTotal += pts
-	g.diceLeft -= len(kept)
-	g.table = nil
-	g.event(Event{Kind: EventKept, Dice: kept, Points: pts, Total: g.turnTotal})
+	g.diceLeft -= len(dice)
+	g.onTable, g.tableN = false, 0
+	g.event(Event{Kind: EventKept, Dice: kept, Points: pts})
 	if g.diceLeft == 0 {
 		g.diceLeft = farkle.MaxDice
 		g.hot = true
-		g.event(Event{Kind: EventHotDice, Total: g.turnTotal})
+		g.event(Event{Kind: EventHotDice})
 	}
 	return nil
 }
@@ -314,21 +342,23 @@ func (g *Game) Keep(dice []farkle.Die) error {
 // fails with [ErrNotRolled] before the first roll of a turn, with
 // [ErrAlreadyRolled] while dice wait for a keep, with a [*MinimumError]
 // under the minimum of the rules, and with [ErrMustRoll] after hot dice
-// under HotDiceMustRoll. Reaching the target ends the game, or starts the
+// under MustRollHotDice. Reaching the target ends the game, or starts the
 // final round.
 func (g *Game) Bank() error {
 	if err := g.can(ActionBank); err != nil {
 		return g.fail(ActionBank, err)
 	}
 	p := &g.players[g.cur]
-	p.Score += g.turnTotal
+	banked := g.turnTotal
+	p.Score += banked
 	p.OnBoard = true
 	p.Farkles = 0
-	g.event(Event{Kind: EventBanked, Points: g.turnTotal, Total: p.Score})
+	g.turnTotal = 0
+	g.event(Event{Kind: EventBanked, Points: banked})
 	if g.trigger < 0 && p.Score >= g.rules.target() {
 		if g.rules.FinalRound && len(g.players) > 1 {
 			g.trigger = g.cur
-			g.event(Event{Kind: EventFinalRound, Total: p.Score})
+			g.event(Event{Kind: EventFinalRound})
 		} else {
 			g.finish(g.cur)
 		}
@@ -340,7 +370,7 @@ func (g *Game) Bank() error {
 // endTurn clears the turn and passes the dice to the next player, or ends
 // the final round.
 func (g *Game) endTurn() {
-	g.table, g.rolled, g.turnTotal, g.diceLeft, g.hot = nil, false, 0, farkle.MaxDice, false
+	g.onTable, g.tableN, g.rolled, g.turnTotal, g.diceLeft, g.hot = false, 0, false, 0, farkle.MaxDice, false
 	if g.over {
 		return
 	}
@@ -361,11 +391,16 @@ func (g *Game) endTurn() {
 
 func (g *Game) finish(w int) {
 	g.over, g.winner = true, w
-	g.events = append(g.events, Event{Kind: EventWon, Player: w, Total: g.players[w].Score})
+	p := &g.players[w]
+	g.events = append(g.events, Event{Kind: EventWon, Player: w, Score: p.Score, Farkles: p.Farkles})
 }
 
+// event records e by the current player, with the turn total, score and
+// farkles in a row as they are now.
 func (g *Game) event(e Event) {
 	e.Player = g.cur
+	p := &g.players[g.cur]
+	e.TurnTotal, e.Score, e.Farkles = g.turnTotal, p.Score, p.Farkles
 	g.events = append(g.events, e)
 }
 
@@ -418,10 +453,10 @@ func (g *Game) Scores() []int {
 // Dice returns a copy of the dice on the table, which wait for a Keep, in
 // the order rolled; nil when no roll waits.
 func (g *Game) Dice() []farkle.Die {
-	if g == nil {
+	if g == nil || !g.onTable {
 		return nil
 	}
-	return slices.Clone(g.table)
+	return slices.Clone(g.table[:g.tableN])
 }
 
 // TurnTotal returns the points set aside in the current turn.
@@ -463,15 +498,22 @@ func (g *Game) Winner() (int, bool) {
 	return g.winner, true
 }
 
-// Events returns a copy of the history of the game, oldest first.
-func (g *Game) Events() []Event {
+// NumEvents returns the number of events in the history of the game.
+func (g *Game) NumEvents() int {
 	if g == nil {
+		return 0
+	}
+	return len(g.events)
+}
+
+// EventsSince returns a copy of the history of the game from event i on
+// (from 0), oldest first: EventsSince(0) is the whole history. A UI that
+// shows the events as they come keeps the number it has seen and asks
+// only for the new ones, so that reading the history costs in all time
+// proportional to its length. An i out of range gives nil.
+func (g *Game) EventsSince(i int) []Event {
+	if g == nil || i < 0 || i >= len(g.events) {
 		return nil
 	}
-	out := make([]Event, len(g.events))
-	for i, e := range g.events {
-		e.Dice = slices.Clone(e.Dice)
-		out[i] = e
-	}
-	return out
+	return slices.Clone(g.events[i:])
 }

@@ -14,11 +14,17 @@ import (
 	"github.com/farkle-go/farkle"
 )
 
-// saveVersion is the version of the JSON form of a Game.
-const saveVersion = 1
+// The save format: format names it, version is its version. Version 2 is
+// the first with stable lower-case keys; earlier saves do not load.
+const (
+	saveFormat  = "farkle-game"
+	saveVersion = 2
+)
 
-// saved is the JSON form of a Game: what replays it, plus its source.
+// saved is the JSON form of a Game: what replays it, plus its source. Its
+// keys are part of the save format and never change.
 type saved struct {
+	Format  string       `json:"format"`
 	Version int          `json:"version"`
 	Rules   savedRules   `json:"rules"`
 	Players []string     `json:"players"`
@@ -27,14 +33,39 @@ type saved struct {
 }
 
 type savedRules struct {
-	Target       int          `json:"target"`
-	FinalRound   bool         `json:"finalRound"`
-	MinBank      int          `json:"minBank"`
-	MinFirstBank int          `json:"minFirstBank"`
-	Penalty      int          `json:"penalty"`
-	PenaltyAfter int          `json:"penaltyAfter"`
-	HotDice      HotDice      `json:"hotDice"`
-	Scoring      farkle.Rules `json:"scoring"`
+	Target          int          `json:"target"`
+	FinalRound      bool         `json:"final_round"`
+	MinBank         int          `json:"min_bank"`
+	MinFirstBank    int          `json:"min_first_bank"`
+	Penalty         int          `json:"penalty"`
+	PenaltyAfter    int          `json:"penalty_after"`
+	MustRollHotDice bool         `json:"must_roll_hot_dice"`
+	Scoring         savedScoring `json:"scoring"`
+}
+
+// savedScoring is scoring rules saved as the name of their farkle.Preset,
+// such as "zilch", or else as the object of farkle.Rules.MarshalJSON.
+type savedScoring struct {
+	r farkle.Rules
+}
+
+func (s savedScoring) MarshalJSON() ([]byte, error) {
+	if p, ok := s.r.Preset(); ok {
+		return json.Marshal(p)
+	}
+	return s.r.MarshalJSON()
+}
+
+func (s *savedScoring) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		var p farkle.Preset
+		if err := json.Unmarshal(b, &p); err != nil {
+			return err
+		}
+		s.r = p.Rules()
+		return nil
+	}
+	return s.r.UnmarshalJSON(b)
 }
 
 type savedSource struct {
@@ -42,21 +73,28 @@ type savedSource struct {
 	State []byte `json:"state"`
 }
 
-// MarshalJSON saves the game in progress (or over): its rules, with the
-// scoring rules of its Scorer, the player names, the history of events,
-// and the state of the dice source if it is a *rand.PCG or a
-// *rand.ChaCha8. Any other source (or none) is saved as null, and the
-// loaded game needs [Game.SetSource] before it can Roll.
+// MarshalJSON saves the game in progress (or over): its rules, the player
+// names, the history of events, and the state of the dice source if it is
+// a *rand.PCG or a *rand.ChaCha8. Any other source (or none) is saved as
+// null, and the loaded game needs [Game.SetSource] before it can Roll.
+//
+// The save is an object with the keys "format" ("farkle-game"),
+// "version" (2), "rules", "players", "events" and "source"; the scoring
+// rules are saved as the name of their farkle.Preset when they are one's.
+// The format is stable: a save written by this version keeps loading in
+// later ones.
 func (g *Game) MarshalJSON() ([]byte, error) {
 	if !g.ok() {
 		return nil, errors.New("game: cannot marshal: " + ErrNoGame.Error())
 	}
 	r := g.rules
 	s := saved{
+		Format:  saveFormat,
 		Version: saveVersion,
 		Rules: savedRules{
 			Target: r.Target, FinalRound: r.FinalRound, MinBank: r.MinBank, MinFirstBank: r.MinFirstBank,
-			Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter, HotDice: r.HotDice, Scoring: r.Scorer.Rules(),
+			Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter, MustRollHotDice: r.MustRollHotDice,
+			Scoring: savedScoring{r.Scoring},
 		},
 		Players: make([]string, len(g.players)),
 		Events:  make([]eventJSON, len(g.events)),
@@ -84,31 +122,22 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON loads a game saved by [Game.MarshalJSON]: it checks the
 // rules and replays the history (see [Replay]), so that a loaded game is
-// always one that the rules can reach. On error (bad JSON, data after it,
-// unknown fields or field names not spelled exactly as saved, invalid
-// rules, a [*HistoryError], a bad source state) g is left unchanged.
-//
-// The Scorer of the loaded rules is that of the preset [App], [Zilch] or
-// [Facebook] whose scoring rules the save has, so that a game saved under
-// a preset loads with Rules equal to it (see [Rules]); other scoring rules
-// get a new Scorer, the same one each time the same scoring rules are
-// loaded (for the first 64 distinct scoring rules loaded).
+// always one that the rules can reach, with [Game.Rules] equal to the
+// saved game's. On error (bad JSON, data after it, unknown keys or keys
+// not spelled exactly as saved, another format or version, invalid rules,
+// a [*HistoryError], a bad source state) g is left unchanged.
 func (g *Game) UnmarshalJSON(b []byte) error {
 	var s saved
-	if err := strictUnmarshal(b, &s, savedNames); err != nil {
+	if err := strictUnmarshal(b, &s, saveKeys()); err != nil {
 		return fmt.Errorf("game: cannot unmarshal: %w", err)
 	}
-	if s.Version != saveVersion {
-		return fmt.Errorf("game: cannot unmarshal version %d, want %d", s.Version, saveVersion)
-	}
-	sc, err := scorerFor(s.Rules.Scoring)
-	if err != nil {
-		return fmt.Errorf("game: cannot unmarshal: %w", err)
+	if s.Format != saveFormat || s.Version != saveVersion {
+		return fmt.Errorf("game: cannot unmarshal format %q version %d, want %q version %d", s.Format, s.Version, saveFormat, saveVersion)
 	}
 	r := Rules{
 		Target: s.Rules.Target, FinalRound: s.Rules.FinalRound, MinBank: s.Rules.MinBank,
 		MinFirstBank: s.Rules.MinFirstBank, Penalty: s.Rules.Penalty, PenaltyAfter: s.Rules.PenaltyAfter,
-		HotDice: s.Rules.HotDice, Scorer: sc,
+		MustRollHotDice: s.Rules.MustRollHotDice, Scoring: s.Rules.Scoring.r,
 	}
 	// Check the names as they were saved: New would rename an empty one.
 	for i, n := range s.Players {
@@ -118,6 +147,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 	}
 	events := make([]Event, len(s.Events))
 	for i := range s.Events {
+		var err error
 		if events[i], err = s.Events[i].event(); err != nil {
 			return fmt.Errorf("game: cannot unmarshal event %d: %w", i, err)
 		}
@@ -201,18 +231,18 @@ func checkKeys(b []byte, names map[string]bool) error {
 	return nil
 }
 
-// jsonNames returns the JSON names of the fields of the structs in the
-// type t, at any depth.
-func jsonNames(t reflect.Type, names map[string]bool) map[string]bool {
-	if names == nil {
-		names = make(map[string]bool)
-	}
+// jsonNames adds to names the JSON names of the fields of the structs in
+// the type t, at any depth.
+func jsonNames(t reflect.Type, names map[string]bool) {
 	switch t.Kind() {
 	case reflect.Pointer, reflect.Slice, reflect.Array:
-		return jsonNames(t.Elem(), names)
+		jsonNames(t.Elem(), names)
 	case reflect.Struct:
 		for i := range t.NumField() {
 			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 			if name == "" {
 				name = f.Name
@@ -221,54 +251,25 @@ func jsonNames(t reflect.Type, names map[string]bool) map[string]bool {
 			jsonNames(f.Type, names)
 		}
 	}
+}
+
+// saveKeys returns every key that a save may have: those of its structs
+// and those of farkle.Rules, read off the JSON of a preset's rules.
+var saveKeys = sync.OnceValue(func() map[string]bool {
+	names := map[string]bool{}
+	jsonNames(reflect.TypeFor[saved](), names)
+	b, _ := farkle.App.Rules().MarshalJSON()
+	var m map[string]json.RawMessage
+	_ = json.Unmarshal(b, &m)
+	for k := range m {
+		names[k] = true
+	}
 	return names
-}
+})
 
-var (
-	savedNames = jsonNames(reflect.TypeFor[saved](), nil)
-	eventNames = jsonNames(reflect.TypeFor[eventJSON](), nil)
-)
-
-// maxScorers bounds the cache of the scorers of loaded games.
-const maxScorers = 64
-
-// scorers caches the scorers of the scoring rules of loaded games that
-// are no preset's, so that loading the same rules again gives the same
-// *farkle.Scorer (and equal [Rules]).
-var scorers struct {
-	sync.Mutex
-	m map[farkle.Rules]*farkle.Scorer
-}
-
-// scorerFor returns a Scorer for r: the Scorer of the preset [App],
-// [Zilch] or [Facebook] (as they are now) whose scoring rules are r, or
-// else the same Scorer for the same r, up to maxScorers distinct r.
-func scorerFor(r farkle.Rules) (*farkle.Scorer, error) {
-	for _, p := range []*farkle.Scorer{App.Scorer, Zilch.Scorer, Facebook.Scorer} {
-		if p.Rules() == r {
-			return p, nil
-		}
-	}
-	scorers.Lock()
-	s := scorers.m[r]
-	scorers.Unlock()
-	if s != nil {
-		return s, nil
-	}
-	s, err := farkle.New(r)
-	if err != nil {
-		return nil, err
-	}
-	scorers.Lock()
-	defer scorers.Unlock()
-	if old := scorers.m[r]; old != nil {
-		return old, nil // built meanwhile by another goroutine
-	}
-	if len(scorers.m) < maxScorers {
-		if scorers.m == nil {
-			scorers.m = make(map[farkle.Rules]*farkle.Scorer)
-		}
-		scorers.m[r] = s
-	}
-	return s, nil
-}
+// eventNames returns the keys of an event.
+var eventNames = sync.OnceValue(func() map[string]bool {
+	names := map[string]bool{}
+	jsonNames(reflect.TypeFor[eventJSON](), names)
+	return names
+})

@@ -2,6 +2,7 @@ package game
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/farkle-go/farkle"
 )
@@ -9,54 +10,24 @@ import (
 // DefaultTarget is the score that wins when [Rules].Target is 0.
 const DefaultTarget = 10_000
 
-// MaxTarget is the largest target, minimum and penalty that a [Rules]
-// value may hold.
-const MaxTarget = 100_000_000
-
-// MaxPenaltyAfter is the largest [Rules].PenaltyAfter.
-const MaxPenaltyAfter = 100
-
-// HotDice says what a player who has set aside all the dice of a turn may
-// do. The zero HotDice is [HotDiceMayRoll].
-type HotDice uint8
-
+// Limits of a Rules value: Target, MinBank, MinFirstBank and Penalty are
+// at most maxTarget, PenaltyAfter at most maxPenaltyAfter.
 const (
-	// HotDiceMayRoll: the player may roll all six dice again or bank.
-	HotDiceMayRoll HotDice = iota
-	// HotDiceMustRoll: the player must roll all six dice again; Bank
-	// fails with [ErrMustRoll] until the next keep.
-	HotDiceMustRoll
+	maxTarget       = 100_000_000
+	maxPenaltyAfter = 100
 )
 
-// String returns the constant's name, such as "HotDiceMustRoll".
-func (h HotDice) String() string {
-	switch h {
-	case HotDiceMayRoll:
-		return "HotDiceMayRoll"
-	case HotDiceMustRoll:
-		return "HotDiceMustRoll"
-	}
-	return "HotDice(" + strconv.Itoa(int(h)) + ")"
-}
-
-// Rules are the rules of play of a table, as plain data beside the scoring
-// rules of its Scorer. Rules values are comparable with ==, which compares
-// the Scorer as a pointer: two Rules are equal when their other fields are
-// and they hold the same *farkle.Scorer, or both a nil one. Two Scorers
-// built apart from the same farkle.Rules are different pointers, and a nil
-// Scorer differs from a non-nil one that scores App. A game loaded from
-// JSON gets the Scorer of the preset [App] (nil), [Zilch] or [Facebook]
-// whose scoring rules it was saved with, so that saving and loading a game
-// under a preset keeps its Rules equal (see [Game.UnmarshalJSON]).
+// Rules are the rules of play of a table, with its scoring rules, as plain
+// comparable data: two Rules are == exactly when they describe the same
+// game.
 //
 // Every zero field has a meaning, so the zero Rules is a valid game:
 // first to 10,000 wins at once (no final round), App scoring, no minimum
-// to bank, no penalty, hot dice may roll. [App] plays the same game with
-// a final round: it is the zero Rules with FinalRound set and Target set
-// to DefaultTarget, which the zero Target means anyway.
+// to bank, no penalty, hot dice may be banked. Preset [App] plays the same
+// game with a final round.
 type Rules struct {
 	// Target is the banked score that ends the game; 0 means
-	// DefaultTarget (10,000). At most MaxTarget.
+	// DefaultTarget (10,000). At most 100,000,000.
 	Target int
 
 	// FinalRound gives every other player one last turn after a player
@@ -82,101 +53,69 @@ type Rules struct {
 	Penalty int
 	// PenaltyAfter is the number of farkles in a row that cost Penalty
 	// points: 3 for "the third farkle in a row costs 500". It must be
-	// positive when Penalty is, at most MaxPenaltyAfter.
+	// positive when Penalty is, at most 100.
 	PenaltyAfter int
 
-	// HotDice says whether a player who has set aside all six dice may
-	// bank or must roll them all again.
-	HotDice HotDice
+	// MustRollHotDice makes a player who has set aside all six dice (hot
+	// dice) roll all six again: Bank fails with [ErrMustRoll] until the
+	// next keep. Without it the player may roll them or bank. Package
+	// strategy's Options use the same field.
+	MustRollHotDice bool
 
-	// Scorer scores the dice; nil means the App scoring rules
-	// (farkle.App).
-	Scorer *farkle.Scorer
+	// Scoring is the scoring rules; the zero value means
+	// farkle.App.Rules().
+	Scoring farkle.Rules
 }
-
-// The presets. Each is a plain value: copy one, change a field, and pass
-// it to [New]. The scorers of Zilch and Facebook are built once when the
-// package is initialized.
-var (
-	// App is the play of the dice app whose help page specifies the
-	// farkle package: target 10,000, no minimum to bank, no penalty, hot
-	// dice may roll, App scoring. The help page says nothing about the
-	// end of the game; App gives the others a final round, as most
-	// printed Farkle rules do.
-	App = Rules{Target: DefaultTarget, FinalRound: true}
-
-	// Zilch is the play of the Zilch game: bank at 300 or more, the third
-	// zilch (farkle) in a row costs 500, hot dice may roll, final round,
-	// scoring farkle.Zilch.
-	Zilch = Rules{
-		Target: DefaultTarget, FinalRound: true,
-		MinBank: 300, Penalty: 500, PenaltyAfter: 3,
-		Scorer: mustScorer(farkle.Zilch),
-	}
-
-	// Facebook is the play of Facebook Farkle: bank at 300 or more, the
-	// third farkle in a row costs 500, hot dice may roll, final round,
-	// scoring farkle.Facebook.
-	Facebook = Rules{
-		Target: DefaultTarget, FinalRound: true,
-		MinBank: 300, Penalty: 500, PenaltyAfter: 3,
-		Scorer: mustScorer(farkle.Facebook),
-	}
-)
-
-// mustScorer compiles a preset of the farkle package, which is valid.
-func mustScorer(r farkle.Rules) *farkle.Scorer {
-	s, err := farkle.New(r)
-	if err != nil {
-		panic("game: a farkle preset is invalid: " + err.Error())
-	}
-	return s
-}
-
-// A RulesError reports a [Rules] value that [New] rejects: the field and
-// what is wrong with it. It wraps [ErrInvalidRules].
-type RulesError struct {
-	Field  string // such as "MinBank"
-	Reason string // such as "must not be negative"
-}
-
-// Error returns a message such as
-// "game: invalid rules: MinBank must not be negative".
-func (e *RulesError) Error() string {
-	return "game: invalid rules: " + e.Field + " " + e.Reason
-}
-
-// Unwrap returns [ErrInvalidRules].
-func (e *RulesError) Unwrap() error { return ErrInvalidRules }
 
 // Validate reports the first problem with r, in field order, as a
-// [*RulesError]; nil if [New] accepts r.
+// [*farkle.RulesError] wrapping [farkle.ErrInvalidRules]; nil if [New]
+// accepts r. A problem with the scoring rules names the field
+// "Scoring.<field>".
 func (r Rules) Validate() error {
-	bad := func(field, reason string) error { return &RulesError{Field: field, Reason: reason} }
+	_, err := r.scorer()
+	return err
+}
+
+// scorer checks r and returns the Scorer of its scoring rules.
+func (r Rules) scorer() (*farkle.Scorer, error) {
+	bad := func(field, reason string) error { return &farkle.RulesError{Field: field, Reason: reason} }
 	for _, f := range []struct {
 		name string
 		v    int
 	}{{"Target", r.Target}, {"MinBank", r.MinBank}, {"MinFirstBank", r.MinFirstBank}, {"Penalty", r.Penalty}} {
 		if f.v < 0 {
-			return bad(f.name, "must not be negative")
+			return nil, bad(f.name, "must not be negative")
 		}
-		if f.v > MaxTarget {
-			return bad(f.name, "must be at most "+strconv.Itoa(MaxTarget))
+		if f.v > maxTarget {
+			return nil, bad(f.name, "must be at most "+strconv.Itoa(maxTarget))
 		}
 	}
 	switch {
 	case r.PenaltyAfter < 0:
-		return bad("PenaltyAfter", "must not be negative")
-	case r.PenaltyAfter > MaxPenaltyAfter:
-		return bad("PenaltyAfter", "must be at most "+strconv.Itoa(MaxPenaltyAfter))
+		return nil, bad("PenaltyAfter", "must not be negative")
+	case r.PenaltyAfter > maxPenaltyAfter:
+		return nil, bad("PenaltyAfter", "must be at most "+strconv.Itoa(maxPenaltyAfter))
 	case r.Penalty > 0 && r.PenaltyAfter == 0:
-		return bad("PenaltyAfter", "must be positive when Penalty is")
+		return nil, bad("PenaltyAfter", "must be positive when Penalty is")
 	case r.Penalty == 0 && r.PenaltyAfter > 0:
-		return bad("PenaltyAfter", "must be 0 when Penalty is 0")
-	case r.HotDice > HotDiceMustRoll:
-		return bad("HotDice", "is not a HotDice constant: "+r.HotDice.String())
+		return nil, bad("PenaltyAfter", "must be 0 when Penalty is 0")
 	}
-	return nil
+	s, err := farkle.New(r.scoring())
+	if err != nil {
+		if re, ok := err.(*farkle.RulesError); ok {
+			return nil, bad("Scoring."+re.Field, re.Reason)
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+// scoring is the scoring rules with the zero value read as App's.
+func (r *Rules) scoring() farkle.Rules {
+	if r.Scoring == (farkle.Rules{}) {
+		return farkle.App.Rules()
+	}
+	return r.Scoring
 }
 
 // target is the target with the default applied.
@@ -185,4 +124,96 @@ func (r *Rules) target() int {
 		return DefaultTarget
 	}
 	return r.Target
+}
+
+// A Preset names the rules of play of a known game. Like farkle.Preset it
+// is a name, not a variable: [Preset.Rules] returns a fresh copy, which
+// the caller may change. The zero Preset is [App]. Presets marshal to and
+// from their names, such as "zilch".
+type Preset uint8
+
+// The presets.
+const (
+	// App is the play of the dice app whose help page specifies the
+	// farkle package: target 10,000, no minimum to bank, no penalty, hot
+	// dice may be banked, farkle.App scoring. The help page says nothing
+	// about the end of the game; App gives the others a final round, as
+	// most printed Farkle rules do.
+	App Preset = iota
+
+	// Zilch is the play of the Zilch game: bank at 300 or more, the third
+	// zilch (farkle) in a row costs 500, hot dice may be banked, final
+	// round, farkle.Zilch scoring.
+	Zilch
+
+	// Facebook is the play of Facebook Farkle: bank at 300 or more, the
+	// third farkle in a row costs 500, hot dice may be banked, final
+	// round, farkle.Facebook scoring.
+	Facebook
+
+	numPresets = iota
+)
+
+var presetNames = [numPresets]string{"app", "zilch", "facebook"}
+
+// String returns the name of p, such as "zilch", or "Preset(N)" for a
+// value that is no preset.
+func (p Preset) String() string {
+	if p >= numPresets {
+		return "Preset(" + strconv.Itoa(int(p)) + ")"
+	}
+	return presetNames[p]
+}
+
+// ParsePreset returns the preset named s, in any case: "app", "zilch" or
+// "facebook". Any other name gives a [*farkle.RulesError] wrapping
+// [farkle.ErrInvalidRules].
+func ParsePreset(s string) (Preset, error) {
+	for i, n := range presetNames {
+		if strings.EqualFold(n, s) {
+			return Preset(i), nil
+		}
+	}
+	return 0, &farkle.RulesError{Field: "preset", Reason: strconv.Quote(s) + " is not app, zilch nor facebook"}
+}
+
+// MarshalText returns the name of p; a value that is no preset gives an
+// error.
+func (p Preset) MarshalText() ([]byte, error) {
+	if p >= numPresets {
+		return nil, &farkle.RulesError{Field: "preset", Reason: p.String() + " is no preset"}
+	}
+	return []byte(presetNames[p]), nil
+}
+
+// UnmarshalText sets p to the preset named text, as [ParsePreset].
+func (p *Preset) UnmarshalText(text []byte) error {
+	q, err := ParsePreset(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+// Rules returns the rules of p, a new value each time. A value that is no
+// preset gives the zero Rules.
+func (p Preset) Rules() Rules {
+	switch p {
+	case App:
+		return Rules{Target: DefaultTarget, FinalRound: true, Scoring: farkle.App.Rules()}
+	case Zilch:
+		return Rules{
+			Target: DefaultTarget, FinalRound: true,
+			MinBank: 300, Penalty: 500, PenaltyAfter: 3,
+			Scoring: farkle.Zilch.Rules(),
+		}
+	case Facebook:
+		return Rules{
+			Target: DefaultTarget, FinalRound: true,
+			MinBank: 300, Penalty: 500, PenaltyAfter: 3,
+			Scoring: farkle.Facebook.Rules(),
+		}
+	}
+	return Rules{}
 }
