@@ -32,7 +32,7 @@ func runAdvise(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("farkle advise", flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors and help are printed below
 	total := fs.Int("total", 0, "turn total before this roll")
-	rulesName := fs.String("rules", "app", "scoring preset: app, core, facebook, zilch or classic")
+	rulesName := fs.String("rules", "app", "scoring preset: "+scoringPresets)
 	minBank := fs.Int("min-bank", 0, "smallest turn total that may be banked")
 	mustRoll := fs.Bool("must-roll", false, "after hot dice the six dice must be rolled, not banked")
 	usage := func(w io.Writer) {
@@ -52,9 +52,9 @@ func runAdvise(args []string, stdout, stderr io.Writer) int {
 	}
 	diceArgs = append(diceArgs, fs.Args()...)
 
-	title, rules, ok := lookupPreset(*rulesName)
-	if !ok {
-		fmt.Fprintf(stderr, "farkle advise: unknown rules %q (want app, core, facebook, zilch or classic)\n", *rulesName)
+	preset, title, err := parseScoring(*rulesName)
+	if err != nil {
+		fmt.Fprintf(stderr, "farkle advise: unknown rules %q (want %s)\n", *rulesName, scoringPresets)
 		return 2
 	}
 	roll, err := adviseParseDice(diceArgs)
@@ -63,7 +63,7 @@ func runAdvise(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	s, err := farkle.New(rules)
+	s, err := farkle.New(preset.Rules())
 	if err != nil {
 		fmt.Fprintf(stderr, "farkle advise: %v\n", err)
 		return 1
@@ -77,7 +77,7 @@ func runAdvise(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
-	adv, err := strategy.Advise(table, roll, *total)
+	adv, err := table.Advise(roll, *total)
 	if err != nil {
 		fmt.Fprintf(stderr, "farkle advise: %v\n", err)
 		return 2
@@ -89,7 +89,7 @@ func runAdvise(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	best := adv.Choices[0]
-	fmt.Fprintf(stdout, "Keep %s (%s) and ", joinDice(best.Keep.Dice()), adviseCombos(best.Keep))
+	fmt.Fprintf(stdout, "Keep %s (%s) and ", best.Keep.Dice(), adviseCombos(best.Keep))
 	if best.Bank {
 		fmt.Fprintf(stdout, "bank %d.\n", best.TurnTotal)
 	} else {
@@ -98,7 +98,7 @@ func runAdvise(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stdout, "Choices, with the expected final score of the turn:")
 	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	for _, c := range adv.Choices {
-		kept := joinDice(c.Keep.Dice())
+		kept := c.Keep.Dice().String()
 		bank := "bank not allowed"
 		if c.CanBank {
 			bank = fmt.Sprintf("keep %s and bank: %d", kept, c.TurnTotal)
@@ -171,7 +171,7 @@ func adviseParseDice(args []string) ([]farkle.Die, error) {
 // "three ones 1000 + single five 50".
 func adviseCombos(p farkle.Partition) string {
 	var parts []string
-	for _, c := range p.Combos {
+	for c := range p.Combos() {
 		parts = append(parts, c.Kind.String()+" "+strconv.Itoa(c.Points))
 	}
 	return strings.Join(parts, " + ")

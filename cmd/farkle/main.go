@@ -16,6 +16,10 @@
 //	farkle advise 1 5 2 3 4 6 -total 300
 //	printf 'roll\nbest\nbank\nquit\n' | farkle play -seed 42
 //
+// -rules names a scoring preset of package farkle, in any case: app (the
+// default), core, facebook, zilch or classic. For "farkle play" it names the
+// rules of play of a preset of package game: app, zilch or facebook.
+//
 // farkle play reads one command a line from standard input (roll, keep
 // DICE, best, bank, hint, score, save FILE, help, quit), so a script can
 // drive it; "farkle play -h" lists its flags.
@@ -32,7 +36,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/farkle-go/farkle"
@@ -42,36 +45,19 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// presets are the scoring rule sets that -rules names, for the scoring
-// and advise commands.
-var presets = []struct {
-	name, title string
-	rules       *farkle.Rules
-}{
-	{"app", "App", &farkle.App},
-	{"core", "Core", &farkle.Core},
-	{"facebook", "Facebook", &farkle.Facebook},
-	{"zilch", "Zilch", &farkle.Zilch},
-	{"classic", "Classic", &farkle.Classic},
-}
+// scoringPresets are the names that -rules takes for the scoring and advise
+// commands: those of farkle.ParsePreset.
+const scoringPresets = "app, core, facebook, zilch or classic"
 
-// lookupPreset finds the preset that name names, in any case.
-func lookupPreset(name string) (title string, r farkle.Rules, ok bool) {
-	for _, p := range presets {
-		if strings.EqualFold(p.name, name) {
-			return p.title, *p.rules, true
-		}
+// parseScoring returns the scoring preset that name names, in any case, and
+// its title for display, such as "App".
+func parseScoring(name string) (farkle.Preset, string, error) {
+	p, err := farkle.ParsePreset(name)
+	if err != nil {
+		return 0, "", err
 	}
-	return "", farkle.Rules{}, false
-}
-
-func presetNames() string {
-	var names []string
-	for _, p := range presets {
-		names = append(names, p.name)
-	}
-	sort.Strings(names)
-	return strings.Join(names, ", ")
+	n := p.String()
+	return p, strings.ToUpper(n[:1]) + n[1:], nil
 }
 
 const usage = `usage:
@@ -95,7 +81,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("farkle", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	keep := fs.String("keep", "", "the dice to keep from the roll")
-	rules := fs.String("rules", "app", "the rule set: "+presetNames())
+	rules := fs.String("rules", "app", "the rule set: "+scoringPresets)
 	lang := fs.String("lang", "en", "the language of combination names: en, cs, fi or nl")
 	positional, err := parseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -107,11 +93,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err.Error())
 	}
-	_, r, ok := lookupPreset(*rules)
-	if !ok {
-		return fail(stderr, fmt.Sprintf("unknown rule set %q (want one of %s)", *rules, presetNames()))
+	preset, _, err := parseScoring(*rules)
+	if err != nil {
+		return fail(stderr, fmt.Sprintf("unknown rule set %q (want %s)", *rules, scoringPresets))
 	}
-	s, err := farkle.New(r)
+	s, err := farkle.New(preset.Rules())
 	if err != nil {
 		fmt.Fprintln(stderr, "farkle:", err)
 		return 1
@@ -191,16 +177,16 @@ func describeRoll(w io.Writer, s *farkle.Scorer, roll []farkle.Die, lang string)
 		fmt.Fprintln(w, "farkle:", err)
 		return
 	}
-	if best.Points == 0 {
+	if best.Points() == 0 {
 		fmt.Fprintln(w, "farkle: no die can be kept, the turn scores nothing")
 	} else {
-		fmt.Fprintf(w, "best keep: %s, %d points\n", joinDice(best.Dice()), best.Points)
-		printCombos(w, best.Combos, lang)
-		switch n := len(best.Rest); n {
+		fmt.Fprintf(w, "best keep: %s, %d points\n", best.Dice(), best.Points())
+		printCombos(w, best, lang)
+		switch n := best.Rest().Len(); n {
 		case 0:
 			fmt.Fprintln(w, "dice left: none (hot dice: all six may be rolled again)")
 		default:
-			fmt.Fprintf(w, "dice left: %d (%s)\n", n, joinDice(best.Rest))
+			fmt.Fprintf(w, "dice left: %d (%s)\n", n, best.Rest())
 		}
 	}
 	p, err := s.BestPartition(roll)
@@ -208,16 +194,17 @@ func describeRoll(w io.Writer, s *farkle.Scorer, roll []farkle.Die, lang string)
 		fmt.Fprintln(w, "farkle:", err)
 		return
 	}
-	fmt.Fprintf(w, "best partition: %d points\n", p.Points)
-	printCombos(w, p.Combos, lang)
-	if len(p.Rest) > 0 {
-		fmt.Fprintf(w, "  no combination: %s\n", joinDice(p.Rest))
+	fmt.Fprintf(w, "best partition: %d points\n", p.Points())
+	printCombos(w, p, lang)
+	if rest := p.Rest(); rest.Len() > 0 {
+		fmt.Fprintf(w, "  no combination: %s\n", rest)
 	}
 }
 
-func printCombos(w io.Writer, combos []farkle.Combo, lang string) {
-	for _, c := range combos {
-		fmt.Fprintf(w, "  %-28s %-12s %5d\n", c.Kind.Name(lang), joinDice(c.Dice), c.Points)
+// printCombos prints the combinations of p, one a line.
+func printCombos(w io.Writer, p farkle.Partition, lang string) {
+	for c := range p.Combos() {
+		fmt.Fprintf(w, "  %-28s %-12s %5d\n", c.Kind.Name(lang), c.Dice, c.Points)
 	}
 }
 
@@ -226,7 +213,7 @@ func checkKeep(w io.Writer, s *farkle.Scorer, roll, kept []farkle.Die, lang stri
 	if err == nil {
 		fmt.Fprintf(w, "keep %s from %s: allowed, %d points\n", joinDice(kept), joinDice(roll), points)
 		p, _ := s.BestPartition(kept)
-		printCombos(w, p.Combos, lang)
+		printCombos(w, p, lang)
 		fmt.Fprintf(w, "dice left: %d\n", len(roll)-len(kept))
 		return 0
 	}
@@ -241,9 +228,12 @@ func plainWords(err error) string {
 		return err.Error()
 	}
 	dice := joinDice(de.Dice)
+	if de.Count > len(de.Dice) { // Dice was cut
+		dice += " ..."
+	}
 	switch {
 	case errors.Is(err, farkle.ErrNonScoring):
-		if len(de.Dice) == 1 {
+		if de.Count == 1 {
 			return "the " + dice + " scores nothing; every kept die must be part of a scoring combination"
 		}
 		return "the dice " + dice + " score nothing; every kept die must be part of a scoring combination"

@@ -97,18 +97,12 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			g.SetSource(src)
 		}
 	} else {
-		var rules game.Rules
-		switch strings.ToLower(*preset) {
-		case "app":
-			rules = game.App
-		case "zilch":
-			rules = game.Zilch
-		case "facebook":
-			rules = game.Facebook
-		default:
+		gp, err := game.ParsePreset(*preset)
+		if err != nil {
 			fmt.Fprintf(stderr, "farkle play: unknown rules %q: want app, zilch or facebook\n", *preset)
 			return 2
 		}
+		rules := gp.Rules()
 		if *target != 0 {
 			rules.Target = *target
 		}
@@ -124,13 +118,12 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				names = append(names, "Bot "+strconv.Itoa(i))
 			}
 		}
-		var err error
 		if g, err = game.New(rules, names, src); err != nil {
 			fmt.Fprintf(stderr, "farkle play: %v\n", err)
 			return 2
 		}
 	}
-	p := &playSession{g: g, out: stdout, errOut: stderr, bot: game.ThresholdBot{Scorer: g.Rules().Scorer, BankAt: *bankAt}}
+	p := &playSession{g: g, out: stdout, errOut: stderr, bot: game.ThresholdBot{BankAt: *bankAt}}
 	origin := fmt.Sprintf("Seed %d.", *seed)
 	if *load != "" {
 		origin = "Resumed from " + *load + "."
@@ -144,7 +137,7 @@ type playSession struct {
 	out    io.Writer
 	errOut io.Writer
 	bot    game.Bot
-	seen   int // events printed
+	seen   int // events printed: the history is read from there on
 }
 
 func (p *playSession) run(stdin io.Reader, origin string) int {
@@ -204,21 +197,23 @@ func (p *playSession) read(in *bufio.Scanner) (string, bool) {
 	return "", false
 }
 
+// prompt asks the human player, player 0, for a move. The roll is shown
+// ascending, as in the history ("You rolled 1 2 3 3 5 6").
 func (p *playSession) prompt() {
-	g := p.g
-	if d := g.Dice(); d != nil {
-		fmt.Fprintf(p.out, "Your roll: %s (turn total %d). Keep which dice?\n", joinDice(d), g.TurnTotal())
+	v := p.g.View()
+	if roll := v.Roll(); roll.Len() > 0 {
+		fmt.Fprintf(p.out, "Your roll: %s (turn total %d). Keep which dice?\n", roll, v.TurnTotal())
 		return
 	}
-	if g.TurnTotal() == 0 {
-		fmt.Fprintf(p.out, "Your turn (score %d). Roll?\n", g.Scores()[0])
+	if v.TurnTotal() == 0 {
+		fmt.Fprintf(p.out, "Your turn (score %d). Roll?\n", v.Player(0).Score)
 		return
 	}
 	ask := "Roll or bank?"
-	if g.Can(game.ActionBank) != nil { // hot dice that must be rolled, or under the minimum
+	if p.g.Can(game.ActionBank) != nil { // hot dice that must be rolled, or under the minimum
 		ask = "Roll?"
 	}
-	fmt.Fprintf(p.out, "Turn total %d, %d dice to roll. %s\n", g.TurnTotal(), g.DiceLeft(), ask)
+	fmt.Fprintf(p.out, "Turn total %d, %d dice to roll. %s\n", v.TurnTotal(), v.DiceLeft(), ask)
 }
 
 // do runs one command; it reports whether to quit.
@@ -238,18 +233,18 @@ func (p *playSession) do(line string) bool {
 	case "best":
 		if err = g.Can(game.ActionKeep); err == nil {
 			var best farkle.Partition
-			best, err = g.Rules().Scorer.BestKeep(g.Dice())
+			best, err = g.Scorer().BestKeep(g.Dice())
 			if err == nil {
-				err = g.Keep(best.Dice())
+				err = g.Keep(best.Dice().Dice())
 			}
 		}
 	case "bank", "b":
 		err = g.Bank()
 	case "hint":
 		if err = g.Can(game.ActionKeep); err == nil {
-			keeps, _ := g.Rules().Scorer.Keeps(g.Dice())
+			keeps, _ := g.Scorer().Keeps(g.Dice())
 			for _, k := range keeps {
-				fmt.Fprintf(p.out, "  keep %s for %d\n", joinDice(k.Dice()), k.Points)
+				fmt.Fprintf(p.out, "  keep %s for %d\n", k.Dice(), k.Points())
 			}
 		}
 	case "score", "s":
@@ -284,13 +279,13 @@ func (p *playSession) save(file string) error {
 	return nil
 }
 
-// show prints the events not printed yet.
+// show prints the events not printed yet. It reads only those, so that
+// showing the history costs in all time proportional to its length.
 func (p *playSession) show() {
-	events := p.g.Events()
-	for _, e := range events[p.seen:] {
+	for _, e := range p.g.EventsSince(p.seen) {
 		fmt.Fprintln(p.out, p.g.Describe(e))
+		p.seen++
 	}
-	p.seen = len(events)
 }
 
 func (p *playSession) scores() string {

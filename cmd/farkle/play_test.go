@@ -26,7 +26,7 @@ func runPlayScript(t *testing.T, script string, args ...string) (code int, stdou
 // the human's commands and the game.
 func scriptGame(t *testing.T, seed uint64, target int) (string, *game.Game) {
 	t.Helper()
-	rules := game.App
+	rules := game.App.Rules()
 	rules.Target = target
 	g, err := game.New(rules, []string{"You", "Bot"}, rand.NewPCG(seed, 0))
 	if err != nil {
@@ -49,17 +49,17 @@ func scriptGame(t *testing.T, seed uint64, target int) (string, *game.Game) {
 		if g.Current() != 0 || g.Over() {
 			continue // farkle
 		}
-		p, err := g.Rules().Scorer.BestKeep(g.Dice())
+		p, err := g.Scorer().BestKeep(g.Dice())
 		if err != nil {
 			t.Fatal(err)
 		}
 		// Alternate the two ways of keeping.
-		if len(g.Events())%2 == 0 {
+		if g.NumEvents()%2 == 0 {
 			script.WriteString("best\n")
 		} else {
-			script.WriteString("keep " + joinDice(p.Dice()) + "\n")
+			script.WriteString("keep " + p.Dice().String() + "\n")
 		}
-		if err := g.Keep(p.Dice()); err != nil {
+		if err := g.Keep(p.Dice().Dice()); err != nil {
 			t.Fatal(err)
 		}
 		if g.TurnTotal() >= 300 {
@@ -88,7 +88,7 @@ func TestPlayWholeGame(t *testing.T) {
 		}
 		// Every event of the game is printed, in order.
 		rest := out
-		for _, e := range g.Events() {
+		for _, e := range g.EventsSince(0) {
 			line := g.Describe(e) + "\n"
 			i := strings.Index(rest, line)
 			if i < 0 {
@@ -184,15 +184,15 @@ func TestPlaySaveLoad(t *testing.T) {
 	if err := json.Unmarshal(data, &g); err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Events()) < 2 || !g.HasSource() {
-		t.Fatalf("saved game has %d events, source %v", len(g.Events()), g.HasSource())
+	if g.NumEvents() < 2 || !g.HasSource() {
+		t.Fatalf("saved game has %d events, source %v", g.NumEvents(), g.HasSource())
 	}
 	// Resuming prints the history and goes on from the same turn total.
 	code, out2, errs := runPlayScript(t, "score\nquit\n", "-load", file)
 	if code != 0 || errs != "" {
 		t.Fatalf("load: exit %d, stderr:\n%s", code, errs)
 	}
-	for _, e := range g.Events() {
+	for _, e := range g.EventsSince(0) {
 		if !strings.Contains(out2, g.Describe(e)) {
 			t.Errorf("resumed output lacks %q", g.Describe(e))
 		}
@@ -215,10 +215,10 @@ func TestPlayPromptBank(t *testing.T) {
 		roll, keep string
 		want       string
 	}{
-		{game.Rules{HotDice: game.HotDiceMustRoll}, "111555", "111555", "Turn total 1500, 6 dice to roll. Roll?\n"},
+		{game.Rules{MustRollHotDice: true}, "111555", "111555", "Turn total 1500, 6 dice to roll. Roll?\n"},
 		{game.Rules{}, "111555", "111555", "Turn total 1500, 6 dice to roll. Roll or bank?\n"},
-		{game.Zilch, "123462", "1", "Turn total 100, 5 dice to roll. Roll?\n"},
-		{game.Zilch, "111462", "111", "Turn total 1000, 3 dice to roll. Roll or bank?\n"},
+		{game.Zilch.Rules(), "123462", "1", "Turn total 100, 5 dice to roll. Roll?\n"},
+		{game.Zilch.Rules(), "111462", "111", "Turn total 1000, 3 dice to roll. Roll or bank?\n"},
 	} {
 		g, err := game.New(tc.rules, []string{"You", "Bot"}, rand.NewPCG(1, 2))
 		if err != nil {
@@ -252,4 +252,17 @@ func testDice(t *testing.T, s string) []farkle.Die {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// The prompt shows the roll as the history does: ascending, as events
+// hold the dice rolled as a multiset.
+func TestPlayPromptRoll(t *testing.T) {
+	code, out, errs := runPlayScript(t, "roll\nquit\n", "-seed", "42")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs)
+	}
+	const want = "You rolled 4 4 4 5 6 6\nYour roll: 4 4 4 5 6 6 (turn total 0). Keep which dice?\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("stdout lacks %q:\n%s", want, out)
+	}
 }
