@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/internal/multiset"
 )
 
 // A Choice is one candidate keep of a roll, the best keep with its number
@@ -34,8 +35,9 @@ type Choice struct {
 // Advice is what to do with a roll: which dice to keep and whether to bank
 // after keeping them.
 type Advice struct {
-	// Keep is the keep to make, Choices[0].Keep (they share memory). For
-	// a farkle it has 0 Points, no Combos and the roll, ascending, as Rest.
+	// Keep is the keep to make, equal to Choices[0].Keep; its Rest is the
+	// dice left to roll. For a farkle it has 0 points, no combinations
+	// and the roll as Rest.
 	Keep farkle.Partition
 	// Bank reports whether to bank after the keep rather than roll on.
 	Bank bool
@@ -54,42 +56,38 @@ type Advice struct {
 // Advise returns what to do with roll, the dice just rolled, when the turn
 // total before the roll was turnTotal, under the strategy of t (a nil t is
 // the App table with the zero Options). The number of dice rolled is
-// len(roll): pass all the dice of the roll, 1 to 6 of them.
+// len(roll): pass all the dice of the roll, 1 to 6 of them, in any order.
 //
-// Bad dice give the errors of [farkle.Scorer.Keeps], wrapping
+// Bad dice give the errors of [farkle.Scorer.BestKeep], wrapping
 // [farkle.ErrNoDice], [farkle.ErrTooManyDice] or [farkle.ErrInvalidDie];
 // a turn total that t cannot reach gives a [*StateError] wrapping
-// [ErrTurnTotal]. Advise does not modify roll; it takes well under two
-// microseconds and allocates only the Advice.
-func Advise(t *Table, roll []farkle.Die, turnTotal int) (Advice, error) {
+// [ErrTurnTotal]. The dice are checked first. Advise does not modify
+// roll; it takes well under a microsecond and allocates only the
+// Choices (nothing for a farkle).
+func (t *Table) Advise(roll []farkle.Die, turnTotal int) (Advice, error) {
 	t = t.get()
-	ri := rolls()
-	mi, ok := ri.lookup(roll)
-	if !ok {
-		return Advice{}, diceErr(t.a.scorer, roll)
-	}
-	i0, _, err := t.state(turnTotal, len(roll))
-	if err != nil {
+	key, ok := multiset.KeyOf(roll)
+	if !ok || key == 0 {
+		_, err := t.scorer.BestKeep(roll)
 		return Advice{}, err
 	}
-	cs := t.a.cands[mi]
-	if len(cs) == 0 {
-		rest := append([]farkle.Die(nil), ri.sets[mi].dice...)
-		return Advice{Keep: farkle.Partition{Rest: rest}, Farkle: true}, nil
+	i0, ok := t.totalIndex(turnTotal)
+	if !ok {
+		return Advice{}, &StateError{Err: ErrTurnTotal, TurnTotal: turnTotal, DiceLeft: len(roll)}
 	}
-
-	// Values first, then the order, then one allocation each for the
-	// choices, their combos and their dice.
+	mi := int(multiset.Get().Rank[key])
+	cs := t.candsOf(mi)
+	if len(cs) == 0 {
+		none, _ := t.scorer.BestKeep(roll) // 0 points, the roll as Rest
+		return Advice{Keep: none, Farkle: true}, nil
+	}
+	// Order the candidates by value, descending: insert each after every
+	// one worth at least as much, so that on a tie the fewest kept dice
+	// (the candidates' own order) come first.
 	var order [farkle.MaxDice]int
 	var val [farkle.MaxDice]float64
-	nCombos := 0
 	for k := range cs {
-		c := &cs[k]
-		j := i0 + c.points/t.unit
-		val[k] = t.value(j, c.left)
-		nCombos += c.combos
-		// Insert k after every choice worth at least as much: candidates
-		// come with the fewest kept dice first.
+		val[k] = t.value(i0+int(cs[k].points)/t.unit, int(cs[k].left))
 		p := k
 		for p > 0 && val[order[p-1]] < val[k] {
 			order[p] = order[p-1]
@@ -98,44 +96,50 @@ func Advise(t *Table, roll []farkle.Die, turnTotal int) (Advice, error) {
 		order[p] = k
 	}
 	choices := make([]Choice, len(cs))
-	combos := make([]farkle.Combo, nCombos)
-	dice := make([]farkle.Die, 0, len(cs)*len(roll))
 	for p := range cs {
 		k := order[p]
 		c := &cs[k]
-		j := i0 + c.points/t.unit
-		ch := &choices[p]
-		ch.TurnTotal = turnTotal + c.points
-		ch.DiceLeft = c.left
-		ch.HotDice = c.kept == len(roll)
-		ch.Roll = t.rollValue(j, c.left)
-		ch.CanBank = t.canBank(j, c.left)
-		ch.Bank = t.banks(j, c.left)
-		ch.Value = val[k]
-		ch.Keep.Points = c.part.Points
-		ch.Keep.Combos = combos[:c.combos:c.combos]
-		combos = combos[c.combos:]
-		for q, cb := range c.part.Combos {
-			start := len(dice)
-			dice = append(dice, cb.Dice...)
-			ch.Keep.Combos[q] = farkle.Combo{Kind: cb.Kind, Dice: dice[start:len(dice):len(dice)], Points: cb.Points}
-		}
-		if len(c.part.Rest) > 0 {
-			start := len(dice)
-			dice = append(dice, c.part.Rest...)
-			ch.Keep.Rest = dice[start:len(dice):len(dice)]
+		j, n := i0+int(c.points)/t.unit, int(c.left)
+		choices[p] = Choice{
+			Keep:      c.keep,
+			TurnTotal: turnTotal + int(c.points),
+			DiceLeft:  n,
+			HotDice:   int(c.kept) == len(roll),
+			Roll:      t.rollValue(j, n),
+			CanBank:   t.canBank(j, n),
+			Bank:      t.banks(j, n),
+			Value:     val[k],
 		}
 	}
 	best := &choices[0]
 	return Advice{Keep: best.Keep, Bank: best.Bank, Value: best.Value, Choices: choices}, nil
 }
 
-// diceErr returns the error for a roll that lookup rejected, as the
-// Scorer reports it.
-func diceErr(s *farkle.Scorer, roll []farkle.Die) error {
-	if _, err := s.Keeps(roll); err != nil {
-		return err
+// decide returns the keep that [Table.Advise] advises for the roll h with
+// turnTotal points before it, and whether to bank after it, without
+// allocating. ok is false for a farkle, a Hand with no dice, or a turn
+// total that t cannot reach.
+func (t *Table) decide(h farkle.Hand, turnTotal int) (keep farkle.Partition, bank, ok bool) {
+	i0, ok := t.totalIndex(turnTotal)
+	if !ok {
+		return farkle.Partition{}, false, false
 	}
-	// Unreachable: lookup and Keeps reject the same rolls.
-	return &farkle.DiceError{Err: farkle.ErrInvalidDie, Dice: append([]farkle.Die(nil), roll...)}
+	var key uint32
+	for f := farkle.Die(1); f <= 6; f++ {
+		key += uint32(h.Count(f)) * multiset.Pow7[f]
+	}
+	cs := t.candsOf(int(multiset.Get().Rank[key])) // none for the empty Hand
+	best, bestVal := -1, 0.0
+	for k := range cs {
+		// The first of the candidates worth the most: the fewest kept dice
+		// on a tie, as in Advise.
+		if v := t.value(i0+int(cs[k].points)/t.unit, int(cs[k].left)); best < 0 || v > bestVal {
+			best, bestVal = k, v
+		}
+	}
+	if best < 0 {
+		return farkle.Partition{}, false, false
+	}
+	c := &cs[best]
+	return c.keep, t.banks(i0+int(c.points)/t.unit, int(c.left)), true
 }

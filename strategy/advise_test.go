@@ -2,11 +2,12 @@ package strategy
 
 import (
 	"errors"
-	"reflect"
+	"math"
 	"slices"
 	"testing"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/internal/multiset"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -14,20 +15,20 @@ import (
 // again rather than bank 2800 or keep a single.
 func TestAdviseStraight(t *testing.T) {
 	tb := mustSolve(t, nil, Options{})
-	adv, err := Advise(tb, []farkle.Die{1, 5, 2, 3, 4, 6}, 300)
+	adv, err := tb.Advise([]farkle.Die{1, 5, 2, 3, 4, 6}, 300)
 	if err != nil {
 		t.Fatal(err)
 	}
 	roll6, _ := tb.RollValue(2800, 6)
-	if len(adv.Keep.Combos) != 1 || adv.Keep.Combos[0].Kind != farkle.Straight || adv.Keep.Points != 2500 || len(adv.Keep.Rest) != 0 {
-		t.Fatalf("Keep = %+v, want the straight", adv.Keep)
+	if k := adv.Keep; k.Len() != 1 || k.Combo(0).Kind != farkle.Straight || k.Points() != 2500 || k.Rest() != (farkle.Hand{}) || k.Dice().Len() != 6 {
+		t.Fatalf("Keep = %v, want the straight", adv.Keep)
 	}
 	if adv.Bank || adv.Farkle || adv.Value != roll6 || roll6 <= 2800 {
 		t.Errorf("Bank %v Farkle %v Value %v; want roll six for %v > 2800", adv.Bank, adv.Farkle, adv.Value, roll6)
 	}
 	var kept []int
 	for _, ch := range adv.Choices {
-		kept = append(kept, len(ch.Keep.Dice()))
+		kept = append(kept, ch.Keep.Dice().Len())
 	}
 	// The straight, then keeping the 1 (five dice left) beats keeping 1
 	// and 5 (four left).
@@ -42,11 +43,12 @@ func TestAdviseStraight(t *testing.T) {
 // With 350 in the turn and 1, 5, 3 rolled, keeping 1 and 5 and banking 500
 // beats rolling one die.
 func TestAdviseBank(t *testing.T) {
-	adv, err := Advise(nil, []farkle.Die{3, 5, 1}, 350)
+	var app *Table
+	adv, err := app.Advise([]farkle.Die{3, 5, 1}, 350)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !adv.Bank || adv.Value != 500 || !slices.Equal(adv.Keep.Dice(), []farkle.Die{1, 5}) || !slices.Equal(adv.Keep.Rest, []farkle.Die{3}) {
+	if !adv.Bank || adv.Value != 500 || adv.Keep.Dice() != hand(t, 1, 5) || adv.Keep.Rest() != hand(t, 3) || adv.Keep.Points() != 150 {
 		t.Errorf("advice %+v, want keep 1 5 and bank 500", adv)
 	}
 	if c := adv.Choices[0]; c.Roll >= 500 {
@@ -57,7 +59,7 @@ func TestAdviseBank(t *testing.T) {
 func TestAdviseRulesOptions(t *testing.T) {
 	// Below the minimum bank, nothing can be banked.
 	tb := mustSolve(t, nil, Options{MinBank: 1000})
-	adv, err := Advise(tb, []farkle.Die{1, 5, 3}, 350)
+	adv, err := tb.Advise([]farkle.Die{1, 5, 3}, 350)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +70,7 @@ func TestAdviseRulesOptions(t *testing.T) {
 	}
 	// Hot dice that must roll cannot be banked, even when huge.
 	tb = mustSolve(t, nil, Options{MustRollHotDice: true})
-	adv, err = Advise(tb, []farkle.Die{1, 1, 5, 5, 1, 1}, 50_000)
+	adv, err = tb.Advise([]farkle.Die{1, 1, 5, 5, 1, 1}, 50_000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,15 +87,19 @@ func TestAdviseRulesOptions(t *testing.T) {
 	}
 }
 
+// A farkle: no choices, and a Keep of no dice whose Rest is the roll.
 func TestAdviseFarkle(t *testing.T) {
 	roll := []farkle.Die{6, 2, 3, 2}
-	adv, err := Advise(nil, roll, 500)
+	adv, err := (*Table)(nil).Advise(roll, 500)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Advice{Keep: farkle.Partition{Rest: []farkle.Die{2, 2, 3, 6}}, Farkle: true}
-	if diff := cmp.Diff(want, adv); diff != "" {
-		t.Errorf("farkle advice (-want +got):\n%s", diff)
+	if !adv.Farkle || adv.Bank || adv.Value != 0 || adv.Choices != nil {
+		t.Errorf("farkle advice %+v", adv)
+	}
+	k := adv.Keep
+	if k.Points() != 0 || k.Len() != 0 || k.Dice() != (farkle.Hand{}) || k.Rest() != hand(t, 2, 2, 3, 6) {
+		t.Errorf("farkle advice: Keep %v, want no dice and the roll as Rest", k)
 	}
 	if !slices.Equal(roll, []farkle.Die{6, 2, 3, 2}) {
 		t.Errorf("roll changed to %v", roll)
@@ -113,21 +119,25 @@ func TestAdviseErrors(t *testing.T) {
 		{[]farkle.Die{}, 0, farkle.ErrNoDice, nil},
 		{[]farkle.Die{9}, 75, farkle.ErrInvalidDie, []farkle.Die{9}}, // dice first
 	}
+	tb := mustSolve(t, newScorer(t, farkle.Classic), Options{})
 	for _, c := range cases {
-		adv, err := Advise(nil, c.roll, c.total)
+		adv, err := tb.Advise(c.roll, c.total)
 		var de *farkle.DiceError
 		if !errors.Is(err, c.want) || !errors.As(err, &de) || !slices.Equal(de.Dice, c.dice) {
 			t.Errorf("Advise(%v, %d): error %v, want %v with dice %v", c.roll, c.total, err, c.want, c.dice)
 		}
-		if diff := cmp.Diff(Advice{}, adv); diff != "" {
+		if diff := cmp.Diff(Advice{}, adv, cmpOpts); diff != "" {
 			t.Errorf("Advise(%v): advice not zero on error (-want +got):\n%s", c.roll, diff)
 		}
 	}
-	for _, total := range []int{75, -100, MaxTurnTotal + 50} {
-		_, err := Advise(nil, []farkle.Die{1, 2}, total)
+	for _, total := range []int{75, -100, overBound(50), math.MaxInt, math.MinInt} {
+		adv, err := tb.Advise([]farkle.Die{1, 2}, total)
 		var se *StateError
 		if !errors.Is(err, ErrTurnTotal) || !errors.As(err, &se) || se.TurnTotal != total || se.DiceLeft != 2 {
 			t.Errorf("Advise with turn total %d: error %v, want a *StateError wrapping ErrTurnTotal", total, err)
+		}
+		if diff := cmp.Diff(Advice{}, adv, cmpOpts); diff != "" {
+			t.Errorf("Advise with turn total %d: advice not zero on error (-want +got):\n%s", total, diff)
 		}
 	}
 }
@@ -136,91 +146,89 @@ func TestAdviseErrors(t *testing.T) {
 // table nor another Advice.
 func TestAdviseNotShared(t *testing.T) {
 	roll := []farkle.Die{1, 1, 1, 5, 2, 2}
-	a1, _ := Advise(nil, roll, 0)
-	want, _ := Advise(nil, roll, 0)
+	var app *Table
+	a1, _ := app.Advise(roll, 0)
+	want, _ := app.Advise(roll, 0)
 	for i := range a1.Choices {
-		c := &a1.Choices[i]
-		for j := range c.Keep.Combos {
-			c.Keep.Combos[j].Dice[0] = 9
-			c.Keep.Combos[j].Points = -1
-		}
-		for j := range c.Keep.Rest {
-			c.Keep.Rest[j] = 9
-		}
-		c.Keep.Combos = append(c.Keep.Combos, farkle.Combo{})
+		a1.Choices[i] = Choice{TurnTotal: -1, Value: -1}
 	}
-	a2, _ := Advise(nil, roll, 0)
-	if diff := cmp.Diff(want, a2); diff != "" {
+	_ = append(a1.Choices[:1], Choice{})
+	a2, _ := app.Advise(roll, 0)
+	if diff := cmp.Diff(want, a2, cmpOpts); diff != "" {
 		t.Errorf("advice after changing an earlier one (-want +got):\n%s", diff)
 	}
-	for i := range a1.Choices {
-		for j := i + 1; j < len(a1.Choices); j++ {
-			if len(a1.Choices[i].Keep.Rest) > 0 && len(a1.Choices[j].Keep.Rest) > 0 && &a1.Choices[i].Keep.Rest[0] == &a1.Choices[j].Keep.Rest[0] {
-				t.Errorf("choices %d and %d share their Rest", i, j)
-			}
-		}
+	if &a2.Choices[0] == &want.Choices[0] {
+		t.Error("two Advise calls share their Choices")
 	}
 }
 
+// TestAdviseAllocs: Advise allocates the Choices and nothing else, and
+// nothing at all for a farkle.
 func TestAdviseAllocs(t *testing.T) {
 	tb := mustSolve(t, nil, Options{})
-	roll := []farkle.Die{1, 5, 5, 2, 3, 1}
-	// The choices, their combos and their dice.
-	if n := testing.AllocsPerRun(100, func() { _, _ = Advise(tb, roll, 300) }); n != 3 {
-		t.Errorf("Advise allocates %v times, want 3", n)
-	}
-	if n := testing.AllocsPerRun(100, func() { _, _ = Advise(tb, []farkle.Die{2, 3}, 300) }); n > 1 {
-		t.Errorf("Advise on a farkle allocates %v times, want 1 (the Rest)", n)
-	}
-}
-
-// decider is the interface through which a game engine calls a bot.
-type decider interface {
-	Decide(roll []farkle.Die, turnTotal int) (keep []farkle.Die, bank bool)
-}
-
-var _ decider = Bot{}
-
-func TestBotMethodSet(t *testing.T) {
-	for _, typ := range []reflect.Type{reflect.TypeFor[Bot](), reflect.TypeFor[*Bot]()} {
-		var names []string
-		for i := range typ.NumMethod() {
-			names = append(names, typ.Method(i).Name)
-		}
-		if diff := cmp.Diff([]string{"Decide"}, names); diff != "" {
-			t.Errorf("method set of %v (-want +got):\n%s", typ, diff)
-		}
-	}
-}
-
-func TestBotDecide(t *testing.T) {
-	var zero Bot
-	fb := NewBot(mustSolve(t, newScorer(t, farkle.Facebook), Options{}))
-	cases := []struct {
-		bot   Bot
-		roll  []farkle.Die
-		total int
-		keep  []farkle.Die
-		bank  bool
+	for _, c := range []struct {
+		roll []farkle.Die
+		want float64
 	}{
-		{zero, []farkle.Die{3, 5, 1}, 350, []farkle.Die{1, 5}, true},
-		{NewBot(nil), []farkle.Die{3, 5, 1}, 350, []farkle.Die{1, 5}, true},
-		{zero, []farkle.Die{1, 5, 2, 3, 4, 6}, 300, []farkle.Die{1, 2, 3, 4, 5, 6}, false},
-		{zero, []farkle.Die{2, 3, 4, 6}, 300, nil, false}, // farkle
-		{zero, []farkle.Die{2, 8}, 300, nil, false},       // invalid die
-		{zero, []farkle.Die{1}, 75, nil, false},           // unreachable turn total
-		// Under Facebook four 1s are worth 2000 (each die beyond three
-		// adds the triple's 1000): keep all four and bank.
-		{fb, []farkle.Die{1, 1, 1, 1, 2, 3}, 0, []farkle.Die{1, 1, 1, 1}, true},
-	}
-	for _, c := range cases {
-		roll := slices.Clone(c.roll)
-		keep, bank := c.bot.Decide(roll, c.total)
-		if !slices.Equal(keep, c.keep) || bank != c.bank {
-			t.Errorf("Decide(%v, %d) = %v, %v; want %v, %v", c.roll, c.total, keep, bank, c.keep, c.bank)
+		{[]farkle.Die{1, 5, 5, 2, 3, 1}, 1},
+		{[]farkle.Die{1, 5, 2, 3, 4, 6}, 1},
+		{[]farkle.Die{2, 3}, 0},
+	} {
+		if n := testing.AllocsPerRun(100, func() { _, _ = tb.Advise(c.roll, 300) }); n != c.want {
+			t.Errorf("Advise(%v) allocates %v times, want %v", c.roll, n, c.want)
 		}
-		if !slices.Equal(roll, c.roll) {
-			t.Errorf("Decide changed the roll to %v", roll)
+	}
+}
+
+// TestAdviseEveryRoll checks, for every distinct roll of every preset's
+// tables at a few turn totals, that Advise is consistent: its Keep is the
+// first choice, every choice's Keep splits the roll into the kept dice
+// and the Rest, and the Bot's own path (decide, with no Choices) makes
+// the same decision.
+func TestAdviseEveryRoll(t *testing.T) {
+	ix := multiset.Get()
+	for _, p := range presets {
+		s := newScorer(t, p)
+		for _, o := range optionSets {
+			tb := mustSolve(t, s, o)
+			for _, total := range []int{0, 300, 1000, tb.Cap(), tb.Cap() + 10_000} {
+				for i := int(ix.First[1]); i < multiset.N; i++ {
+					var dice []farkle.Die
+					for _, d := range ix.Sorted[i][:ix.Size[i]] {
+						dice = append(dice, farkle.Die(d))
+					}
+					h := hand(t, dice...)
+					adv, err := tb.Advise(dice, total)
+					if err != nil {
+						t.Fatalf("%v %+v: Advise(%v, %d): %v", p, o, dice, total, err)
+					}
+					keep, bank, ok := tb.decide(h, total)
+					if ok == adv.Farkle || (ok && (keep != adv.Keep || bank != adv.Bank)) {
+						t.Errorf("%v %+v, roll %v at %d: decide %v, %v, %v; Advise %v, bank %v, farkle %v",
+							p, o, dice, total, keep, bank, ok, adv.Keep, adv.Bank, adv.Farkle)
+					}
+					if adv.Farkle {
+						if adv.Keep.Rest() != h || adv.Keep.Points() != 0 {
+							t.Errorf("%v, roll %v: farkle Keep %v", p, dice, adv.Keep)
+						}
+						continue
+					}
+					if adv.Keep != adv.Choices[0].Keep {
+						t.Errorf("%v, roll %v: Keep %v is not the first choice's %v", p, dice, adv.Keep, adv.Choices[0].Keep)
+					}
+					for _, c := range adv.Choices {
+						k := c.Keep
+						if k.Dice().Len()+k.Rest().Len() != len(dice) || k.Rest().Len() != c.DiceLeft%farkle.MaxDice {
+							t.Errorf("%v, roll %v: choice %+v does not split the roll", p, dice, c)
+						}
+						for f := farkle.Die(1); f <= 6; f++ {
+							if k.Dice().Count(f)+k.Rest().Count(f) != h.Count(f) {
+								t.Errorf("%v, roll %v: choice keeps %v and leaves %v", p, dice, k.Dice(), k.Rest())
+							}
+						}
+					}
+				}
+			}
 		}
 	}
 }

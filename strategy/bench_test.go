@@ -6,19 +6,19 @@ import (
 	"github.com/farkle-go/farkle"
 )
 
-// BenchmarkSolve solves each preset from scratch, bypassing both caches:
-// the analysis of every roll's keeps, then the dynamic program.
+// BenchmarkSolve solves each preset from scratch, as Solve does on every
+// call: the analysis of every roll's keeps, then the dynamic program.
 func BenchmarkSolve(b *testing.B) {
 	for _, p := range presets {
 		for _, o := range []struct {
 			name string
 			opts Options
 		}{{"", Options{}}, {"/MustRoll", Options{MustRollHotDice: true}}} {
-			b.Run(p.name+o.name, func(b *testing.B) {
-				s := newScorer(b, p.rules)
+			b.Run(p.String()+o.name, func(b *testing.B) {
+				s := newScorer(b, p)
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, err := solve(newAnalysis(s), o.opts, 0); err != nil {
+					if _, err := Solve(s, o.opts); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -31,11 +31,12 @@ func BenchmarkSolve(b *testing.B) {
 // the rolls already done.
 func BenchmarkSolveDP(b *testing.B) {
 	for _, p := range presets {
-		b.Run(p.name, func(b *testing.B) {
-			a := analyze(newScorer(b, p.rules))
+		b.Run(p.String(), func(b *testing.B) {
+			proto := mustSolve(b, newScorer(b, p), Options{})
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := solve(a, Options{}, 0); err != nil {
+				t := &Table{analysis: proto.analysis}
+				if err := t.solve(Options{}, 0); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -57,19 +58,10 @@ func BenchmarkAdvise(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := Advise(tb, c.roll, 300); err != nil {
+				if _, err := tb.Advise(c.roll, 300); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
-	}
-}
-
-func BenchmarkBotDecide(b *testing.B) {
-	bot := NewBot(mustSolve(b, nil, Options{}))
-	roll := []farkle.Die{1, 5, 5, 2, 3, 1}
-	b.ReportAllocs()
-	for b.Loop() {
-		bot.Decide(roll, 300)
 	}
 }

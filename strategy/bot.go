@@ -1,30 +1,38 @@
 package strategy
 
-import "github.com/farkle-go/farkle"
+import (
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+)
 
-// A Bot plays single turns by a [Table]: on each roll it keeps what
-// [Advise] says and banks when it says so. It maximizes the expected score
-// of each turn, which is not the same as maximizing the chance to win a
-// game (it ignores the scores of the players).
+// A Bot plays by a [Table] as a [game.Bot]: on each roll it keeps what
+// [Table.Advise] advises and banks when the advice says so. It maximizes
+// the expected score of each turn, which is not the same as maximizing the
+// chance to win a game (it ignores the scores of the players).
 //
-// The zero Bot plays the App rules with the zero Options. A Bot is a small
-// value, safe for concurrent use.
+// Make one with a struct literal, Bot{Table: t}. The zero Bot plays the
+// App rules with the zero Options. A Bot is a small value, safe for
+// concurrent use.
 type Bot struct {
-	t *Table
+	// Table is the strategy to play by; nil is the App table with the zero
+	// Options. Solve it for the game's scoring rules and rules of play, so
+	// that the Bot's keeps are legal and its banks allowed; for a game g:
+	//
+	//	r := g.Rules()
+	//	t, err := strategy.Solve(g.Scorer(), strategy.Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
+	Table *Table
 }
 
-// NewBot returns a Bot that plays by t (nil: the App table).
-func NewBot(t *Table) Bot { return Bot{t: t} }
-
-// Decide returns the dice to keep from roll, the dice just rolled, when
-// the turn total before the roll was turnTotal, and whether to bank after
-// keeping them. keep is a new slice, ascending. For a farkle, or a roll or
-// turn total that the table rejects (see [Advise]), keep is nil and bank
-// false.
-func (b Bot) Decide(roll []farkle.Die, turnTotal int) (keep []farkle.Die, bank bool) {
-	a, err := Advise(b.t, roll, turnTotal)
-	if err != nil || a.Farkle {
-		return nil, false
+// Decide returns the dice to keep from v.Roll(), when v.TurnTotal() points
+// were set aside before it, and whether to bank after keeping them: the
+// advice of [Table.Advise]. It reads nothing else of the position. For a
+// farkle, no roll, or a turn total that the table cannot reach (as in a
+// game scored in other steps than the table's rules), it keeps nothing
+// (the zero Hand) and does not bank. Decide does not allocate.
+func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
+	p, bank, ok := b.Table.get().decide(v.Roll(), v.TurnTotal())
+	if !ok {
+		return farkle.Hand{}, false
 	}
-	return a.Keep.Dice(), a.Bank
+	return p.Dice(), bank
 }

@@ -1,13 +1,6 @@
 // Package strategy computes exact Farkle odds and the optimal strategy for
 // a single turn, under any rules that package farkle can score.
 //
-// # Odds
-//
-// [RollOdds] counts the 6^n equally likely ordered rolls of n dice: the
-// chance of a farkle as an exact fraction and a float64, and the
-// distribution of the best keep's points. Under the App rules a farkle has
-// chance 2/3, 4/9, 5/18, 17/108, 25/324 and 5/216 with one to six dice.
-//
 // # Strategy
 //
 // [Solve] finds, by dynamic programming over the states of a turn (the
@@ -17,30 +10,55 @@
 // starts with a roll of six dice, a farkle scores 0, hot dice (all dice
 // kept) give six fresh dice, and ties go to banking. [Options] set the play
 // rules that change the answer: a minimum turn total to bank, and whether
-// hot dice must be rolled. Since every keep adds points, the program runs
-// once downwards from a cap on the turn total above which closed forms are
-// exact (see [Table.Cap]); a preset solves in a few milliseconds, once,
-// and is cached.
+// hot dice must be rolled. The answers are exact for every turn total up
+// to 2^40, however far hot dice carry a turn (see [Table.Cap]).
 //
-// A [Table] answers the expected final score of any state
-// ([Table.Value], [Table.RollValue]), whether to bank there
-// ([Table.ShouldBank]), the smallest turn total from which to bank with
-// each number of dice ([Table.BankThreshold]) and the expected score of a
-// whole turn ([Table.TurnValue]). Under the App rules (banking allowed
-// after hot dice, no minimum) the thresholds are 350, 300, 450, 1050, 3100
-// and 18,600 points with one to six dice left, and a turn is worth 607
+// Solve returns a [Table], which the caller keeps and shares, as with
+// regexp.Compile: each call solves the rules again, in a few milliseconds
+// for the presets, and a Table is freed like any other value once it is
+// no longer used. A nil *Table stands for the table of the App rules with
+// the zero Options, solved on first use; it is the only table the package
+// keeps.
+//
+// A Table answers the expected final score of any state ([Table.Value],
+// [Table.RollValue]), whether to bank there ([Table.ShouldBank]), the
+// smallest turn total from which to bank with each number of dice
+// ([Table.BankThreshold]) and the expected score of a whole turn
+// ([Table.TurnValue]). Under the App rules (banking allowed after hot
+// dice, no minimum) the thresholds are 350, 300, 450, 1050, 3100 and
+// 18,600 points with one to six dice left, and a turn is worth 606.98
 // points on average.
 //
-// [Advise] turns a table into advice for a roll: the keep to make, whether
-// to bank after it, and what every candidate keep is worth, rolling on or
-// banking, so that a hint can say "keep 1 and roll 5 dice: expected 641;
-// keep 1 and bank: 400". A [Bot] plays by the advice through the method
-// Decide that a game engine calls.
+// [Table.Advise] turns the table into advice for a roll: the keep to make,
+// whether to bank after it, and what every candidate keep is worth,
+// rolling on or banking, so that a hint can say "keep 1 and roll 5 dice:
+// expected 641; keep 1 and bank: 400". Keeps are [farkle.Partition]
+// values, whose Rest is the dice left to roll.
+//
+// A [Bot] plays by the advice in a game of package game: Bot{Table: t} is
+// a game.Bot, which decides without allocating. Solve its table with the
+// game's Scorer and rules of play.
 //
 // The strategy maximizes the score of one turn. It is the right play for
 // a solitaire score attack and a strong heuristic in a game, but near the
 // end of a game the chance of winning, which depends on the other players'
 // scores, calls for more risk or less.
+//
+// # Odds
+//
+// [Table.Odds] counts the 6^n equally likely ordered rolls of n dice under
+// the table's rules: the chance of a farkle as an exact fraction and a
+// float64, and the distribution of the best keep's points. Under the App
+// rules a farkle has chance 2/3, 4/9, 5/18, 17/108, 25/324 and 5/216 with
+// one to six dice.
+//
+// # Errors
+//
+// Solve reports rules it cannot solve and bad Options with a
+// [*SolveError]; a Table reports a state it has no answer for (a turn
+// total that play cannot reach, a number of dice out of range) with a
+// [*StateError]. Bad dice given to Advise give the errors of package
+// farkle. Test for the sentinels with [errors.Is].
 //
 // # Published results
 //

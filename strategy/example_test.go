@@ -2,16 +2,23 @@ package strategy_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy"
 )
 
 // The chance of a farkle with one to six dice under the App rules, exactly
 // and rounded.
-func ExampleRollOdds() {
+func ExampleTable_Odds() {
+	t, err := strategy.Solve(nil, strategy.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	for n := 1; n <= farkle.MaxDice; n++ {
-		o, err := strategy.RollOdds(nil, n)
+		o, err := t.Odds(n)
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -39,7 +46,7 @@ func ExampleTable_BankThreshold() {
 		total, _ := t.BankThreshold(n)
 		fmt.Printf("%d dice left: bank from %d\n", n, total)
 	}
-	fmt.Printf("a turn is worth %.1f points\n", t.TurnValue())
+	fmt.Printf("a turn is worth %.2f points\n", t.TurnValue())
 	// Output:
 	// 1 dice left: bank from 350
 	// 2 dice left: bank from 300
@@ -47,18 +54,18 @@ func ExampleTable_BankThreshold() {
 	// 4 dice left: bank from 1050
 	// 5 dice left: bank from 3100
 	// 6 dice left: bank from 18600
-	// a turn is worth 607.0 points
+	// a turn is worth 606.98 points
 }
 
 // Advice for a roll of 1, 5, 2, 2, 3, 6 with 300 points in the turn,
 // with the alternatives a hint button could show.
-func ExampleAdvise() {
+func ExampleTable_Advise() {
 	t, err := strategy.Solve(nil, strategy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	adv, err := strategy.Advise(t, []farkle.Die{1, 5, 2, 2, 3, 6}, 300)
+	adv, err := t.Advise([]farkle.Die{1, 5, 2, 2, 3, 6}, 300)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -70,9 +77,70 @@ func ExampleAdvise() {
 		}
 		fmt.Println()
 	}
-	fmt.Printf("advice: keep %v, bank %v\n", adv.Keep.Dice(), adv.Bank)
+	fmt.Printf("advice: keep %v, leave %v, bank %v\n", adv.Keep.Dice(), adv.Keep.Rest(), adv.Bank)
 	// Output:
-	// keep [1] and roll 5 dice: expected 641; keep [1] and bank: 400
-	// keep [1 5] and roll 4 dice: expected 542; keep [1 5] and bank: 450
-	// advice: keep [1], bank false
+	// keep 1 and roll 5 dice: expected 641; keep 1 and bank: 400
+	// keep 1 5 and roll 4 dice: expected 542; keep 1 5 and bank: 450
+	// advice: keep 1, leave 2 2 3 5 6, bank false
+}
+
+// House rules: Facebook scoring, where a turn must reach 500 before it
+// can be banked. The table answers how much a turn is worth, and when to
+// stop with three dice left.
+func ExampleSolve() {
+	s, err := farkle.New(farkle.Facebook.Rules())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	t, err := strategy.Solve(s, strategy.Options{MinBank: 500})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	th, _ := t.BankThreshold(3)
+	fmt.Printf("a turn is worth %.1f points; with 3 dice left, bank from %d\n", t.TurnValue(), th)
+	// Output:
+	// a turn is worth 523.0 points; with 3 dice left, bank from 500
+}
+
+// A Bot plays a game of package game by a table solved for the game's
+// rules: here, Zilch play (bank at 300 or more, a penalty for three
+// farkles in a row) against a bot that banks at 400.
+func ExampleBot() {
+	g, err := game.New(game.Zilch.Rules(), []string{"Solver", "Banker"}, rand.NewPCG(1, 2))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r := g.Rules()
+	t, err := strategy.Solve(g.Scorer(), strategy.Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	solver := strategy.Bot{Table: t}
+
+	// One decision, on dice given by hand: keep the 1, roll five dice.
+	if err := g.RollDice([]farkle.Die{1, 5, 2, 2, 3, 6}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	keep, bank := solver.Decide(g.View())
+	fmt.Printf("from 1 5 2 2 3 6: keep %v, bank %v\n", keep, bank)
+
+	// The rest of the game.
+	if err := g.Keep(keep.Dice()); err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := g.Play(solver, game.ThresholdBot{BankAt: 400}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, over := g.Winner()
+	fmt.Println("game over:", over)
+	// Output:
+	// from 1 5 2 2 3 6: keep 1, bank false
+	// game over: true
 }

@@ -1,20 +1,15 @@
 package strategy
 
-import "github.com/farkle-go/farkle"
+import (
+	"math"
 
-// preset is a named rules preset of package farkle.
-type preset struct {
-	name  string
-	rules farkle.Rules
-}
+	"github.com/farkle-go/farkle"
+	"github.com/google/go-cmp/cmp"
+)
 
-var presets = []preset{
-	{"App", farkle.App},
-	{"Core", farkle.Core},
-	{"Facebook", farkle.Facebook},
-	{"Zilch", farkle.Zilch},
-	{"Classic", farkle.Classic},
-}
+// presets are the rule sets of package farkle that the exhaustive tests
+// solve.
+var presets = []farkle.Preset{farkle.App, farkle.Core, farkle.Facebook, farkle.Zilch, farkle.Classic}
 
 // optionSets are the play options the exhaustive tests solve every preset
 // for.
@@ -25,17 +20,24 @@ var optionSets = []Options{
 	{MinBank: 500, MustRollHotDice: true},
 }
 
+// cmpOpts let cmp.Diff show Partitions and Hands, whose fields are
+// unexported, by their String forms, which tell them apart exactly.
+var cmpOpts = cmp.Options{
+	cmp.Transformer("Partition", farkle.Partition.String),
+	cmp.Transformer("Hand", farkle.Hand.String),
+}
+
 // fataler is what the helpers need of *testing.T, *testing.B and *rapid.T.
 type fataler interface {
 	Helper()
 	Fatalf(format string, args ...any)
 }
 
-func newScorer(t fataler, r farkle.Rules) *farkle.Scorer {
+func newScorer(t fataler, p farkle.Preset) *farkle.Scorer {
 	t.Helper()
-	s, err := farkle.New(r)
+	s, err := farkle.New(p.Rules())
 	if err != nil {
-		t.Fatalf("farkle.New: %v", err)
+		t.Fatalf("farkle.New(%v): %v", p, err)
 	}
 	return s
 }
@@ -47,6 +49,16 @@ func mustSolve(t fataler, s *farkle.Scorer, o Options) *Table {
 		t.Fatalf("Solve(%+v): %v", o, err)
 	}
 	return tb
+}
+
+// hand returns the Hand of dice, which must be valid.
+func hand(t fataler, dice ...farkle.Die) farkle.Hand {
+	t.Helper()
+	h, err := farkle.HandOf(dice)
+	if err != nil {
+		t.Fatalf("HandOf(%v): %v", dice, err)
+	}
+	return h
 }
 
 // orderedRolls calls f with every ordered roll of n dice (the same slice,
@@ -67,11 +79,27 @@ func orderedRolls(n int, f func(roll []farkle.Die)) {
 	walk(0)
 }
 
-// pow6 returns 6^n.
-func pow6(n int) int {
-	p := 1
-	for range n {
-		p *= 6
+func closeTo(got, want, rel float64) bool {
+	d := got - want
+	if d < 0 {
+		d = -d
 	}
-	return p
+	return d <= rel*max(1, abs(want))
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// overBound returns 2^40 + d, the bound on turn totals plus d, or
+// math.MaxInt where an int cannot hold it (on 32-bit platforms).
+func overBound(d int64) int {
+	x := int64(maxTurnTotal) + d
+	if x > math.MaxInt {
+		return math.MaxInt
+	}
+	return int(x)
 }

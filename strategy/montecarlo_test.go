@@ -8,10 +8,11 @@ import (
 	"github.com/farkle-go/farkle"
 )
 
-// playTurn plays one turn by bot from the state (total, n dice to roll)
-// with the rules of the table, checking each decision as a game engine
-// would, and returns the final score of the turn.
-func playTurn(t *testing.T, rng *rand.Rand, tb *Table, bot Bot, total, n int) int {
+// playTurn plays one turn by the table's decisions, the path that
+// Bot.Decide takes, from the state (total, n dice to roll) with the rules
+// of the table, checking each decision as a game engine would, and
+// returns the final score of the turn.
+func playTurn(t *testing.T, rng *rand.Rand, tb *Table, total, n int) int {
 	s := tb.Scorer()
 	o := tb.Options()
 	roll := make([]farkle.Die, 0, farkle.MaxDice)
@@ -20,13 +21,15 @@ func playTurn(t *testing.T, rng *rand.Rand, tb *Table, bot Bot, total, n int) in
 		for range n {
 			roll = append(roll, farkle.Die(1+rng.IntN(6)))
 		}
-		keep, bank := bot.Decide(roll, total)
-		if keep == nil {
+		h, _ := farkle.HandOf(roll)
+		p, bank, ok := tb.decide(h, total)
+		if !ok {
 			if f, _ := s.IsFarkle(roll); !f {
 				t.Fatalf("bot kept nothing from %v, which is no farkle", roll)
 			}
 			return 0
 		}
+		keep := p.Dice().Dice()
 		pts, err := s.ValidateKeep(roll, keep)
 		if err != nil {
 			t.Fatalf("bot keeps %v from %v: %v", keep, roll, err)
@@ -46,7 +49,7 @@ func playTurn(t *testing.T, rng *rand.Rand, tb *Table, bot Bot, total, n int) in
 	}
 }
 
-// TestMonteCarlo plays turns by the Bot, with seeded dice, and checks that
+// TestMonteCarlo plays turns by the Bot's decisions, with seeded dice, and checks that
 // their mean score is within 3 standard errors of the table's prediction,
 // for every preset from the start of a turn and for one state within a
 // turn.
@@ -55,13 +58,12 @@ func TestMonteCarlo(t *testing.T) {
 	type start struct{ total, dice int }
 	for i, p := range presets {
 		for j, o := range []Options{{}, {MinBank: 350, MustRollHotDice: true}} {
-			tb := mustSolve(t, newScorer(t, p.rules), o)
-			bot := NewBot(tb)
+			tb := mustSolve(t, newScorer(t, p), o)
 			for k, st := range []start{{0, 6}, {250, 3}} {
 				rng := rand.New(rand.NewPCG(uint64(i), uint64(2*j+k)))
 				var sum, sumSq float64
 				for range turns {
-					x := float64(playTurn(t, rng, tb, bot, st.total, st.dice))
+					x := float64(playTurn(t, rng, tb, st.total, st.dice))
 					sum += x
 					sumSq += x * x
 				}
@@ -72,7 +74,7 @@ func TestMonteCarlo(t *testing.T) {
 					t.Fatalf("RollValue(0, 6) %v != TurnValue %v", want, tb.TurnValue())
 				}
 				if math.Abs(mean-want) > 3*se {
-					t.Errorf("%s %+v from (%d, %d dice): simulated mean %.2f ± %.2f, predicted %.2f", p.name, o, st.total, st.dice, mean, se, want)
+					t.Errorf("%s %+v from (%d, %d dice): simulated mean %.2f ± %.2f, predicted %.2f", p, o, st.total, st.dice, mean, se, want)
 				}
 			}
 		}

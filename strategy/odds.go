@@ -1,15 +1,10 @@
 package strategy
 
-import (
-	"math/big"
-	"slices"
-	"strconv"
+import "math/big"
 
-	"github.com/farkle-go/farkle"
-)
-
-// Odds describes one roll of a number of dice under a Scorer's rules,
-// counted exactly over the 6^n equally likely ordered rolls.
+// Odds describes one roll of a number of dice under a table's rules,
+// counted exactly over the 6^n equally likely ordered rolls. [Table.Odds]
+// returns them.
 type Odds struct {
 	Dice    int // number of dice rolled, 1 to 6
 	Rolls   int // ordered rolls: 6^Dice
@@ -47,49 +42,4 @@ func (o Odds) FarkleProb() float64 {
 		return 0
 	}
 	return float64(o.Farkles) / float64(o.Rolls)
-}
-
-// A CountError reports a number of dice that is not 1 to 6. Err is
-// [farkle.ErrNoDice] (N < 1) or [farkle.ErrTooManyDice] (N > 6).
-type CountError struct {
-	N   int
-	Err error
-}
-
-// Error returns a message such as "strategy: too many dice: 7".
-func (e *CountError) Error() string {
-	msg := "bad number of dice"
-	if e.Err != nil {
-		msg = e.Err.Error()
-	}
-	return "strategy: " + msg + ": " + strconv.Itoa(e.N)
-}
-
-// Unwrap returns e.Err, so that errors.Is(err, farkle.ErrTooManyDice) works.
-func (e *CountError) Unwrap() error { return e.Err }
-
-func checkCount(n int) error {
-	switch {
-	case n < 1:
-		return &CountError{N: n, Err: farkle.ErrNoDice}
-	case n > farkle.MaxDice:
-		return &CountError{N: n, Err: farkle.ErrTooManyDice}
-	}
-	return nil
-}
-
-// RollOdds returns the odds of rolling n dice under s's rules (a nil s
-// scores the App rules). The analysis behind it is computed once per
-// Rules value and cached. n must be 1 to 6, else the error is a
-// [*CountError].
-func RollOdds(s *farkle.Scorer, n int) (Odds, error) {
-	if err := checkCount(n); err != nil {
-		return Odds{}, err
-	}
-	return analyze(s).odds[n].clone(), nil
-}
-
-func (o Odds) clone() Odds {
-	o.Points = slices.Clone(o.Points)
-	return o
 }

@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"errors"
+	"math"
 	"math/big"
 	"testing"
 
@@ -15,10 +16,11 @@ import (
 // 600/7776, 1080/46656).
 func TestAppFarkleOdds(t *testing.T) {
 	want := []string{1: "2/3", 2: "4/9", 3: "5/18", 4: "17/108", 5: "25/324", 6: "5/216"}
+	var tb *Table // the App table
 	for n := 1; n <= farkle.MaxDice; n++ {
-		o, err := RollOdds(nil, n)
+		o, err := tb.Odds(n)
 		if err != nil {
-			t.Fatalf("RollOdds(nil, %d): %v", n, err)
+			t.Fatalf("Odds(%d): %v", n, err)
 		}
 		w, _ := new(big.Rat).SetString(want[n])
 		if got := o.FarkleRat(); got.Cmp(w) != 0 {
@@ -35,7 +37,8 @@ func TestAppFarkleOdds(t *testing.T) {
 // and compares with the odds, for every preset.
 func TestOddsBruteForce(t *testing.T) {
 	for _, p := range presets {
-		s := newScorer(t, p.rules)
+		s := newScorer(t, p)
+		tb := mustSolve(t, s, Options{})
 		for n := 1; n <= farkle.MaxDice; n++ {
 			farkles := 0
 			dist := map[int]int{}
@@ -45,93 +48,85 @@ func TestOddsBruteForce(t *testing.T) {
 				if err != nil {
 					t.Fatalf("BestKeep(%v): %v", roll, err)
 				}
-				if len(bk.Combos) == 0 {
+				if bk.Len() == 0 {
 					farkles++
 				}
-				dist[bk.Points]++
-				sum += bk.Points
+				dist[bk.Points()]++
+				sum += bk.Points()
 			})
-			o, err := RollOdds(s, n)
+			o, err := tb.Odds(n)
 			if err != nil {
-				t.Fatalf("%s: RollOdds(%d): %v", p.name, n, err)
+				t.Fatalf("%v: Odds(%d): %v", p, n, err)
 			}
 			gotDist := map[int]int{}
 			total := 0
 			last := -1
 			for _, oc := range o.Points {
 				if oc.Points <= last {
-					t.Errorf("%s, %d dice: Points not ascending at %d", p.name, n, oc.Points)
+					t.Errorf("%v, %d dice: Points not ascending at %d", p, n, oc.Points)
 				}
 				last = oc.Points
 				gotDist[oc.Points] = oc.Count
 				total += oc.Count
 				if want := float64(oc.Count) / float64(pow6(n)); oc.Prob != want {
-					t.Errorf("%s, %d dice, %d points: Prob %v, want %v", p.name, n, oc.Points, oc.Prob, want)
+					t.Errorf("%v, %d dice, %d points: Prob %v, want %v", p, n, oc.Points, oc.Prob, want)
 				}
 			}
 			if o.Dice != n || o.Rolls != pow6(n) || o.Farkles != farkles || total != pow6(n) {
-				t.Errorf("%s, %d dice: got Dice %d Rolls %d Farkles %d (total %d), want %d %d %d", p.name, n, o.Dice, o.Rolls, o.Farkles, total, n, pow6(n), farkles)
+				t.Errorf("%v, %d dice: got Dice %d Rolls %d Farkles %d (total %d), want %d %d %d", p, n, o.Dice, o.Rolls, o.Farkles, total, n, pow6(n), farkles)
 			}
 			if diff := cmp.Diff(dist, gotDist); diff != "" {
-				t.Errorf("%s, %d dice: points distribution (-want +got):\n%s", p.name, n, diff)
+				t.Errorf("%v, %d dice: points distribution (-want +got):\n%s", p, n, diff)
 			}
 			if want := float64(sum) / float64(pow6(n)); !closeTo(o.Mean, want, 1e-12) {
-				t.Errorf("%s, %d dice: Mean %v, want %v", p.name, n, o.Mean, want)
+				t.Errorf("%v, %d dice: Mean %v, want %v", p, n, o.Mean, want)
 			}
 		}
 	}
 }
 
+// TestOddsErrors: a number of dice that is not 1 to 6 gives a *StateError
+// wrapping ErrDiceLeft, with the number, and zero Odds.
 func TestOddsErrors(t *testing.T) {
-	tb := mustSolve(t, nil, Options{})
-	for _, c := range []struct {
-		n    int
-		want error
-	}{{0, farkle.ErrNoDice}, {-1, farkle.ErrNoDice}, {7, farkle.ErrTooManyDice}} {
-		for name, f := range map[string]func(int) (Odds, error){
-			"RollOdds":   func(n int) (Odds, error) { return RollOdds(nil, n) },
-			"Table.Odds": tb.Odds,
-		} {
-			o, err := f(c.n)
-			if !errors.Is(err, c.want) {
-				t.Errorf("%s(%d): error %v, want %v", name, c.n, err, c.want)
+	for _, tb := range []*Table{nil, mustSolve(t, newScorer(t, farkle.Zilch), Options{})} {
+		for _, n := range []int{0, -1, 7, overBound(0), math.MinInt} {
+			o, err := tb.Odds(n)
+			var se *StateError
+			if !errors.As(err, &se) {
+				t.Fatalf("Odds(%d): error %#v, want a *StateError", n, err)
 			}
-			var ce *CountError
-			if !errors.As(err, &ce) || ce.N != c.n {
-				t.Errorf("%s(%d): error %#v, want a *CountError with N %d", name, c.n, err, c.n)
+			if diff := cmp.Diff(StateError{Err: ErrDiceLeft, DiceLeft: n}, *se, cmp.Comparer(func(a, b error) bool { return a == b })); diff != "" {
+				t.Errorf("Odds(%d): error (-want +got):\n%s", n, diff)
+			}
+			if !errors.Is(err, ErrDiceLeft) {
+				t.Errorf("Odds(%d): errors.Is(%v, ErrDiceLeft) is false", n, err)
 			}
 			if diff := cmp.Diff(Odds{}, o); diff != "" {
-				t.Errorf("%s(%d): odds not zero on error (-want +got):\n%s", name, c.n, diff)
+				t.Errorf("Odds(%d): odds not zero on error (-want +got):\n%s", n, diff)
 			}
 		}
 	}
+	_, err := (*Table)(nil).Odds(7)
+	if got, want := err.Error(), "strategy: number of dice out of range: 7"; got != want {
+		t.Errorf("Odds(7): message %q, want %q", got, want)
+	}
 }
 
-// TestOddsNotShared checks that a caller cannot change the cached odds.
+// TestOddsNotShared checks that a caller cannot change a table's odds.
 func TestOddsNotShared(t *testing.T) {
-	o, err := RollOdds(nil, 3)
-	if err != nil {
-		t.Fatal(err)
+	tb := mustSolve(t, nil, Options{})
+	for n := 1; n <= farkle.MaxDice; n++ {
+		o, err := tb.Odds(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := tb.Odds(n)
+		for i := range o.Points {
+			o.Points[i].Count = -1
+		}
+		_ = append(o.Points[:1], Outcome{Points: -1})
+		if again, _ := tb.Odds(n); !cmp.Equal(want, again) {
+			t.Errorf("%d dice: odds changed by a caller (-want +got):\n%s", n, cmp.Diff(want, again))
+		}
 	}
-	want := o.Points[0]
-	o.Points[0].Count = -1
-	o2, _ := RollOdds(nil, 3)
-	if o2.Points[0] != want {
-		t.Errorf("second RollOdds: Points[0] = %+v, want %+v", o2.Points[0], want)
-	}
-}
-
-func closeTo(got, want, rel float64) bool {
-	d := got - want
-	if d < 0 {
-		d = -d
-	}
-	return d <= rel*max(1, abs(want))
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

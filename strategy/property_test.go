@@ -15,7 +15,7 @@ func genTable(t *rapid.T) (*farkle.Scorer, *Table) {
 		MinBank:         rapid.SampledFrom([]int{0, 50, 250, 300, 350, 500, 1000}).Draw(t, "minBank"),
 		MustRollHotDice: rapid.Bool().Draw(t, "mustRoll"),
 	}
-	s := newScorer(t, p.rules)
+	s := newScorer(t, p)
 	return s, mustSolve(t, s, o)
 }
 
@@ -90,37 +90,45 @@ func TestPropertyAdviseLegal(t *testing.T) {
 		roll := genRoll(t)
 		total := genTotal(t, tb, "total")
 		orig := slices.Clone(roll)
-		adv, err := Advise(tb, roll, total)
+		adv, err := tb.Advise(roll, total)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Equal(roll, orig) {
 			t.Fatalf("Advise changed the roll to %v", roll)
 		}
+		h, _ := farkle.HandOf(roll)
 		keeps, _ := s.Keeps(roll)
 		if adv.Farkle != (len(keeps) == 0) {
 			t.Fatalf("Farkle %v with %d legal keeps", adv.Farkle, len(keeps))
 		}
 		if adv.Farkle {
-			sorted := slices.Sorted(slices.Values(roll))
-			if adv.Bank || adv.Value != 0 || len(adv.Choices) != 0 || adv.Keep.Points != 0 || !slices.Equal(adv.Keep.Rest, sorted) {
+			if adv.Bank || adv.Value != 0 || len(adv.Choices) != 0 || adv.Keep.Points() != 0 || adv.Keep.Len() != 0 || adv.Keep.Rest() != h {
 				t.Fatalf("farkle advice %+v", adv)
 			}
 			return
 		}
-		if !equalPartition(adv.Keep, adv.Choices[0].Keep) || adv.Bank != adv.Choices[0].Bank || adv.Value != adv.Choices[0].Value {
+		if adv.Keep != adv.Choices[0].Keep || adv.Bank != adv.Choices[0].Bank || adv.Value != adv.Choices[0].Value {
 			t.Fatalf("advice %+v is not its first choice %+v", adv, adv.Choices[0])
 		}
 		for i, ch := range adv.Choices {
-			kept := ch.Keep.Dice()
+			kept := ch.Keep.Dice().Dice()
 			pts, err := s.ValidateKeep(roll, kept)
-			if err != nil || pts != ch.Keep.Points {
-				t.Fatalf("choice %d keeps %v: ValidateKeep = %d, %v; Points %d", i, kept, pts, err, ch.Keep.Points)
+			if err != nil || pts != ch.Keep.Points() {
+				t.Fatalf("choice %d keeps %v: ValidateKeep = %d, %v; Points %d", i, kept, pts, err, ch.Keep.Points())
 			}
-			if want := multisetMinus(roll, kept); !slices.Equal(ch.Keep.Rest, want) {
-				t.Fatalf("choice %d: Rest %v, want %v", i, ch.Keep.Rest, want)
+			if want := multisetMinus(roll, kept); ch.Keep.Rest() != want {
+				t.Fatalf("choice %d: Rest %v, want %v", i, ch.Keep.Rest(), want)
 			}
-			left := len(ch.Keep.Rest)
+			sum, n := 0, 0
+			for c := range ch.Keep.Combos() {
+				sum += c.Points
+				n += c.Dice.Len()
+			}
+			if sum != pts || n != len(kept) {
+				t.Fatalf("choice %d: Keep %v: its combinations add up to %d points and %d dice", i, ch.Keep, sum, n)
+			}
+			left := ch.Keep.Rest().Len()
 			if ch.HotDice != (left == 0) || ch.TurnTotal != total+pts {
 				t.Fatalf("choice %d: %+v", i, ch)
 			}
@@ -138,7 +146,7 @@ func TestPropertyAdviseLegal(t *testing.T) {
 			}
 		}
 		for _, k := range keeps {
-			v, _ := tb.Value(total+k.Points, len(k.Rest))
+			v, _ := tb.Value(total+k.Points(), k.Rest().Len())
 			if v > adv.Value+1e-9*max(1, v) {
 				t.Fatalf("keeping %v is worth %v, more than the advice %v", k.Dice(), v, adv.Value)
 			}
@@ -146,8 +154,8 @@ func TestPropertyAdviseLegal(t *testing.T) {
 	})
 }
 
-// multisetMinus returns roll minus kept, ascending.
-func multisetMinus(roll, kept []farkle.Die) []farkle.Die {
+// multisetMinus returns the Hand of roll minus kept.
+func multisetMinus(roll, kept []farkle.Die) farkle.Hand {
 	var c [7]int
 	for _, d := range roll {
 		c[d]++
@@ -161,18 +169,6 @@ func multisetMinus(roll, kept []farkle.Die) []farkle.Die {
 			out = append(out, farkle.Die(f))
 		}
 	}
-	return out
-}
-
-func equalPartition(a, b farkle.Partition) bool {
-	if a.Points != b.Points || !slices.Equal(a.Rest, b.Rest) || len(a.Combos) != len(b.Combos) {
-		return false
-	}
-	for i := range a.Combos {
-		x, y := a.Combos[i], b.Combos[i]
-		if x.Kind != y.Kind || x.Points != y.Points || !slices.Equal(x.Dice, y.Dice) {
-			return false
-		}
-	}
-	return true
+	h, _ := farkle.HandOf(out)
+	return h
 }

@@ -3,6 +3,7 @@ package strategy
 import (
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -11,7 +12,8 @@ import (
 
 // Options are the rules of play of a turn that change the best strategy,
 // beside the scoring. The zero Options let a player bank any positive
-// turn total, including right after hot dice.
+// turn total, including right after hot dice. The fields mean what the
+// fields of the same names of game.Rules mean.
 type Options struct {
 	// MinBank is the smallest turn total that a player may bank: below it
 	// the only choice is to roll. 0 means no minimum.
@@ -21,8 +23,9 @@ type Options struct {
 	MustRollHotDice bool
 }
 
-// MaxTurnTotal is the largest turn total that a [Table] answers for.
-const MaxTurnTotal = 1 << 40
+// maxTurnTotal is the largest turn total that a [Table] answers for:
+// 2^40, about 1.1 trillion.
+const maxTurnTotal = 1 << 40
 
 // maxStates bounds the turn totals a table stores per number of dice, so
 // that rules with huge points in tiny steps, or a huge MinBank, fail fast
@@ -34,17 +37,18 @@ const maxStates = 1 << 16
 // Test for them with [errors.Is].
 var (
 	// ErrOptions: an Options field is out of range (MinBank negative or
-	// above MaxTurnTotal).
+	// above 2^40, the largest turn total a Table answers for).
 	ErrOptions = errors.New("invalid options")
 	// ErrTooLarge: the rules need a table with more than 65,536 turn
 	// totals per number of dice (points in steps much smaller than
 	// their size, or a huge MinBank).
 	ErrTooLarge = errors.New("table too large")
-	// ErrTurnTotal: a turn total is negative, above MaxTurnTotal, or not a
-	// sum of keep points (not a multiple of Table.Unit).
+	// ErrTurnTotal: a turn total is negative, above 2^40, or not a sum
+	// of keep points (not a multiple of Table.Unit).
 	ErrTurnTotal = errors.New("turn total not reachable")
-	// ErrDiceLeft: a number of dice left to roll is not 0 to 6.
-	ErrDiceLeft = errors.New("dice left not 0 to 6")
+	// ErrDiceLeft: a number of dice to roll is out of range: not 0 to 6
+	// for a state (0 meaning hot dice), not 1 to 6 for [Table.Odds].
+	ErrDiceLeft = errors.New("number of dice out of range")
 )
 
 // A SolveError reports why [Solve] cannot build a table. Err is
@@ -73,8 +77,10 @@ func (e *SolveError) Error() string {
 // Unwrap returns e.Err.
 func (e *SolveError) Unwrap() error { return e.Err }
 
-// A StateError reports a state that a [Table] has no answer for. Err is
-// [ErrTurnTotal] or [ErrDiceLeft].
+// A StateError reports a question that a [Table] has no answer for. Err is
+// [ErrTurnTotal] (TurnTotal cannot be reached) or [ErrDiceLeft] (DiceLeft
+// is out of range). For [Table.Odds], DiceLeft is the number of dice
+// asked about and TurnTotal is 0.
 type StateError struct {
 	Err       error
 	TurnTotal int
@@ -82,13 +88,18 @@ type StateError struct {
 }
 
 // Error returns a message such as
-// "strategy: turn total not reachable: 75 with 3 dice".
+// "strategy: turn total not reachable: 75 with 3 dice" or
+// "strategy: number of dice out of range: 7".
 func (e *StateError) Error() string {
 	msg := "invalid state"
 	if e.Err != nil {
 		msg = e.Err.Error()
 	}
-	return "strategy: " + msg + ": " + strconv.Itoa(e.TurnTotal) + " with " + strconv.Itoa(e.DiceLeft) + " dice"
+	msg = "strategy: " + msg + ": "
+	if errors.Is(e.Err, ErrDiceLeft) {
+		return msg + strconv.Itoa(e.DiceLeft)
+	}
+	return msg + strconv.Itoa(e.TurnTotal) + " with " + strconv.Itoa(e.DiceLeft) + " dice"
 }
 
 // Unwrap returns e.Err.
@@ -97,19 +108,22 @@ func (e *StateError) Unwrap() error { return e.Err }
 // A Table is the solved single-turn strategy for one Rules value and one
 // Options value: for every state of a turn (the turn total so far and the
 // number of dice left to roll), the expected final score of the turn
-// under optimal play and whether to bank. A Table is immutable and safe
-// for concurrent use. A nil *Table stands for the table of the App rules
-// with the zero Options.
+// under optimal play and whether to bank. [Solve] makes a Table; the
+// caller keeps it for as long as it needs it, as with regexp.Compile. A
+// Table is immutable and safe for concurrent use.
 //
-// States are turn totals that are multiples of [Table.Unit] (every
-// reachable total is) with 1 to 6 dice to roll; 0 dice left means hot
-// dice and is the same as 6. A state with six dice to roll and a positive
-// turn total arises only after hot dice, so with MustRollHotDice its only
-// choice is to roll.
+// A nil *Table stands for the table of the App rules with the zero
+// Options. That table is solved on first use and then kept for the life
+// of the program: it is the only table that the package keeps.
+//
+// States are turn totals from 0 to 2^40 (about 1.1 trillion) that are
+// multiples of [Table.Unit] (every reachable total is), with 1 to 6 dice
+// to roll; 0 dice left means hot dice and is the same as 6. A state with
+// six dice to roll and a positive turn total arises only after hot dice,
+// so with MustRollHotDice its only choice is to roll.
 type Table struct {
-	a    *analysis
+	analysis
 	opts Options
-	unit int
 	capI int // from turn total capI*unit on, closed forms hold
 	v    [farkle.MaxDice + 1][]float64
 	bank [farkle.MaxDice + 1][]bool
@@ -121,34 +135,10 @@ type Table struct {
 	thresh       [farkle.MaxDice + 1]int
 }
 
-type tableKey struct {
-	rules farkle.Rules
-	opts  Options
-}
-
-type onceTable struct {
-	once sync.Once
-	t    *Table
-	err  error
-}
-
-// cache holds the tables Solve has made, at most maxCached of them; when
-// it is full, the oldest is dropped.
-var cache struct {
-	sync.Mutex
-	m     map[tableKey]*onceTable
-	order []tableKey // oldest first
-}
-
-// maxCached is how many tables Solve keeps.
-const maxCached = 64
-
-// Solve returns the optimal single-turn strategy for s's rules (a nil s
-// scores the App rules) and opts. The table is solved once per Rules and
-// Options value and cached for the life of the program, so calling Solve
-// again, from any goroutine, is cheap. The cache keeps the 64 (Rules,
-// Options) pairs solved last; an older pair is solved again (a few
-// milliseconds) when asked for, and a table already returned stays valid. The error is a [*SolveError].
+// Solve computes the optimal single-turn strategy for s's rules (a nil s
+// scores the App rules) and opts. Each call computes a new Table, in a
+// few milliseconds for the presets; keep the Table and share it rather
+// than solving again. The error is a [*SolveError].
 //
 // The strategy maximizes the expected score of one turn: a turn starts
 // with a roll of six dice; a farkle ends it with 0; after each roll the
@@ -163,38 +153,18 @@ const maxCached = 64
 // (and with six, unless a six-dice roll cannot farkle or hot dice must
 // roll), and the values there follow closed forms; see [Table.Cap].
 func Solve(s *farkle.Scorer, opts Options) (*Table, error) {
-	if opts.MinBank < 0 || opts.MinBank > MaxTurnTotal {
+	if opts.MinBank < 0 || int64(opts.MinBank) > maxTurnTotal {
 		return nil, &SolveError{Err: ErrOptions, Options: opts}
 	}
-	key := tableKey{rules: s.Rules(), opts: opts}
-	ot := cachedTable(key)
-	ot.once.Do(func() { ot.t, ot.err = solve(analyze(s), opts, 0) })
-	return ot.t, ot.err
+	return solve(s, opts, 0)
 }
 
-// cachedTable returns the cache's entry for key, adding it (and dropping
-// the oldest entry if the cache is full) if it is missing.
-func cachedTable(key tableKey) *onceTable {
-	cache.Lock()
-	defer cache.Unlock()
-	if ot, ok := cache.m[key]; ok {
-		return ot
-	}
-	if cache.m == nil {
-		cache.m = make(map[tableKey]*onceTable)
-	}
-	if len(cache.order) >= maxCached {
-		delete(cache.m, cache.order[0])
-		cache.order = append(cache.order[:0], cache.order[1:]...)
-	}
-	ot := new(onceTable)
-	cache.m[key] = ot
-	cache.order = append(cache.order, key)
-	return ot
-}
-
+// appTable is the table of a nil *Table: the package's only state.
 var appTable = sync.OnceValue(func() *Table {
-	t, _ := Solve(nil, Options{})
+	t, err := Solve(nil, Options{})
+	if err != nil {
+		panic("strategy: solving the App rules: " + err.Error()) // unreachable
+	}
 	return t
 })
 
@@ -361,23 +331,39 @@ func (a *analysis) hotConstant() float64 {
 // banking.
 const tieEps = 1e-11
 
-// solve builds the table; extra raises the cap by that many units (for
-// tests).
-func solve(a *analysis, opts Options, extra int) (*Table, error) {
+// solve analyzes s's rules and solves the table; extra raises the cap by
+// that many units (for tests).
+func solve(s *farkle.Scorer, opts Options, extra int) (*Table, error) {
+	t := new(Table)
+	t.analyze(s)
+	if err := t.solve(opts, extra); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// solve runs the dynamic program over t's analysis.
+func (t *Table) solve(opts Options, extra int) error {
+	a := &t.analysis
 	tl := a.tails(opts)
 	unit := a.unit
 	jump := a.maxPts / unit
-	capI := int(math.Ceil(tl.cap/float64(unit))) + 1 + extra
-	if tl.cap > float64(maxStates)*float64(unit) || capI+2*jump+1 > maxStates {
-		return nil, &SolveError{Err: ErrTooLarge, Options: opts, Unit: unit, Cap: int(min(tl.cap, MaxTurnTotal))}
+	if tl.cap > float64(maxStates)*float64(unit) || int(math.Ceil(tl.cap/float64(unit)))+1+extra+2*jump+1 > maxStates {
+		return &SolveError{Err: ErrTooLarge, Options: opts, Unit: unit, Cap: int(min(tl.cap, maxTurnTotal))}
 	}
-	t := &Table{a: a, opts: opts, unit: unit, capI: capI, tailA: tl.tailA, tailB: tl.tailB, bank6: tl.bank6}
+	capI := int(math.Ceil(tl.cap/float64(unit))) + 1 + extra
+	t.opts, t.capI, t.tailA, t.tailB, t.bank6 = opts, capI, tl.tailA, tl.tailB, tl.bank6
 	nv := capI + 2*jump + 1 // values reach jump beyond the rolls
 	nr := capI + jump + 1
+	// One allocation each for the values, the decisions and the rolls;
+	// the values of n dice are vs[(n-1)*nv:n*nv].
+	vs := make([]float64, farkle.MaxDice*nv)
+	bs := make([]bool, farkle.MaxDice*nv)
+	rs := make([]float64, farkle.MaxDice*nr)
 	for n := 1; n <= farkle.MaxDice; n++ {
-		t.v[n] = make([]float64, nv)
-		t.bank[n] = make([]bool, nv)
-		t.r[n] = make([]float64, nr)
+		t.v[n] = vs[(n-1)*nv : n*nv : n*nv]
+		t.bank[n] = bs[(n-1)*nv : n*nv : n*nv]
+		t.r[n] = rs[(n-1)*nr : n*nr : n*nr]
 	}
 	for i := nv - 1; i >= nr; i-- {
 		for n := 1; n <= farkle.MaxDice; n++ {
@@ -385,15 +371,26 @@ func solve(a *analysis, opts Options, extra int) (*Table, error) {
 			t.bank[n][i] = t.tailBank(n)
 		}
 	}
+	// offs[k] is where option k finds its value in vs, less the index of
+	// the state rolled from: v[left][i+steps] is vs[i+offs[k]].
+	all := a.sigs[1].opts // shared by every group
+	offs := make([]int32, len(all))
+	for k, o := range all {
+		offs[k] = (o.left-1)*int32(nv) + o.steps
+	}
 	for i := nr - 1; i >= 0; i-- {
 		tt := float64(i * unit)
 		for n := 1; n <= farkle.MaxDice; n++ {
 			g := &a.sigs[n]
 			var roll float64
 			for s, p := range g.prob {
+				// Values are never negative or NaN: a plain comparison
+				// is the max.
 				best := 0.0
-				for _, o := range g.opts[g.start[s]:g.start[s+1]] {
-					best = max(best, t.v[o.left][i+int(o.steps)])
+				for _, off := range offs[g.start[s]:g.start[s+1]] {
+					if x := vs[i+int(off)]; x > best {
+						best = x
+					}
 				}
 				roll += p * best
 			}
@@ -421,7 +418,7 @@ func solve(a *analysis, opts Options, extra int) (*Table, error) {
 		}
 		t.thresh[n] = i * unit
 	}
-	return t, nil
+	return nil
 }
 
 // canBank reports whether the rules let a player bank at turn total
@@ -460,7 +457,7 @@ func (t *Table) rollValue(i, n int) float64 {
 	if i < len(t.r[n]) {
 		return t.r[n][i]
 	}
-	g := &t.a.sigs[n]
+	g := &t.sigs[n]
 	var roll float64
 	for s, p := range g.prob {
 		best := 0.0
@@ -477,13 +474,23 @@ func (t *Table) state(turnTotal, diceLeft int) (int, int, error) {
 	if diceLeft < 0 || diceLeft > farkle.MaxDice {
 		return 0, 0, &StateError{Err: ErrDiceLeft, TurnTotal: turnTotal, DiceLeft: diceLeft}
 	}
-	if turnTotal < 0 || turnTotal > MaxTurnTotal || turnTotal%t.unit != 0 {
+	i, ok := t.totalIndex(turnTotal)
+	if !ok {
 		return 0, 0, &StateError{Err: ErrTurnTotal, TurnTotal: turnTotal, DiceLeft: diceLeft}
 	}
 	if diceLeft == 0 {
 		diceLeft = farkle.MaxDice
 	}
-	return turnTotal / t.unit, diceLeft, nil
+	return i, diceLeft, nil
+}
+
+// totalIndex returns the index of a turn total; ok is false if the table
+// cannot reach it.
+func (t *Table) totalIndex(turnTotal int) (int, bool) {
+	if turnTotal < 0 || int64(turnTotal) > maxTurnTotal || turnTotal%t.unit != 0 {
+		return 0, false
+	}
+	return turnTotal / t.unit, true
 }
 
 // Value returns the expected final score of the turn from the state with
@@ -570,17 +577,21 @@ func (t *Table) Cap() int {
 func (t *Table) Options() Options { return t.get().opts }
 
 // Rules returns the rules the table was solved for.
-func (t *Table) Rules() farkle.Rules { return t.get().a.scorer.Rules() }
+func (t *Table) Rules() farkle.Rules { return t.get().scorer.Rules() }
 
-// Scorer returns a Scorer for the table's rules: the one passed to the
-// first Solve or RollOdds with these rules.
-func (t *Table) Scorer() *farkle.Scorer { return t.get().a.scorer }
+// Scorer returns the Scorer the table was solved with; for a nil Scorer,
+// and for a nil *Table, a Scorer of the App rules.
+func (t *Table) Scorer() *farkle.Scorer { return t.get().scorer }
 
-// Odds returns the odds of rolling n dice under the table's rules, as
-// [RollOdds] does.
+// Odds returns the odds of rolling n dice under the table's rules: the
+// chance of a farkle and the distribution of the best keep's points. n
+// must be 1 to 6, else the error is a [*StateError] wrapping
+// [ErrDiceLeft]. The Points of the result are the caller's to change.
 func (t *Table) Odds(n int) (Odds, error) {
-	if err := checkCount(n); err != nil {
-		return Odds{}, err
+	if n < 1 || n > farkle.MaxDice {
+		return Odds{}, &StateError{Err: ErrDiceLeft, DiceLeft: n}
 	}
-	return t.get().a.odds[n].clone(), nil
+	o := t.get().odds[n]
+	o.Points = slices.Clone(o.Points)
+	return o, nil
 }

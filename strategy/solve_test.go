@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"sync"
 	"testing"
@@ -97,7 +98,7 @@ func bellmanRolls(t *testing.T, s *farkle.Scorer) [farkle.MaxDice + 1][]bellmanR
 // and rolling.
 func TestBellman(t *testing.T) {
 	for _, p := range presets {
-		s := newScorer(t, p.rules)
+		s := newScorer(t, p)
 		rolls := bellmanRolls(t, s)
 		for _, o := range optionSets {
 			tb := mustSolve(t, s, o)
@@ -109,7 +110,7 @@ func TestBellman(t *testing.T) {
 					for _, r := range rolls[n] {
 						best := 0.0
 						for _, k := range r.keeps {
-							v, err := tb.Value(total+k.Points, len(k.Rest))
+							v, err := tb.Value(total+k.Points(), k.Rest().Len())
 							if err != nil {
 								t.Fatal(err)
 							}
@@ -130,13 +131,13 @@ func TestBellman(t *testing.T) {
 						(bank != wantBank && math.Abs(roll-float64(total)) > tol) {
 						if bad++; bad <= 5 {
 							t.Errorf("%s %+v, state (%d, %d dice): value %.12g roll %.12g bank %v; Bellman: %.12g %.12g %v",
-								p.name, o, total, n, got, gotRoll, bank, want, roll, wantBank)
+								p, o, total, n, got, gotRoll, bank, want, roll, wantBank)
 						}
 					}
 				}
 			}
 			if v, _ := tb.RollValue(0, 6); v != tb.TurnValue() {
-				t.Errorf("%s %+v: TurnValue %v, RollValue(0, 6) %v", p.name, o, tb.TurnValue(), v)
+				t.Errorf("%s %+v: TurnValue %v, RollValue(0, 6) %v", p, o, tb.TurnValue(), v)
 			}
 		}
 	}
@@ -148,21 +149,21 @@ func TestBellman(t *testing.T) {
 // exact.
 func TestCapRaise(t *testing.T) {
 	for _, p := range presets {
-		s := newScorer(t, p.rules)
+		s := newScorer(t, p)
 		for _, o := range optionSets {
 			tb := mustSolve(t, s, o)
-			big, err := solve(analyze(s), o, tb.capI+1000)
+			big, err := solve(s, o, tb.capI+1000)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if d := math.Abs(big.TurnValue() - tb.TurnValue()); d > 1e-9 {
-				t.Errorf("%s %+v: turn value moves by %g", p.name, o, d)
+				t.Errorf("%s %+v: turn value moves by %g", p, o, d)
 			}
 			for n := 1; n <= farkle.MaxDice; n++ {
 				th, ok := tb.BankThreshold(n)
 				bth, bok := big.BankThreshold(n)
 				if th != bth || ok != bok {
-					t.Errorf("%s %+v: BankThreshold(%d) %d, %v; with a higher cap %d, %v", p.name, o, n, th, ok, bth, bok)
+					t.Errorf("%s %+v: BankThreshold(%d) %d, %v; with a higher cap %d, %v", p, o, n, th, ok, bth, bok)
 				}
 				worst := 0.0
 				for total := 0; total <= big.Cap()+5000; total += tb.Unit() {
@@ -174,11 +175,11 @@ func TestCapRaise(t *testing.T) {
 					b2, _ := big.ShouldBank(total, n)
 					worst = max(worst, math.Abs(v1-v2), math.Abs(r1-r2))
 					if b1 != b2 {
-						t.Errorf("%s %+v: ShouldBank(%d, %d) %v, with a higher cap %v", p.name, o, total, n, b1, b2)
+						t.Errorf("%s %+v: ShouldBank(%d, %d) %v, with a higher cap %v", p, o, total, n, b1, b2)
 					}
 				}
 				if worst > 1e-9 {
-					t.Errorf("%s %+v, %d dice: a value moves by %g when the cap rises from %d to %d", p.name, o, n, worst, tb.Cap(), big.Cap())
+					t.Errorf("%s %+v, %d dice: a value moves by %g when the cap rises from %d to %d", p, o, n, worst, tb.Cap(), big.Cap())
 				}
 			}
 		}
@@ -214,50 +215,99 @@ func TestSixDiceNeverFarkle(t *testing.T) {
 	}
 }
 
-func TestSolveCache(t *testing.T) {
-	s1 := newScorer(t, farkle.Classic)
-	s2 := newScorer(t, farkle.Classic)
+// TestSolveFresh checks that every Solve computes its own table, from
+// any goroutine: the tables are distinct, equal in every answer, and
+// report the rules, options and Scorer they were solved with.
+func TestSolveFresh(t *testing.T) {
+	s := newScorer(t, farkle.Classic)
 	var wg sync.WaitGroup
 	got := make([]*Table, 8)
 	for i := range got {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := s1
-			if i%2 == 1 {
-				s = s2
-			}
 			got[i] = mustSolve(t, s, Options{MinBank: 350})
 		}()
 	}
 	wg.Wait()
 	for i, tb := range got {
-		if tb != got[0] {
-			t.Errorf("Solve %d returned another table than Solve 0", i)
+		if i > 0 && tb == got[0] {
+			t.Errorf("Solve %d returned the table of Solve 0", i)
+		}
+		if d := tableDiff(got[0], tb); d != "" {
+			t.Errorf("Solve %d differs from Solve 0: %s", i, d)
+		}
+		if r := tb.Rules(); r != farkle.Classic.Rules() {
+			t.Errorf("Rules() = %+v, want Classic", r)
+		}
+		if o := tb.Options(); o != (Options{MinBank: 350}) {
+			t.Errorf("Options() = %+v", o)
+		}
+		if tb.Scorer() != s {
+			t.Errorf("Solve %d: Scorer() is not the Scorer it was solved with", i)
 		}
 	}
-	if other := mustSolve(t, s1, Options{MinBank: 400}); other == got[0] {
-		t.Error("different Options share a table")
+	other := mustSolve(t, s, Options{MinBank: 400})
+	if tableDiff(got[0], other) == "" {
+		t.Error("MinBank 350 and 400 give the same table")
 	}
-	if tb := mustSolve(t, nil, Options{}); tb != mustSolve(t, &farkle.Scorer{}, Options{}) {
-		t.Error("nil and zero Scorer (both App) do not share a table")
+	if d := tableDiff(mustSolve(t, nil, Options{}), mustSolve(t, &farkle.Scorer{}, Options{})); d != "" {
+		t.Errorf("nil and zero Scorer (both App) solve differently: %s", d)
 	}
-	if r := got[0].Rules(); r != farkle.Classic {
-		t.Errorf("Rules() = %+v, want Classic", r)
-	}
-	if o := got[0].Options(); o != (Options{MinBank: 350}) {
-		t.Errorf("Options() = %+v", o)
-	}
-	if got[0].Scorer().Rules() != farkle.Classic {
-		t.Error("Scorer() does not score Classic")
+	if s := mustSolve(t, nil, Options{}).Scorer(); s == nil || s.Rules() != farkle.App.Rules() {
+		t.Errorf("Solve(nil): Scorer() = %v, want a Scorer of the App rules", s)
 	}
 }
 
+// tableDiff describes the first difference between the answers of two
+// tables, up to past their caps; "" if there is none.
+func tableDiff(a, b *Table) string {
+	if a.Rules() != b.Rules() || a.Options() != b.Options() || a.Unit() != b.Unit() || a.Cap() != b.Cap() || a.TurnValue() != b.TurnValue() {
+		return fmt.Sprintf("rules, options, unit, cap or turn value: %v %+v %d %d %v; %v %+v %d %d %v",
+			a.Rules(), a.Options(), a.Unit(), a.Cap(), a.TurnValue(), b.Rules(), b.Options(), b.Unit(), b.Cap(), b.TurnValue())
+	}
+	for n := 0; n <= farkle.MaxDice; n++ {
+		ta, oka := a.BankThreshold(n)
+		tb, okb := b.BankThreshold(n)
+		if ta != tb || oka != okb {
+			return fmt.Sprintf("BankThreshold(%d): %d, %v and %d, %v", n, ta, oka, tb, okb)
+		}
+		if n > 0 {
+			oa, _ := a.Odds(n)
+			ob, _ := b.Odds(n)
+			if d := cmp.Diff(oa, ob); d != "" {
+				return fmt.Sprintf("Odds(%d) (-a +b):\n%s", n, d)
+			}
+		}
+		for total := 0; total <= a.Cap()+2000; total += a.Unit() {
+			va, _ := a.Value(total, n)
+			vb, _ := b.Value(total, n)
+			ra, _ := a.RollValue(total, n)
+			rb, _ := b.RollValue(total, n)
+			ba, _ := a.ShouldBank(total, n)
+			bb, _ := b.ShouldBank(total, n)
+			if va != vb || ra != rb || ba != bb {
+				return fmt.Sprintf("state (%d, %d dice): %v %v %v and %v %v %v", total, n, va, ra, ba, vb, rb, bb)
+			}
+		}
+	}
+	return ""
+}
+
+// TestNilTable: a nil *Table answers as the App table with the zero
+// Options, the same table every time.
 func TestNilTable(t *testing.T) {
 	var tb *Table
 	app := mustSolve(t, nil, Options{})
-	if tb.TurnValue() != app.TurnValue() || tb.Unit() != 50 || tb.Cap() != app.Cap() || tb.Options() != (Options{}) || tb.Rules() != farkle.App {
-		t.Error("a nil *Table does not behave as the App table")
+	if d := tableDiff(app, tb.get()); d != "" || tb.Unit() != 50 || tb.Options() != (Options{}) || tb.Rules() != farkle.App.Rules() {
+		t.Errorf("a nil *Table does not behave as the App table: %s", d)
+	}
+	first, again := tb.get(), tb.get()
+	if first != again {
+		t.Error("a nil *Table is solved again on each use")
+	}
+	if s := tb.Scorer(); s == nil || s.Rules() != farkle.App.Rules() {
+		t.Errorf("nil Table: Scorer() = %v, want a Scorer of the App rules", s)
 	}
 	v, err := tb.Value(300, 2)
 	if err != nil || v != 300 {
@@ -266,7 +316,11 @@ func TestNilTable(t *testing.T) {
 }
 
 func TestSolveErrors(t *testing.T) {
-	for _, o := range []Options{{MinBank: -1}, {MinBank: MaxTurnTotal + 1}} {
+	bad := []Options{{MinBank: -1}, {MinBank: math.MinInt}}
+	if math.MaxInt > maxTurnTotal {
+		bad = append(bad, Options{MinBank: overBound(1)})
+	}
+	for _, o := range bad {
 		tb, err := Solve(nil, o)
 		var se *SolveError
 		if tb != nil || !errors.Is(err, ErrOptions) || !errors.As(err, &se) || se.Options != o {
@@ -275,16 +329,31 @@ func TestSolveErrors(t *testing.T) {
 	}
 	// Points in steps of 1 with a triple worth a million need billions of
 	// turn totals.
-	r := farkle.Core
+	r := farkle.Core.Rules()
 	r.SingleFive = 1
-	r.Triple[1] = farkle.MaxPoints
-	tb, err := Solve(newScorer(t, r), Options{})
+	r.Triple[1] = 1_000_000 // the most points a Rules field may hold
+	s, err := farkle.New(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := Solve(s, Options{})
 	var se *SolveError
 	if tb != nil || !errors.Is(err, ErrTooLarge) || !errors.As(err, &se) || se.Unit != 1 || se.Cap < maxStates {
 		t.Errorf("Solve(huge rules) = %v, %v; want nil, a *SolveError wrapping ErrTooLarge", tb, err)
 	}
-	if _, err := Solve(nil, Options{MinBank: MaxTurnTotal}); !errors.Is(err, ErrTooLarge) {
-		t.Errorf("Solve with MinBank %d: %v, want ErrTooLarge", MaxTurnTotal, err)
+	if _, err := Solve(nil, Options{MinBank: overBound(0)}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("Solve with MinBank %d: %v, want ErrTooLarge", overBound(0), err)
+	}
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{&SolveError{Err: ErrOptions, Options: Options{MinBank: -1}}, "strategy: invalid options: MinBank -1"},
+		{&SolveError{Err: ErrTooLarge, Unit: 1, Cap: 2_000_000}, "strategy: table too large: turn totals up to 2000000 in steps of 1"},
+	} {
+		if got := c.err.Error(); got != c.want {
+			t.Errorf("message %q, want %q", got, c.want)
+		}
 	}
 }
 
@@ -296,7 +365,9 @@ func TestStateErrors(t *testing.T) {
 	}{
 		{75, 3, ErrTurnTotal},
 		{-50, 3, ErrTurnTotal},
-		{MaxTurnTotal + 50, 3, ErrTurnTotal},
+		{overBound(50), 3, ErrTurnTotal},
+		{math.MaxInt, 3, ErrTurnTotal},
+		{math.MinInt, 3, ErrTurnTotal},
 		{100, 7, ErrDiceLeft},
 		{100, -1, ErrDiceLeft},
 	}
@@ -320,6 +391,10 @@ func TestStateErrors(t *testing.T) {
 			t.Errorf("BankThreshold(%d) = %d, true; want false", n, th)
 		}
 	}
+	_, err := tb.Value(75, 3)
+	if got, want := err.Error(), "strategy: turn total not reachable: 75 with 3 dice"; got != want {
+		t.Errorf("message %q, want %q", got, want)
+	}
 	// Zero dice left is hot dice: six.
 	v0, err0 := tb.Value(1000, 0)
 	v6, _ := tb.Value(1000, 6)
@@ -329,14 +404,20 @@ func TestStateErrors(t *testing.T) {
 }
 
 // TestAppThresholds pins the App rules' bank thresholds that the README
-// table shows, and checks them against the definition: the table rolls
-// just below each and banks at every total from it up to past the cap.
+// table shows (350, 300, 450, 1050, 3100 and 18,600 with one to six dice)
+// and the value of a turn (606.98), and checks the thresholds against the
+// definition: the table rolls just below each and banks at every total
+// from it up to past the cap.
 func TestAppThresholds(t *testing.T) {
 	tb := mustSolve(t, nil, Options{})
+	want := []int{1: 350, 2: 300, 3: 450, 4: 1050, 5: 3100, 6: 18_600}
+	if v := tb.TurnValue(); math.Abs(v-606.98) > 0.005 {
+		t.Errorf("TurnValue() = %.4f, want 606.98", v)
+	}
 	for n := 1; n <= farkle.MaxDice; n++ {
 		th, ok := tb.BankThreshold(n)
-		if !ok {
-			t.Fatalf("BankThreshold(%d): none", n)
+		if !ok || th != want[n] {
+			t.Fatalf("BankThreshold(%d) = %d, %v; want %d, true", n, th, ok, want[n])
 		}
 		if b, _ := tb.ShouldBank(th-tb.Unit(), n); b {
 			t.Errorf("%d dice: banks at %d, below the threshold %d", n, th-tb.Unit(), th)
@@ -369,35 +450,5 @@ func TestHugeMinBankFailsFast(t *testing.T) {
 	}
 	if th, ok := tb.BankThreshold(1); !ok || th < 1_000_000 {
 		t.Errorf("BankThreshold(1) = %d, %v; want at least 1,000,000", th, ok)
-	}
-}
-
-// TestCacheBounded solves more distinct option sets than the cache keeps:
-// every call still answers, the cache stops growing, and the pairs solved
-// last are still shared.
-func TestCacheBounded(t *testing.T) {
-	s, err := farkle.New(farkle.Core)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var last *Table
-	for i := range maxCached + 8 {
-		tb, err := Solve(s, Options{MinBank: 50 * i})
-		if err != nil {
-			t.Fatalf("MinBank %d: %v", 50*i, err)
-		}
-		if v := tb.TurnValue(); v <= 0 {
-			t.Fatalf("MinBank %d: turn value %v", 50*i, v)
-		}
-		last = tb
-	}
-	cache.Lock()
-	n, m := len(cache.order), len(cache.m)
-	cache.Unlock()
-	if n > maxCached || m != n {
-		t.Errorf("cache holds %d tables in order, %d in its map; want the same, at most %d", n, m, maxCached)
-	}
-	if again := mustSolve(t, s, Options{MinBank: 50 * (maxCached + 7)}); again != last {
-		t.Error("the table solved last is no longer shared")
 	}
 }
