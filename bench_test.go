@@ -1,6 +1,9 @@
 package farkle
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 var (
 	benchSix  = []Die{1, 1, 1, 1, 5, 5}
@@ -16,6 +19,26 @@ func BenchmarkScore(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		sinkInt, sinkErr = Score(benchSix)
+	}
+}
+
+// BenchmarkScoreAllRolls scores in turn every roll of six dice that
+// scores in full, so that the lookups do not always hit the same entry.
+func BenchmarkScoreAllRolls(b *testing.B) {
+	var rolls [][]Die
+	forEachRoll(6, 6, func(r, _ []Die) {
+		if _, err := Score(r); err == nil {
+			rolls = append(rolls, append([]Die(nil), r...))
+		}
+	})
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		sinkInt, sinkErr = Score(rolls[i])
+		i++
+		if i == len(rolls) {
+			i = 0
+		}
 	}
 }
 
@@ -64,24 +87,64 @@ func BenchmarkNew(b *testing.B) {
 	}
 }
 
-func TestSmoke(t *testing.T) {
-	for _, d := range [][]Die{{1, 1, 1, 1, 5, 5}, {2, 2, 2, 3, 3, 3}, {1, 1, 1, 1}, {1, 2, 3, 4, 6, 6}, {1, 2, 3, 4, 5, 6}} {
-		p, err := BestPartition(d)
-		k, _ := BestKeep(d)
-		ks, _ := Keeps(d)
-		sc, serr := Score(d)
-		t.Log(d, p, err, "| best keep:", k, "| keeps:", len(ks), "| score", sc, serr)
-	}
-	_, err := ValidateKeep([]Die{1, 2, 3, 4, 6, 6}, []Die{1, 1})
-	t.Log(err)
-	_, err = Score(make([]Die, 20))
-	t.Log(err)
-}
-
 func BenchmarkAppendKeeps(b *testing.B) {
 	var buf [32]Partition
 	b.ReportAllocs()
 	for b.Loop() {
 		sinkParts, sinkErr = AppendKeeps(buf[:0], benchSix)
+	}
+}
+
+// BenchmarkNewPreset compiles a preset's rules, which New does once per
+// program: the later calls only check the rules and find the tables.
+func BenchmarkNewPreset(b *testing.B) {
+	r := Facebook.Rules()
+	b.ReportAllocs()
+	for b.Loop() {
+		s, err := New(r)
+		if err != nil || s == nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPresets scores six dice with each preset's Scorer.
+func BenchmarkPresets(b *testing.B) {
+	for _, p := range allPresets {
+		s, err := New(p.Rules())
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprint(p, "/Score"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkInt, sinkErr = s.Score(benchSix)
+			}
+		})
+		b.Run(fmt.Sprint(p, "/ValidateKeep"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkInt, sinkErr = s.ValidateKeep(benchSix, benchKept)
+			}
+		})
+		b.Run(fmt.Sprint(p, "/BestKeep"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkPart, sinkErr = s.BestKeep(benchSix)
+			}
+		})
+		b.Run(fmt.Sprint(p, "/Keeps"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkParts, sinkErr = s.Keeps(benchSix)
+			}
+		})
+		b.Run(fmt.Sprint(p, "/AppendKeeps"), func(b *testing.B) {
+			var buf [63]Partition
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkParts, sinkErr = s.AppendKeeps(buf[:0], benchSix)
+			}
+		})
 	}
 }

@@ -95,12 +95,3 @@ func (h Hand) String() string {
 	}
 	return string(b)
 }
-
-// index returns the multiset index of h.
-func (h Hand) index(ix *multiset.Index) int {
-	var k uint32
-	for f := 1; f <= 6; f++ {
-		k += (h.p >> (4 * (f - 1)) & 0xF) * multiset.Pow7[f]
-	}
-	return int(ix.Rank[k])
-}

@@ -96,8 +96,8 @@ func (r Rules) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes the form of [Rules.MarshalJSON] and checks the
 // rules as [New] does. Keys must be spelled exactly so; an unknown key,
 // a "triple" without exactly six numbers, or a number that is not an
-// integer is an error. A key that is missing leaves its field zero. On
-// error r is unchanged.
+// integer is an error, and so is null. A key that is missing leaves its
+// field zero. On error r is unchanged.
 func (r *Rules) UnmarshalJSON(data []byte) error {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil {

@@ -1,0 +1,351 @@
+package farkle
+
+// The fuzz targets, with their seed corpora under testdata/fuzz. FuzzScore,
+// FuzzValidateKeep and FuzzBestPartition read dice as raw bytes: every byte
+// is a Die, so the fuzzer also tries 0, 7 and 255 and more than six dice.
+// FuzzRules builds a Rules value too; FuzzRulesJSON decodes Rules from
+// arbitrary JSON.
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"testing"
+)
+
+func bytesToDice(b []byte) []Die {
+	d := make([]Die, len(b))
+	for i, x := range b {
+		d[i] = Die(x)
+	}
+	return d
+}
+
+// checkDiceError fails unless err is a *DiceError wrapping one of the
+// sentinels, with at most 12 dice and as many as Count unless it holds 12.
+func checkDiceError(t *testing.T, what string, err error) {
+	t.Helper()
+	var de *DiceError
+	if !errors.As(err, &de) {
+		t.Fatalf("%s: error %v (%T) is not a *DiceError", what, err, err)
+	}
+	if len(de.Dice) > 12 || de.Count < len(de.Dice) || de.Count > len(de.Dice) && len(de.Dice) != 12 {
+		t.Fatalf("%s: error %v holds %d dice of %d", what, err, len(de.Dice), de.Count)
+	}
+	for _, s := range []error{ErrInvalidDie, ErrTooManyDice, ErrNoDice, ErrNotInRoll, ErrNonScoring} {
+		if errors.Is(err, s) {
+			return
+		}
+	}
+	t.Fatalf("%s: error %v wraps no sentinel", what, err)
+}
+
+// validDice reports whether Score-like functions should accept dice.
+func validDice(dice []Die) bool {
+	if len(dice) > MaxDice {
+		return false
+	}
+	for _, d := range dice {
+		if d < 1 || d > 6 {
+			return false
+		}
+	}
+	return true
+}
+
+func FuzzScore(f *testing.F) {
+	for _, s := range [][]byte{{}, {1}, {1, 1, 1, 1, 5, 5}, {2, 2, 2, 3, 3, 3}, {4, 2, 6, 1, 3, 5}, {0}, {7, 1}, {1, 1, 1, 1, 1, 1, 1}, {2, 6}} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		dice := bytesToDice(b)
+		orig := slices.Clone(dice)
+		got, err := Score(dice)
+		if !slices.Equal(dice, orig) {
+			t.Fatalf("Score changed its input: %v -> %v", orig, dice)
+		}
+		if want, wantErr := refScore(refApp, dice); got != want || !refSameErr(wantErr, err) {
+			t.Fatalf("Score(%v) = %d, %v; the reference gives %d, %v", dice, got, err, want, wantErr)
+		}
+		p, perr := BestPartition(dice)
+		if !validDice(dice) {
+			if err == nil || perr == nil || got != 0 {
+				t.Fatalf("Score(%v) = %d, %v; BestPartition error %v: want errors", dice, got, err, perr)
+			}
+			checkDiceError(t, "Score", err)
+			return
+		}
+		if perr != nil {
+			t.Fatalf("BestPartition(%v): %v", dice, perr)
+		}
+		if err != nil {
+			checkDiceError(t, "Score", err)
+			var de *DiceError
+			errors.As(err, &de)
+			if !errors.Is(err, ErrNonScoring) || !slices.Equal(de.Dice, p.Rest().Dice()) || got != 0 {
+				t.Fatalf("Score(%v) = %d, %v; BestPartition rest %v", dice, got, err, p.Rest())
+			}
+			return
+		}
+		if got < p.Points() && p.Rest().Len() == 0 || got > p.Points() {
+			t.Fatalf("Score(%v) = %d; BestPartition %v", dice, got, p)
+		}
+		if len(dice) > 0 && got <= 0 {
+			t.Fatalf("Score(%v) = %d with no error", dice, got)
+		}
+	})
+}
+
+func FuzzValidateKeep(f *testing.F) {
+	for _, s := range [][2][]byte{
+		{{1, 2, 3, 4, 6, 6}, {1, 2}}, {{1, 2, 3, 4, 6, 6}, {1}}, {{1, 1, 1, 1, 2, 3}, {1, 1, 1}},
+		{{1}, {}}, {{}, {1}}, {{1, 5}, {5, 5}}, {{9}, {1}}, {{1, 1, 1, 1, 1, 1, 1}, {1}},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, rb, kb []byte) {
+		roll, kept := bytesToDice(rb), bytesToDice(kb)
+		r0, k0 := slices.Clone(roll), slices.Clone(kept)
+		got, err := ValidateKeep(roll, kept)
+		if !slices.Equal(roll, r0) || !slices.Equal(kept, k0) {
+			t.Fatalf("ValidateKeep changed its input")
+		}
+		if want, wantErr := refValidateKeep(refApp, roll, kept); got != want || !refSameErr(wantErr, err) {
+			t.Fatalf("ValidateKeep(%v, %v) = %d, %v; the reference gives %d, %v", roll, kept, got, err, want, wantErr)
+		}
+		if err != nil {
+			checkDiceError(t, "ValidateKeep", err)
+			if got != 0 {
+				t.Fatalf("ValidateKeep(%v, %v) = %d with error %v", roll, kept, got, err)
+			}
+			if validDice(roll) && validDice(kept) && len(roll) > 0 && len(kept) > 0 && isSub(roll, kept) {
+				// Only scoring can be wrong, and Score must agree.
+				if s, serr := Score(kept); !errors.Is(err, ErrNonScoring) || !sameError(err, serr) || s != 0 {
+					t.Fatalf("ValidateKeep(%v, %v): %v, Score: %d, %v", roll, kept, err, s, serr)
+				}
+			}
+			return
+		}
+		if !validDice(roll) || !validDice(kept) || len(roll) == 0 || len(kept) == 0 || !isSub(roll, kept) {
+			t.Fatalf("ValidateKeep(%v, %v) = %d, accepted a bad keep", roll, kept, got)
+		}
+		if s, serr := Score(kept); serr != nil || s != got {
+			t.Fatalf("ValidateKeep(%v, %v) = %d, Score = %d, %v", roll, kept, got, s, serr)
+		}
+	})
+}
+
+// isSub reports whether kept is a sub-multiset of roll, by counting.
+func isSub(roll, kept []Die) bool {
+	n := map[Die]int{}
+	for _, d := range roll {
+		n[d]++
+	}
+	for _, d := range kept {
+		n[d]--
+		if n[d] < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func FuzzBestPartition(f *testing.F) {
+	for _, s := range [][]byte{{}, {1, 1, 1, 1, 2, 3}, {5, 5, 5, 1, 2, 3}, {2, 2, 4, 4, 6, 6}, {3, 3, 3, 3, 3, 2}, {0, 0}, {6, 6, 6, 6, 6, 6, 6}} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		dice := bytesToDice(b)
+		p, err := BestPartition(dice)
+		if !validDice(dice) {
+			if err == nil {
+				t.Fatalf("BestPartition(%v) accepted bad dice", dice)
+			}
+			checkDiceError(t, "BestPartition", err)
+			return
+		}
+		if err != nil {
+			t.Fatalf("BestPartition(%v): %v", dice, err)
+		}
+		all := append(p.Dice().Dice(), p.Rest().Dice()...)
+		slices.Sort(all)
+		if !slices.Equal(all, slices.Sorted(slices.Values(dice))) {
+			t.Fatalf("BestPartition(%v) holds %v", dice, all)
+		}
+		sum := 0
+		for c := range p.Combos() {
+			sum += c.Points
+			if s, err := Score(c.Dice.Dice()); c.Points <= 0 || (err == nil && s < c.Points) {
+				t.Fatalf("BestPartition(%v): combo %v, Score %d, %v", dice, c, s, err)
+			}
+		}
+		if sum != p.Points() {
+			t.Fatalf("BestPartition(%v): points %d, sum %d", dice, p.Points(), sum)
+		}
+		if want, _ := refBestPartition(refApp, dice); viewDiffers(want, p) {
+			t.Fatalf("BestPartition(%v) = %v; the reference gives %+v", dice, p, want)
+		}
+		if len(dice) == 0 {
+			return
+		}
+		k, err := BestKeep(dice)
+		if err != nil || k.Points() != p.Points() {
+			t.Fatalf("BestKeep(%v) = %d, %v; BestPartition %d", dice, k.Points(), err, p.Points())
+		}
+		if farkle, _ := IsFarkle(dice); farkle != (p.Points() == 0) {
+			t.Fatalf("IsFarkle(%v) = %v with best partition %d", dice, farkle, p.Points())
+		}
+	})
+}
+
+// fuzzRules decodes a Rules value from bytes: each number is three bytes,
+// little endian, signed (so that every valid and invalid value up to
+// about 8 million is reachable); Bonus and the flags are one byte each.
+// Missing bytes read as 0.
+func fuzzRules(b []byte) Rules {
+	next := func() byte {
+		if len(b) == 0 {
+			return 0
+		}
+		c := b[0]
+		b = b[1:]
+		return c
+	}
+	num := func() int {
+		v := uint32(next()) | uint32(next())<<8 | uint32(next())<<16
+		return int(int32(v<<8) >> 8)
+	}
+	var r Rules
+	r.SingleOne, r.SingleFive = num(), num()
+	for f := range r.Triple {
+		r.Triple[f] = num()
+	}
+	r.Bonus = Bonus(next())
+	flags := next()
+	r.Split, r.FourAsTwoPairs = flags&1 != 0, flags&2 != 0
+	r.FourOfAKind, r.FiveOfAKind, r.SixOfAKind = num(), num(), num()
+	r.Straight, r.ThreePairs, r.FourAndPair, r.TwoTriplets, r.Nothing = num(), num(), num(), num(), num()
+	return r
+}
+
+// fuzzRulesBytes encodes r for fuzzRules (for the seeds).
+func fuzzRulesBytes(r Rules) []byte {
+	var b []byte
+	num := func(v int) { b = append(b, byte(v), byte(v>>8), byte(v>>16)) }
+	num(r.SingleOne)
+	num(r.SingleFive)
+	for _, v := range r.Triple {
+		num(v)
+	}
+	var flags byte
+	if r.Split {
+		flags |= 1
+	}
+	if r.FourAsTwoPairs {
+		flags |= 2
+	}
+	b = append(b, byte(r.Bonus), flags)
+	for _, v := range []int{r.FourOfAKind, r.FiveOfAKind, r.SixOfAKind, r.Straight, r.ThreePairs, r.FourAndPair, r.TwoTriplets, r.Nothing} {
+		num(v)
+	}
+	return b
+}
+
+func TestRulesFuzzEncoding(t *testing.T) {
+	for _, r := range []Rules{refApp, refCore, refFacebook, refZilch, refClassic, rulesWith(refApp, func(r *Rules) { r.Triple[2] = -1; r.Nothing = refMaxPoints + 1; r.Bonus = 200 }), rulesClassic42, rulesCoreNoSplit, rulesTieOnes} {
+		if got := fuzzRules(fuzzRulesBytes(r)); got != r {
+			t.Errorf("fuzzRules(fuzzRulesBytes(r)) = %+v; want %+v", got, r)
+		}
+	}
+}
+
+// fuzzDice decodes up to eight dice: bytes below 240 are the faces 1 to 6,
+// the others are themselves (invalid dice).
+func fuzzDice(b []byte) []Die {
+	var out []Die
+	for i, c := range b {
+		if i == 8 {
+			break
+		}
+		if c < 240 {
+			out = append(out, Die(c%6+1))
+		} else {
+			out = append(out, Die(c))
+		}
+	}
+	return out
+}
+
+// FuzzRules builds a Rules value and dice from the fuzz input. New must not
+// panic and must accept exactly the valid rules (else a *RulesError); if
+// it accepts, every function must agree with the reference scorer.
+func FuzzRules(f *testing.F) {
+	for _, r := range []Rules{refApp, refCore, refFacebook, refZilch, refClassic, rulesClassic42, rulesCoreNoSplit, rulesTieOnes} {
+		f.Add(fuzzRulesBytes(r), []byte{0, 0, 0, 0, 4, 4}, []byte{0, 0, 0})
+		f.Add(fuzzRulesBytes(r), []byte{1, 1, 2, 3, 5, 5}, []byte{1, 1})
+	}
+	f.Add(fuzzRulesBytes(rulesWith(refApp, func(r *Rules) { r.Triple[3] = -1 })), []byte{2, 2, 2}, []byte{2, 2, 2})
+	f.Add([]byte{}, []byte{}, []byte{})
+	f.Add(fuzzRulesBytes(refZilch), []byte{1, 1, 2, 3, 5, 5, 250}, []byte{255, 0})
+	f.Fuzz(func(t *testing.T, rules, roll, kept []byte) {
+		r := fuzzRules(rules)
+		s, err := New(r)
+		bad := refRulesProblems(r)
+		if err != nil {
+			var re *RulesError
+			if s != nil || !errors.As(err, &re) || !slices.Contains(bad, re.Field) {
+				t.Fatalf("New(%+v) = %v, %v; want nil and a *RulesError naming one of %v", r, s, err, bad)
+			}
+			return
+		}
+		if len(bad) > 0 {
+			t.Fatalf("New(%+v) accepted rules with bad fields %v", r, bad)
+		}
+		rulesCompare(t.Fatalf, s, r, fuzzDice(roll), fuzzDice(kept))
+	})
+}
+
+// FuzzRulesJSON decodes Rules from arbitrary JSON. UnmarshalJSON must not
+// panic; when it fails the receiver is unchanged, and when it succeeds the
+// rules are valid (New accepts them) and survive a second trip through
+// JSON.
+func FuzzRulesJSON(f *testing.F) {
+	for _, p := range refPresets {
+		data, err := json.Marshal(p.rules)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	for _, s := range []string{
+		`{}`, `null`, `[]`, `{"triple":[1,1,1,1,1,1],"bonus":"none"}`, `{"triple":[1,1,1,1,1,1],"bonus":"none","Split":true}`,
+		`{"triple":[1,1,1,1,1,1,1],"bonus":"none"}`, `{"triple":[1,1,1,1,1,1.5],"bonus":"none"}`,
+		`{"single_one":-1,"triple":[1,1,1,1,1,1],"bonus":"none"}`, `{"triple":[1,1,1,1,1,1],"bonus":"double","nothing":1000001}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		before := refFacebook
+		r := before
+		if err := r.UnmarshalJSON(data); err != nil {
+			if r != before {
+				t.Fatalf("UnmarshalJSON(%q) = %v but changed the receiver to %+v", data, err, r)
+			}
+			return
+		}
+		if bad := refRulesProblems(r); len(bad) > 0 {
+			t.Fatalf("UnmarshalJSON(%q) accepted rules with bad fields %v: %+v", data, bad, r)
+		}
+		if _, err := New(r); err != nil {
+			t.Fatalf("UnmarshalJSON(%q) accepted %+v, which New rejects: %v", data, r, err)
+		}
+		again, err := json.Marshal(r)
+		if err != nil {
+			t.Fatalf("json.Marshal(%+v): %v", r, err)
+		}
+		var r2 Rules
+		if err := json.Unmarshal(again, &r2); err != nil || r2 != r {
+			t.Fatalf("json.Unmarshal(%s) = %+v, %v; want %+v", again, r2, err, r)
+		}
+	})
+}

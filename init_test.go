@@ -1,0 +1,74 @@
+package farkle_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// TestNothingAtImport builds a program that imports the module's three
+// packages and reads what their initialization costs from
+// GODEBUG=inittrace=1: importing must do no real work, every table being
+// built on first use.
+func TestNothingAtImport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	dir, err := os.MkdirTemp(".", "_inittrace-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	src := `package main
+
+import (
+	_ "github.com/farkle-go/farkle"
+	_ "github.com/farkle-go/farkle/game"
+	_ "github.com/farkle-go/farkle/strategy"
+)
+
+func main() {}
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "inittrace")
+	if out, err := exec.Command("go", "build", "-o", bin, "./"+dir).CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	// init github.com/farkle-go/farkle @0.57 ms, 0.010 ms clock, 144 bytes, 4 allocs
+	re := regexp.MustCompile(`(?m)^init (github\.com/farkle-go/farkle\S*) @\S+ ms, ([0-9.]+) ms clock, (\d+) bytes, (\d+) allocs$`)
+	seen := map[string]bool{}
+	for _, m := range re.FindAllStringSubmatch(string(out), -1) {
+		pkg := m[1]
+		clock, _ := strconv.ParseFloat(m[2], 64)
+		bytes, _ := strconv.Atoi(m[3])
+		allocs, _ := strconv.Atoi(m[4])
+		seen[pkg] = true
+		t.Logf("%s", m[0])
+		if allocs >= 100 || bytes >= 16<<10 {
+			t.Errorf("%s: init allocates %d bytes in %d allocs, want under 100 allocs and 16 KB", pkg, bytes, allocs)
+		}
+		// The clock is the machine's; 0.1 ms is far above what no work
+		// takes, and far below what building a table takes.
+		if clock >= 0.1 {
+			t.Errorf("%s: init takes %.3f ms, want under 0.1 ms", pkg, clock)
+		}
+	}
+	for _, p := range []string{"github.com/farkle-go/farkle", "github.com/farkle-go/farkle/game", "github.com/farkle-go/farkle/strategy"} {
+		if !seen[p] {
+			// A package with nothing to initialize prints no line: that
+			// is the best case.
+			t.Logf("%s: no init work at all", p)
+		}
+	}
+}
