@@ -158,7 +158,7 @@ func (g *Game) PlayTurn(b Bot) error {
 
 // Play plays the game to its end, bots[i] playing for player i, and
 // returns the first error of [Game.PlayTurn]. It needs one bot per
-// player ([ErrPlayers]); a game still going after 100,000 turns gives
+// player, none of them nil ([ErrPlayers], before any move); a game still going after 100,000 turns gives
 // [ErrTooLong].
 func (g *Game) Play(bots ...Bot) error {
 	if !g.ok() {
@@ -166,6 +166,11 @@ func (g *Game) Play(bots ...Bot) error {
 	}
 	if len(bots) != len(g.players) {
 		return &PlayersError{Reason: strconv.Itoa(len(bots)) + " bots for " + strconv.Itoa(len(g.players)) + " players"}
+	}
+	for i, b := range bots {
+		if isNil(b) {
+			return &PlayersError{Player: i, Reason: "nil bot"}
+		}
 	}
 	for n := 0; !g.over; n++ {
 		if n == maxGameTurns {

@@ -484,7 +484,7 @@ func (g *Game) HotDice() bool { return g != nil && g.hot }
 
 // FinalRound reports whether the final round is being played: a player
 // has reached the target and the others have their last turn.
-func (g *Game) FinalRound() bool { return g != nil && g.trigger >= 0 && !g.over }
+func (g *Game) FinalRound() bool { return g.ok() && g.trigger >= 0 && !g.over }
 
 // Over reports whether the game is over.
 func (g *Game) Over() bool { return g != nil && g.over }

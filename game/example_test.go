@@ -1,0 +1,239 @@
+package game_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+)
+
+// Two simple bots play a whole game to 3,000 points with a final round,
+// from a seed: the same seed always plays the same game. Each line is one
+// turn: the rolls with the dice kept, and how the turn ended.
+func Example() {
+	rules := game.App.Rules()
+	rules.Target = 3000
+	g, err := game.New(rules, []string{"Ann", "Bob"}, rand.NewPCG(2024, 1))
+	if err != nil {
+		panic(err)
+	}
+	bots := []game.Bot{
+		game.ThresholdBot{BankAt: 300},  // Ann banks early
+		game.ThresholdBot{BankAt: 1000}, // Bob takes risks
+	}
+	for !g.Over() {
+		name := g.Players()[g.Current()].Name
+		seen := g.NumEvents()
+		if err := g.PlayTurn(bots[g.Current()]); err != nil {
+			panic(err)
+		}
+		var turn []string
+		for _, e := range g.EventsSince(seen) {
+			switch e.Kind {
+			case game.EventRolled:
+				turn = append(turn, e.Dice.String())
+			case game.EventKept:
+				turn[len(turn)-1] += " keep " + e.Dice.String()
+			case game.EventHotDice:
+				turn = append(turn, "hot dice")
+			case game.EventFarkled:
+				turn = append(turn, "farkle")
+			case game.EventBanked:
+				turn = append(turn, fmt.Sprintf("bank %d: %d", e.Points, e.Score))
+			case game.EventFinalRound:
+				turn = append(turn, "final round")
+			case game.EventWon:
+				turn = append(turn, g.Players()[e.Player].Name+" wins")
+			}
+		}
+		fmt.Printf("%s: %s\n", name, strings.Join(turn, ", "))
+	}
+	fmt.Println("scores:", g.Scores())
+	// Output:
+	// Ann: 2 2 3 5 6 6 keep 5, 1 1 3 4 6 keep 1 1, 2 2 3, farkle
+	// Bob: 3 3 4 6 6 6 keep 6 6 6, 1 4 6 keep 1, 1 3 keep 1, 4, farkle
+	// Ann: 2 2 4 4 4 5 keep 4 4 4 5, bank 450: 450
+	// Bob: 1 1 1 3 5 6 keep 1 1 1 5, bank 1050: 1050
+	// Ann: 3 3 3 5 6 6 keep 3 3 3 5, bank 350: 800
+	// Bob: 4 5 5 5 6 6 keep 5 5 5, 1 3 5 keep 1 5, 6, farkle
+	// Ann: 1 1 2 4 5 6 keep 1 1 5, 4 5 6 keep 5, bank 300: 1100
+	// Bob: 2 3 3 3 4 6 keep 3 3 3, 4 5 5 keep 5 5, 5 keep 5, hot dice, 1 2 4 4 6 6 keep 1, 1 2 4 5 5 keep 1 5 5, 4 6, farkle
+	// Ann: 1 2 4 4 4 5 keep 1 4 4 4 5, bank 550: 1650
+	// Bob: 1 2 3 4 4 6 keep 1, 2 2 2 5 5 keep 2 2 2 5 5, hot dice, 3 4 6 6 6 6 keep 6 6 6 6, bank 1400: 2450
+	// Ann: 2 3 4 6 6 6 keep 6 6 6, bank 600: 2250
+	// Bob: 1 4 4 4 4 5 keep 1 4 4 4 4 5, hot dice, bank 1150: 3600, final round
+	// Ann: 2 4 4 6 6 6 keep 6 6 6, bank 600: 2850, Bob wins
+	// scores: [2850 3600]
+}
+
+// A turn played by hand with dice given, as an app for physical dice
+// does: roll, keep, roll again, keep, bank.
+func ExampleNew() {
+	g, err := game.New(game.Zilch.Rules(), []string{"Ann", "Bob"}, nil)
+	if err != nil {
+		panic(err)
+	}
+	d := func(faces ...farkle.Die) []farkle.Die { return faces }
+	fmt.Println(g.RollDice(d(1, 5, 5, 2, 3, 4)))
+	fmt.Println(g.Keep(d(1, 5, 5)), g.TurnTotal(), g.DiceLeft())
+	fmt.Println(g.Bank()) // Zilch banks at 300 or more
+	fmt.Println(g.RollDice(d(5, 5, 5)))
+	fmt.Println(g.Keep(d(5, 5, 5)), g.TurnTotal(), g.DiceLeft(), g.HotDice())
+	fmt.Println(g.Bank())
+	fmt.Println(g.Scores(), g.Current())
+	// Output:
+	// <nil>
+	// <nil> 200 3
+	// game: bank by player 0: turn total below the minimum to bank: 200 < 300
+	// <nil>
+	// <nil> 700 6 true
+	// <nil>
+	// [700 0] 1
+}
+
+// Play plays a whole game of bots; the seed makes it the same game each
+// time.
+func ExampleGame_Play() {
+	g, err := game.New(game.Facebook.Rules(), []string{"Ann", "Bob", "Cy"}, rand.NewPCG(1, 2))
+	if err != nil {
+		panic(err)
+	}
+	err = g.Play(game.ThresholdBot{BankAt: 300}, game.ThresholdBot{BankAt: 500}, game.ThresholdBot{BankAt: 1000})
+	if err != nil {
+		panic(err)
+	}
+	w, _ := g.Winner()
+	fmt.Println("turns:", g.Turn())
+	fmt.Println("scores:", g.Scores())
+	fmt.Println("winner:", g.Players()[w].Name)
+	// Output:
+	// turns: 64
+	// scores: [8550 10500 7900]
+	// winner: Bob
+}
+
+// A bot that plays for the scores: it keeps the best keep of each roll
+// and banks as soon as it would lead, reading the scores from its View.
+func ExampleBotFunc() {
+	leader := game.BotFunc(func(v game.View) (farkle.Hand, bool) {
+		best, err := v.Scorer().BestKeep(v.Roll().Dice())
+		if err != nil {
+			panic(err)
+		}
+		me := v.Current()
+		mine := v.Player(me).Score + v.TurnTotal() + best.Points()
+		for i := range v.NumPlayers() {
+			if i != me && v.Player(i).Score >= mine {
+				return best.Dice(), false // not leading yet: roll on
+			}
+		}
+		return best.Dice(), true
+	})
+	rules := game.App.Rules()
+	rules.Target = 2000
+	g, err := game.New(rules, []string{"Leader", "Steady"}, rand.NewPCG(5, 5))
+	if err != nil {
+		panic(err)
+	}
+	if err := g.Play(leader, game.ThresholdBot{BankAt: 400}); err != nil {
+		panic(err)
+	}
+	w, _ := g.Winner()
+	fmt.Println("scores:", g.Scores())
+	fmt.Println("winner:", g.Players()[w].Name)
+	// Output:
+	// scores: [2150 1900]
+	// winner: Leader
+}
+
+// A UI shows the events as they come: it keeps the number it has seen
+// and asks only for the new ones.
+func ExampleGame_EventsSince() {
+	g, err := game.New(game.App.Rules(), []string{"Ann", "Bob"}, rand.NewPCG(9, 9))
+	if err != nil {
+		panic(err)
+	}
+	seen := 0
+	for range 2 { // two turns
+		if err := g.PlayTurn(game.ThresholdBot{BankAt: 300}); err != nil {
+			panic(err)
+		}
+		for _, e := range g.EventsSince(seen) {
+			fmt.Println(g.Describe(e))
+			seen++
+		}
+	}
+	fmt.Println(g.EventsSince(seen) == nil)
+	// Output:
+	// Ann rolled 1 1 2 4 5 6
+	// Ann kept 1 1 5 for 250 (turn 250)
+	// Ann rolled 2 4 6
+	// Ann farkled and lost 250 (farkles in a row: 1)
+	// Bob rolled 2 3 4 4 5 6
+	// Bob kept 5 for 50 (turn 50)
+	// Bob rolled 1 2 2 3 4
+	// Bob kept 1 for 100 (turn 150)
+	// Bob rolled 2 4 4 4
+	// Bob kept 4 4 4 for 400 (turn 550)
+	// Bob banked 550 (score 550)
+	// true
+}
+
+// Presets name the rules of known games; Rules returns a copy to change.
+func ExamplePreset() {
+	p, err := game.ParsePreset("Zilch")
+	if err != nil {
+		panic(err)
+	}
+	r := p.Rules()
+	fmt.Println(p, r.Target, r.MinBank, r.Penalty, r.PenaltyAfter, r.FinalRound)
+	r.Target = 5000 // a shorter game; the preset is unchanged
+	fmt.Println(game.Zilch.Rules().Target, r == game.Zilch.Rules())
+	_, err = game.ParsePreset("yahtzee")
+	fmt.Println(err)
+	// Output:
+	// zilch 10000 300 500 3 true
+	// 10000 false
+	// farkle: invalid rules: preset "yahtzee" is not app, zilch nor facebook
+}
+
+// A game saves to JSON with its rules, players, history and dice source,
+// and loads by replaying its history: the loaded game goes on exactly as
+// the saved one would.
+func ExampleGame_MarshalJSON() {
+	g, err := game.New(game.App.Rules(), []string{"Ann", "Bob"}, rand.NewPCG(3, 3))
+	if err != nil {
+		panic(err)
+	}
+	bot := game.ThresholdBot{BankAt: 350}
+	for range 4 {
+		if err := g.PlayTurn(bot); err != nil {
+			panic(err)
+		}
+	}
+	saved, err := json.Marshal(g)
+	if err != nil {
+		panic(err)
+	}
+	var loaded game.Game
+	if err := json.Unmarshal(saved, &loaded); err != nil {
+		panic(err)
+	}
+	fmt.Println(loaded.Rules() == g.Rules(), loaded.Scores(), loaded.Turn(), loaded.NumEvents() == g.NumEvents())
+	// Both go on with the same dice.
+	if err := g.PlayTurn(bot); err != nil {
+		panic(err)
+	}
+	if err := loaded.PlayTurn(bot); err != nil {
+		panic(err)
+	}
+	fmt.Println(g.Scores(), loaded.Scores())
+	fmt.Println(string(saved[:strings.Index(string(saved), `"players"`)]))
+	// Output:
+	// true [850 500] 5 true
+	// [1900 500] [1900 500]
+	// {"format":"farkle-game","version":2,"rules":{"target":10000,"final_round":true,"min_bank":0,"min_first_bank":0,"penalty":0,"penalty_after":0,"must_roll_hot_dice":false,"scoring":"app"},
+}

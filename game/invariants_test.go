@@ -1,0 +1,421 @@
+package game
+
+// The checks that every test runs on the games it plays: a snapshot of
+// everything observable, to see that a failed action changed nothing, and
+// a model of the rules that reads a game's history on its own and checks
+// every event and every view against it.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+)
+
+// snapshot is everything observable about a game, to check that an
+// illegal action changed nothing.
+type snapshot struct {
+	JSON      string
+	Rules     Rules
+	Source    bool
+	Current   int
+	Turn      int
+	Dice      []farkle.Die
+	TurnTotal int
+	DiceLeft  int
+	Hot       bool
+	Final     bool
+	Over      bool
+	Winner    int
+	Players   []Player
+	Events    []Event
+	NEvents   int
+}
+
+func snap(g *Game) snapshot {
+	s := snapLite(g)
+	b, err := json.Marshal(g)
+	if err != nil {
+		b = []byte("error: " + err.Error())
+	}
+	s.JSON = string(b)
+	s.Events = g.EventsSince(0)
+	return s
+}
+
+// snapLite is snap without the JSON and the history, but its length: it
+// takes time independent of the length of the game.
+func snapLite(g *Game) snapshot {
+	w, _ := g.Winner()
+	return snapshot{
+		Rules: g.Rules(), Source: g.HasSource(), NEvents: g.NumEvents(), Current: g.Current(), Turn: g.Turn(),
+		Dice: g.Dice(), TurnTotal: g.TurnTotal(), DiceLeft: g.DiceLeft(), Hot: g.HotDice(), Final: g.FinalRound(),
+		Over: g.Over(), Winner: w, Players: g.Players(),
+	}
+}
+
+// sameLite reports whether two snapLite snapshots are equal, cheaply.
+func sameLite(a, b snapshot) bool {
+	return a.Rules == b.Rules && a.Source == b.Source && a.NEvents == b.NEvents && a.Current == b.Current &&
+		a.Turn == b.Turn && slices.Equal(a.Dice, b.Dice) && a.TurnTotal == b.TurnTotal && a.DiceLeft == b.DiceLeft &&
+		a.Hot == b.Hot && a.Final == b.Final && a.Over == b.Over && a.Winner == b.Winner &&
+		slices.Equal(a.Players, b.Players)
+}
+
+// sameSnap reports whether two snapshots are equal, faster than go-cmp:
+// diff them only when they differ.
+func sameSnap(a, b snapshot) bool {
+	return sameLite(a, b) && a.JSON == b.JSON && slices.Equal(a.Events, b.Events)
+}
+
+// run plays steps on g, checking each error, that a failed action changed
+// nothing, and the invariants after every step.
+func run(t *testing.T, g *Game, steps []step) {
+	t.Helper()
+	for i, s := range steps {
+		before := snap(g)
+		err := s.do(g)
+		if s.want == nil && err != nil || s.want != nil && !errors.Is(err, s.want) {
+			t.Fatalf("step %d %q: error %v, want %v", i, s.act, err, s.want)
+		}
+		if err != nil {
+			var ae *ActionError
+			if !errors.As(err, &ae) {
+				t.Fatalf("step %d %q: error %T is not an *ActionError", i, s.act, err)
+			}
+			if after := snap(g); !sameSnap(before, after) {
+				t.Fatalf("step %d %q: failed action changed the game (-want +got):\n%s", i, s.act, cmpDiff(before, after))
+			}
+		}
+		if err := checkInvariants(g); err != nil {
+			t.Fatalf("step %d %q: %v", i, s.act, err)
+		}
+	}
+}
+
+// checkInvariants checks what must hold of any game, from its history
+// and views, independently of how the engine computes them, and that the
+// JSON round trip gives the same game.
+func checkInvariants(g *Game) error {
+	if err := checkHistory(g); err != nil {
+		return err
+	}
+	return checkRoundTrip(g)
+}
+
+// model is the state of a game as the rules make it from a history.
+type model struct {
+	r       Rules
+	sc      *farkle.Scorer
+	n       int
+	score   []int
+	onBoard []bool
+	farkles []int
+
+	cur, turn int
+	turnSum   int
+	left      int         // dice to roll
+	rolled    bool        // the turn has a roll that scored
+	hot       bool        // the last keep set aside the last dice
+	table     farkle.Hand // the dice that wait for a keep
+	onTable   bool
+	trigger   int       // who reached the target with a final round, or -1
+	need      EventKind // the event that must come next, or 0 for an action
+	over      bool
+	winner    int
+}
+
+func newModel(g *Game) *model {
+	n := g.NumPlayers()
+	return &model{
+		r: g.Rules(), sc: g.Scorer(), n: n, score: make([]int, n), onBoard: make([]bool, n), farkles: make([]int, n),
+		turn: 1, left: farkle.MaxDice, trigger: -1, winner: -1,
+	}
+}
+
+// clearTurn clears the state of the turn.
+func (m *model) clearTurn() {
+	m.turnSum, m.left, m.rolled, m.hot, m.onTable, m.table = 0, farkle.MaxDice, false, false, false, farkle.Hand{}
+}
+
+// endTurn passes the dice to the next player, or ends the final round.
+func (m *model) endTurn() {
+	m.clearTurn()
+	next := (m.cur + 1) % m.n
+	if next == m.trigger {
+		// The highest score wins; a tie goes to the first in the order of
+		// play from the player who reached the target.
+		m.winner = m.trigger
+		for k := 1; k < m.n; k++ {
+			if i := (m.trigger + k) % m.n; m.score[i] > m.score[m.winner] {
+				m.winner = i
+			}
+		}
+		m.need = EventWon
+		return
+	}
+	m.cur, m.turn = next, m.turn+1
+}
+
+// apply plays event e of the history on m, or reports how it breaks the
+// rules.
+func (m *model) apply(e Event) error {
+	switch {
+	case m.over:
+		return fmt.Errorf("%v after the game was won", e)
+	case e.Player < 0 || e.Player >= m.n:
+		return fmt.Errorf("player %d of %d", e.Player, m.n)
+	case m.need != 0 && e.Kind != m.need:
+		return fmt.Errorf("%v, want a %v event", e, m.need)
+	case m.need == 0 && e.Kind != EventRolled && e.Kind != EventKept && e.Kind != EventBanked:
+		return fmt.Errorf("%v with no action before it", e)
+	case e.Kind != EventWon && e.Player != m.cur:
+		return fmt.Errorf("%v in the turn of player %d", e, m.cur)
+	case (e.Kind == EventRolled || e.Kind == EventKept) != (e.Dice != (farkle.Hand{})):
+		return fmt.Errorf("%v: dice %v", e, e.Dice)
+	}
+	m.need = 0
+	p := e.Player
+	switch e.Kind {
+	case EventRolled:
+		if m.onTable || e.Dice.Len() != m.left {
+			return fmt.Errorf("rolled %d dice with %d to roll (dice waiting: %v)", e.Dice.Len(), m.left, m.onTable)
+		}
+		f, err := m.sc.IsFarkle(e.Dice.Dice())
+		if err != nil {
+			return err
+		}
+		m.hot = false
+		if f {
+			m.need = EventFarkled
+		} else {
+			m.rolled, m.onTable, m.table = true, true, e.Dice
+		}
+	case EventKept:
+		if !m.onTable {
+			return errors.New("kept with no dice on the table")
+		}
+		for d := farkle.Die(1); d <= 6; d++ {
+			if e.Dice.Count(d) > m.table.Count(d) {
+				return fmt.Errorf("kept %v from %v", e.Dice, m.table)
+			}
+		}
+		pts, err := m.sc.Score(e.Dice.Dice())
+		if err != nil || pts != e.Points || pts <= 0 {
+			return fmt.Errorf("kept %v for %d points: scorer gives %d, %v", e.Dice, e.Points, pts, err)
+		}
+		m.turnSum += pts
+		m.left -= e.Dice.Len()
+		m.onTable, m.table = false, farkle.Hand{}
+		if m.left == 0 {
+			m.need = EventHotDice
+		}
+	case EventHotDice:
+		m.left, m.hot = farkle.MaxDice, true
+	case EventBanked:
+		need := m.r.MinBank
+		if !m.onBoard[p] {
+			need = max(need, m.r.MinFirstBank)
+		}
+		switch {
+		case m.onTable || !m.rolled:
+			return fmt.Errorf("banked with dice waiting (%v) or before a roll (rolled %v)", m.onTable, m.rolled)
+		case e.Points != m.turnSum:
+			return fmt.Errorf("banked %d, the keeps of the turn sum to %d", e.Points, m.turnSum)
+		case m.turnSum < need:
+			return fmt.Errorf("banked %d under the minimum %d", m.turnSum, need)
+		case m.hot && m.r.MustRollHotDice:
+			return errors.New("banked hot dice that must be rolled")
+		}
+		m.score[p] += m.turnSum
+		m.onBoard[p], m.farkles[p], m.turnSum = true, 0, 0
+		switch {
+		case m.trigger >= 0 || m.score[p] < targetOf(m.r):
+			m.endTurn()
+		case m.r.FinalRound && m.n > 1:
+			m.trigger, m.need = p, EventFinalRound
+		default: // the first to the target wins at once
+			m.clearTurn()
+			m.winner, m.need = p, EventWon
+		}
+	case EventFarkled:
+		if e.Points != m.turnSum {
+			return fmt.Errorf("farkle lost %d, the keeps of the turn sum to %d", e.Points, m.turnSum)
+		}
+		m.farkles[p]++
+		m.turnSum = 0
+		if m.r.Penalty > 0 && m.farkles[p] >= m.r.PenaltyAfter {
+			m.need = EventPenalty
+		} else {
+			m.endTurn()
+		}
+	case EventPenalty:
+		if e.Points != m.r.Penalty {
+			return fmt.Errorf("penalty of %d, the rules say %d", e.Points, m.r.Penalty)
+		}
+		m.score[p] -= m.r.Penalty
+		m.farkles[p] = 0
+		m.endTurn()
+	case EventFinalRound:
+		m.endTurn()
+	case EventWon:
+		if p != m.winner {
+			return fmt.Errorf("player %d won, the rules give player %d", p, m.winner)
+		}
+		m.over = true
+	}
+	// Points belong to keeps, banks, farkles and penalties only.
+	switch e.Kind {
+	case EventRolled, EventHotDice, EventFinalRound, EventWon:
+		if e.Points != 0 {
+			return fmt.Errorf("%v has points", e)
+		}
+	}
+	// The turn total is 0 from the event that ends a turn on.
+	if e.TurnTotal != m.turnSum || e.Score != m.score[p] || e.Farkles != m.farkles[p] {
+		return fmt.Errorf("%+v: want turn total %d, score %d, farkles %d", e, m.turnSum, m.score[p], m.farkles[p])
+	}
+	return nil
+}
+
+// checkHistory is checkInvariants without the JSON round trip: it plays
+// the history on a model of the rules and checks every event's fields
+// and the game's views against the model, in time linear in the length
+// of the history.
+func checkHistory(g *Game) error {
+	evs := g.EventsSince(0)
+	if len(evs) != g.NumEvents() {
+		return fmt.Errorf("%d events, NumEvents %d", len(evs), g.NumEvents())
+	}
+	m := newModel(g)
+	for i, e := range evs {
+		if err := m.apply(e); err != nil {
+			return fmt.Errorf("event %d: %v", i, err)
+		}
+	}
+	if m.need != 0 {
+		return fmt.Errorf("history ends waiting for a %v event", m.need)
+	}
+	for i, p := range g.Players() {
+		if p.Score != m.score[i] || p.Farkles != m.farkles[i] || p.OnBoard != m.onBoard[i] {
+			return fmt.Errorf("player %d: %+v, history gives score %d, farkles %d, on board %v",
+				i, p, m.score[i], m.farkles[i], m.onBoard[i])
+		}
+		if m.r.Penalty > 0 && p.Farkles >= m.r.PenaltyAfter {
+			return fmt.Errorf("player %d: %d farkles in a row and no penalty", i, p.Farkles)
+		}
+	}
+	if diff := cmpDiff(m.score, g.Scores()); diff != "" {
+		return fmt.Errorf("scores (-history +game):\n%s", diff)
+	}
+	w, over := g.Winner()
+	switch {
+	case over != m.over || g.Over() != m.over:
+		return fmt.Errorf("over %v (Winner ok %v), history gives %v", g.Over(), over, m.over)
+	case over && w != m.winner:
+		return fmt.Errorf("winner %d, history gives %d", w, m.winner)
+	case over && slices.Max(m.score) != m.score[w]:
+		return fmt.Errorf("winner %d has %d, top score %d", w, m.score[w], slices.Max(m.score))
+	case !over && w != -1:
+		return fmt.Errorf("winner %d before the end", w)
+	}
+	// Once the game is over, the current player is the one who played
+	// the last turn: the model does not pass the dice after it.
+	d := g.Dice()
+	switch {
+	case g.Current() != m.cur || g.Turn() != m.turn:
+		return fmt.Errorf("current %d turn %d, history gives %d and %d", g.Current(), g.Turn(), m.cur, m.turn)
+	case g.TurnTotal() != m.turnSum:
+		return fmt.Errorf("turn total %d, keeps since the turn began sum to %d", g.TurnTotal(), m.turnSum)
+	case g.DiceLeft() != m.left:
+		return fmt.Errorf("dice left %d, history gives %d", g.DiceLeft(), m.left)
+	case g.HotDice() != m.hot:
+		return fmt.Errorf("hot dice %v, history gives %v", g.HotDice(), m.hot)
+	case g.FinalRound() != (m.trigger >= 0 && !m.over):
+		return fmt.Errorf("final round %v, history gives trigger %d, over %v", g.FinalRound(), m.trigger, m.over)
+	case (d != nil) != m.onTable || d != nil && handOf(d) != m.table:
+		return fmt.Errorf("dice on the table %v, history gives %v (%v)", d, m.table, m.onTable)
+	case g.View().Roll() != m.table:
+		return fmt.Errorf("View().Roll() %v, history gives %v", g.View().Roll(), m.table)
+	}
+	return nil
+}
+
+// checkRoundTrip checks that the JSON round trip gives an equal game.
+func checkRoundTrip(g *Game) error {
+	b, err := json.Marshal(g)
+	if err != nil {
+		return fmt.Errorf("marshal: %v", err)
+	}
+	var h Game
+	if err := json.Unmarshal(b, &h); err != nil {
+		return fmt.Errorf("unmarshal: %v\n%s", err, b)
+	}
+	b2, err := json.Marshal(&h)
+	if err != nil {
+		return fmt.Errorf("marshal again: %v", err)
+	}
+	if !bytes.Equal(b, b2) {
+		return fmt.Errorf("JSON round trip differs:\n%s\n%s", b, b2)
+	}
+	// Equal JSON means equal rules, names, history and source: the views
+	// must be equal too, but for the order of the dice on the table, which
+	// the history keeps as a multiset.
+	want, got := snapLite(g), snapLite(&h)
+	if handOf(want.Dice) != handOf(got.Dice) {
+		return fmt.Errorf("JSON round trip: dice on the table %v, loaded %v", want.Dice, got.Dice)
+	}
+	want.Dice, got.Dice = nil, nil
+	switch g.src.(type) {
+	case *rand.PCG, *rand.ChaCha8:
+	default:
+		want.Source = false // not saved
+	}
+	if !sameLite(want, got) {
+		return fmt.Errorf("JSON round trip views differ (-want +got):\n%s", cmpDiff(want, got))
+	}
+	return nil
+}
+
+// checkStep checks, in constant time, what must hold after a legal
+// action, which took the game from the state before.
+func checkStep(g *Game, before snapshot) error {
+	n := g.NumPlayers()
+	w, over := g.Winner()
+	d := g.Dice()
+	switch {
+	case g.NumEvents() <= before.NEvents:
+		return fmt.Errorf("a legal action added no event: %d, then %d", before.NEvents, g.NumEvents())
+	case g.Current() < 0 || g.Current() >= n:
+		return fmt.Errorf("current player %d of %d", g.Current(), n)
+	case g.Turn() < before.Turn:
+		return fmt.Errorf("turn %d after turn %d", g.Turn(), before.Turn)
+	case g.TurnTotal() < 0:
+		return fmt.Errorf("turn total %d", g.TurnTotal())
+	case g.DiceLeft() < 1 || g.DiceLeft() > farkle.MaxDice:
+		return fmt.Errorf("%d dice left", g.DiceLeft())
+	case d != nil && len(d) != g.DiceLeft():
+		return fmt.Errorf("%d dice on the table, %d left", len(d), g.DiceLeft())
+	case over != g.Over() || over != (w >= 0 && w < n):
+		return fmt.Errorf("over %v, winner %d (%v)", g.Over(), w, over)
+	case over && (d != nil || g.TurnTotal() != 0 || g.FinalRound()):
+		return fmt.Errorf("game over with dice %v, turn total %d, final round %v", d, g.TurnTotal(), g.FinalRound())
+	case before.Over:
+		return errors.New("a legal action after the end")
+	case g.HotDice() && (d != nil || g.DiceLeft() != farkle.MaxDice):
+		return fmt.Errorf("hot dice with dice %v and %d left", d, g.DiceLeft())
+	}
+	last := g.EventsSince(g.NumEvents() - 1)
+	if len(last) != 1 {
+		return fmt.Errorf("EventsSince(NumEvents()-1) gave %d events", len(last))
+	}
+	if e := last[0]; e.Kind == EventWon != over {
+		return fmt.Errorf("last event %v, over %v", e, over)
+	}
+	return nil
+}
