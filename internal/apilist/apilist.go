@@ -159,7 +159,13 @@ func (l *lister) typ(s *ast.TypeSpec) {
 				}
 			}
 			if len(f.Names) == 0 {
-				l.add("type %s struct, embedded %s", name, l.str(f.Type))
+				emb := strings.TrimPrefix(l.str(f.Type), "*")
+				if i := strings.LastIndexByte(emb, '.'); i >= 0 {
+					emb = emb[i+1:]
+				}
+				if ast.IsExported(emb) {
+					l.add("type %s struct, embedded %s", name, l.str(f.Type))
+				}
 			}
 		}
 	case *ast.InterfaceType:
