@@ -148,32 +148,19 @@ func (e Event) toJSON() eventJSON {
 // spelled exactly so and nothing after the object. It checks only the
 // form: [Replay] checks that the events make a game.
 func (e *Event) UnmarshalJSON(b []byte) error {
-	var j eventJSON
-	if err := strictUnmarshal(b, &j, eventNames()); err != nil {
-		return err
+	d := &decoder{data: b, max: int64(len(b)) + 1}
+	out, err := d.event()
+	if err == nil {
+		var c byte
+		if c, err = d.peek(); err == nil && c != 0 {
+			err = d.fail("data after the event")
+		}
 	}
-	out, err := j.event()
 	if err != nil {
-		return err
+		return &SaveError{Offset: d.offset(), Err: err}
 	}
 	*e = out
 	return nil
-}
-
-func (j *eventJSON) event() (Event, error) {
-	out := Event{Kind: j.Kind, Player: j.Player, Points: j.Points, TurnTotal: j.TurnTotal, Score: j.Score, Farkles: j.Farkles}
-	if len(j.Dice) > farkle.MaxDice {
-		return Event{}, fmt.Errorf("game: %d dice in an event", len(j.Dice))
-	}
-	var dice [farkle.MaxDice]farkle.Die
-	for i, d := range j.Dice {
-		if d < 1 || d > 6 {
-			return Event{}, fmt.Errorf("game: die %d is not 1 to 6", d)
-		}
-		dice[i] = farkle.Die(d)
-	}
-	out.Dice, _ = farkle.HandOf(dice[:len(j.Dice)])
-	return out, nil
 }
 
 // Replay rebuilds a game from its rules, player names and history: it
@@ -187,31 +174,62 @@ func Replay(r Rules, names []string, events []Event) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, e := range events {
-		if i < len(g.events) {
-			continue // produced by the action before it, and checked
-		}
-		switch e.Kind {
-		case EventRolled:
-			err = g.RollDice(e.Dice.Dice())
-		case EventKept:
-			err = g.Keep(e.Dice.Dice())
-		case EventBanked:
-			err = g.Bank()
-		default:
-			err = fmt.Errorf("%v event that no action produced", e.Kind)
-		}
-		if err != nil {
-			return nil, &HistoryError{Index: i, Err: err}
-		}
-		for j := i; j < len(g.events); j++ {
-			if j >= len(events) {
-				return nil, &HistoryError{Index: len(events), Err: fmt.Errorf("missing event %q", g.events[j])}
-			}
-			if g.events[j] != events[j] {
-				return nil, &HistoryError{Index: j, Err: fmt.Errorf("event %q, want %q", events[j], g.events[j])}
-			}
+	rp := replayer{g: g}
+	for _, e := range events {
+		if err := rp.add(e); err != nil {
+			return nil, err
 		}
 	}
+	if err := rp.end(); err != nil {
+		return nil, err
+	}
 	return g, nil
+}
+
+// A replayer plays a history into a game one event at a time, so that a
+// loader can check each event as soon as it reads it.
+type replayer struct {
+	g *Game
+	n int // events of the history seen
+}
+
+// add checks the next event e of the history: an event that the game
+// produced already must equal it; otherwise e must be an action (rolled,
+// kept, banked) that the game accepts and records as e.
+func (p *replayer) add(e Event) error {
+	g, i := p.g, p.n
+	p.n++
+	if i < len(g.events) {
+		if g.events[i] != e {
+			return &HistoryError{Index: i, Err: fmt.Errorf("event %q, want %q", e, g.events[i])}
+		}
+		return nil
+	}
+	var buf [farkle.MaxDice]farkle.Die
+	var err error
+	switch e.Kind {
+	case EventRolled:
+		err = g.RollDice(e.Dice.AppendDice(buf[:0]))
+	case EventKept:
+		err = g.Keep(e.Dice.AppendDice(buf[:0]))
+	case EventBanked:
+		err = g.Bank()
+	default:
+		err = fmt.Errorf("%v event that no action produced", e.Kind)
+	}
+	if err != nil {
+		return &HistoryError{Index: i, Err: err}
+	}
+	if g.events[i] != e {
+		return &HistoryError{Index: i, Err: fmt.Errorf("event %q, want %q", e, g.events[i])}
+	}
+	return nil
+}
+
+// end checks that the history has every event that the game produced.
+func (p *replayer) end() error {
+	if p.n < len(p.g.events) {
+		return &HistoryError{Index: p.n, Err: fmt.Errorf("missing event %q", p.g.events[p.n])}
+	}
+	return nil
 }

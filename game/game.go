@@ -392,7 +392,7 @@ func (g *Game) endTurn() {
 func (g *Game) finish(w int) {
 	g.over, g.winner = true, w
 	p := &g.players[w]
-	g.events = append(g.events, Event{Kind: EventWon, Player: w, Score: p.Score, Farkles: p.Farkles})
+	g.record(Event{Kind: EventWon, Player: w, Score: p.Score, Farkles: p.Farkles})
 }
 
 // event records e by the current player, with the turn total, score and
@@ -401,6 +401,18 @@ func (g *Game) event(e Event) {
 	e.Player = g.cur
 	p := &g.players[g.cur]
 	e.TurnTotal, e.Score, e.Farkles = g.turnTotal, p.Score, p.Farkles
+	g.record(e)
+}
+
+// record appends e to the history, doubling its capacity when it is full,
+// so that a long history, as a loaded one, costs at most twice its size
+// in allocations (append grows large slices by smaller steps).
+func (g *Game) record(e Event) {
+	if len(g.events) == cap(g.events) {
+		grown := make([]Event, len(g.events), max(32, 2*cap(g.events)))
+		copy(grown, g.events)
+		g.events = grown
+	}
 	g.events = append(g.events, e)
 }
 
