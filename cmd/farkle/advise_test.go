@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -9,9 +8,7 @@ import (
 )
 
 func runAdviseArgs(args ...string) (code int, stdout, stderr string) {
-	var out, errb bytes.Buffer
-	code = runAdvise(args, &out, &errb)
-	return code, out.String(), errb.String()
+	return runCLI(append([]string{"advise"}, args...)...)
 }
 
 // The example of the issue: flags after the dice.
@@ -43,6 +40,7 @@ func TestRunAdviseArgumentForms(t *testing.T) {
 		{"1,5,2", "-total=300", "3,4,6"},
 		{"--total", "300", "152346"},
 		{"-rules", "APP", "152", "-total", "300", "--", "346"},
+		{"1 5 2 3 4 6", "-total", "300"}, // one dice parser for every command
 	} {
 		code, got, errOut := runAdviseArgs(args...)
 		if code != 0 || got != want {
@@ -76,15 +74,16 @@ func TestRunAdviseErrors(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{nil, 2, "no dice given"},
-		{[]string{"1", "x"}, 2, `not a die: "x"`},
-		{[]string{"1", "7"}, 2, "invalid die: 7"},
+		{nil, 2, "no dice"},
+		{[]string{"1", "x"}, 2, `"x" is not dice`},
+		{[]string{"1", "7"}, 2, `"7" is not dice`},
 		{[]string{"1234561"}, 2, "too many dice"},
-		{[]string{"1", "-total", "75"}, 2, "turn total not reachable"},
+		{[]string{"1", "-total", "75"}, 2, "-total 75: not a turn total of the app rules"},
+		{[]string{"1", "-total", "0x100"}, 2, `invalid value "0x100" for flag -total: not a decimal integer`},
 		{[]string{"1", "-total"}, 2, "flag needs an argument"},
 		{[]string{"1", "-bogus"}, 2, "flag provided but not defined"},
-		{[]string{"1", "-rules", "yahtzee"}, 2, `unknown rules "yahtzee"`},
-		{[]string{"1", "-min-bank", "-50"}, 2, "invalid options"},
+		{[]string{"1", "-rules", "yahtzee"}, 2, `invalid value "yahtzee" for flag -rules`},
+		{[]string{"1", "-min-bank", "-50"}, 2, "out of range: want 0 to 1000000"},
 	} {
 		code, out, errOut := runAdviseArgs(c.args...)
 		if code != c.code || !strings.Contains(errOut, c.stderr) || out != "" {

@@ -1,33 +1,117 @@
-// Command farkle scores Farkle dice, checks keeps, plays a game against a
-// bot in the terminal and gives optimal-strategy advice.
+// Command farkle scores Farkle dice, checks keeps, gives optimal-strategy
+// advice and plays a game against bots in the terminal.
 //
 // Usage:
 //
-//	farkle [-rules name] [-lang tag] DICE...          best keep and best partition of a roll
-//	farkle [-rules name] -keep DICE DICE...           check a keep from a roll
-//	farkle play [flags]                               play a game against a bot
-//	farkle advise DICE... [-total N]                  what to keep, and whether to bank
+//	farkle [flags] DICE...             the best keep and the best partition of a roll
+//	farkle -keep DICE [flags] DICE...  check a keep from a roll
+//	farkle advise [flags] DICE...      what to keep, and whether to bank
+//	farkle play [flags]                play a game against bots
+//	farkle help [COMMAND]              the usage of farkle, or of a command
 //
-// Dice are faces 1 to 6, as separate arguments ("1 1 5"), with commas
-// ("1,1,5") or run together ("115"). For example:
+// The command, if any, comes first; "farkle help COMMAND" and "farkle
+// COMMAND -h" print its usage. Every command reads its arguments the same
+// way:
+//
+//   - Flags may come before or after the dice; "--" ends the flags.
+//   - DICE are faces 1 to 6, at most six of them, as separate arguments
+//     (1 1 5), with commas (1,1,5), run together (115) or in one quoted
+//     argument ("1 1 5").
+//   - Numbers are decimal integers (no 0x, no _), and each flag checks its
+//     range.
+//   - -rules names a preset in any case: for scoring and advice one of
+//     package farkle's (app, core, facebook, zilch, classic), for play one
+//     of package game's (app, zilch, facebook).
+//
+// An error in the arguments prints one line that says what is wrong, then
+// "run 'farkle -h' for usage" (or 'farkle help COMMAND').
+//
+// # Scoring a roll
+//
+// "farkle DICE..." prints the best keep of a roll (the most points, then
+// the most dice left to roll), its combinations and the dice left, and the
+// best partition of all the dice. With -keep DICE it checks that keep
+// instead: allowed, with its points and the dice left, or not allowed, and
+// why ("the 2 scores nothing", "the roll has only one 1"). Keeping every
+// die of a roll is hot dice: six dice to roll again. Flags:
+//
+//	-keep DICE   check this keep from the roll
+//	-lang TAG    the language of the names of the combinations: cs, en, fi
+//	             or nl, in any case, with a region or not (fi-FI); default en
+//	-rules NAME  the scoring rules: app (default), core, facebook, zilch or
+//	             classic
+//
+// For example:
 //
 //	farkle 5 5 5 1 2 3
 //	farkle -keep 1,2 1 2 3 4 6 6
+//
+// # Advice
+//
+// "farkle advise DICE..." says which dice to keep from a roll and whether to
+// bank after keeping them, with the expected final score of the turn of
+// every choice, under the strategy that maximizes the expected score of the
+// turn (package strategy). Flags:
+//
+//	-min-bank N  the smallest turn total that may be banked, 0 to 1000000
+//	-must-roll   hot dice must be rolled, not banked
+//	-rules NAME  the scoring rules, as above
+//	-total N     the turn total before the roll, a multiple of 50 from 0 to
+//	             1000000000000
+//
+// For example:
+//
 //	farkle advise 1 5 2 3 4 6 -total 300
+//
+// # Playing
+//
+// "farkle play" plays a game against 1 to 7 bots that keep the best dice
+// and bank at a turn total. It reads one command a line from standard input,
+// so a script can play too:
+//
+//	roll, r          roll the dice left
+//	keep DICE, k     set aside dice of the roll: keep 1 5 5, k 155
+//	best             set aside the best keep of the roll
+//	bank, b          bank the turn total and end the turn
+//	hint             list the keeps of the roll
+//	score, s         show the scores
+//	save [-f] FILE   save the game as JSON, to resume with -load FILE;
+//	                 FILE must not exist, unless -f
+//	help, h, ?       list the commands
+//	quit, q          stop playing
+//
+// Blank lines and lines starting with # are skipped; a line longer than
+// 4096 bytes is refused as a bad command, and the game goes on. A move that
+// the rules refuse, or a bad command, says why ("Ann, roll the dice
+// first.") and the game goes on. Flags:
+//
+//	-bank N      the turn total at which the bots bank, 0 to 100000000
+//	             (default 350)
+//	-bots N      the number of bots, 1 to 7 (default 1)
+//	-load FILE   resume the game saved in FILE, you playing the first player
+//	-name NAME   your name (default You); not a bot's (Bot, Bot 1, ...)
+//	-rules NAME  the rules of play: app (default), zilch or facebook
+//	-seed N      the seed of the dice, 0 to 18446744073709551615 (default:
+//	             from the clock); a seed replays a game
+//	-target N    the score that wins, 1 to 100000000 (default: that of the
+//	             rules, 10000)
+//
+// A saved game keeps its rules, players and dice: -load refuses -rules,
+// -target, -bots and -name, and -seed unless the game was saved without its
+// dice. For example:
+//
 //	printf 'roll\nbest\nbank\nquit\n' | farkle play -seed 42
 //
-// -rules names a scoring preset of package farkle, in any case: app (the
-// default), core, facebook, zilch or classic. For "farkle play" it names the
-// rules of play of a preset of package game: app, zilch or facebook.
+// # Exit status
 //
-// farkle play reads one command a line from standard input (roll, keep
-// DICE, best, bank, hint, score, save FILE, help, quit), so a script can
-// drive it; "farkle play -h" lists its flags.
-//
-// Exit codes: 0 on success (and for -h); 1 for a keep that is not
-// allowed, for "farkle play" when its input ends before the game does, and
-// for "farkle advise" when the rules cannot be solved; 2 for bad
-// arguments.
+//	0  done: the roll scored, the keep allowed, the advice given, the game
+//	   over or quit, or the usage shown
+//	1  refused: a keep that the rules do not allow (farkle -keep), a game
+//	   whose input ended before it was over (farkle play), or any other
+//	   failure that is not the arguments' fault
+//	2  usage error: an unknown command or flag, a bad flag value or number,
+//	   bad dice or more than six, flags that conflict, or a -load FILE that
+//	   is not a saved game
 package main
 
 import (
@@ -36,132 +120,550 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
+	"unicode"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+)
+
+// exitStatus is the table of exit codes, for "farkle -h"; the package
+// documentation has the same table (a test checks).
+const exitStatus = `Exit status:
+  0  done: the roll scored, the keep allowed, the advice given, the game
+     over or quit, or the usage shown
+  1  refused: a keep that the rules do not allow (farkle -keep), a game
+     whose input ended before it was over (farkle play), or any other
+     failure that is not the arguments' fault
+  2  usage error: an unknown command or flag, a bad flag value or number,
+     bad dice or more than six, flags that conflict, or a -load FILE that
+     is not a saved game
+`
+
+// The exit codes.
+const (
+	exitOK      = 0
+	exitRefused = 1
+	exitUsage   = 2
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-}
-
-// scoringPresets are the names that -rules takes for the scoring and advise
-// commands: those of farkle.ParsePreset.
-const scoringPresets = "app, core, facebook, zilch or classic"
-
-// parseScoring returns the scoring preset that name names, in any case, and
-// its title for display, such as "App".
-func parseScoring(name string) (farkle.Preset, string, error) {
-	p, err := farkle.ParsePreset(name)
-	if err != nil {
-		return 0, "", err
+	e := &env{
+		stdin:  os.Stdin,
+		stdout: os.Stdout,
+		stderr: os.Stderr,
+		seed:   func() uint64 { return uint64(time.Now().UnixNano()) },
 	}
-	n := p.String()
-	return p, strings.ToUpper(n[:1]) + n[1:], nil
+	os.Exit(run(e, os.Args[1:]))
 }
 
-const usage = `usage:
-  farkle [-rules name] [-lang tag] DICE...    best keep and best partition of a roll
-  farkle [-rules name] -keep DICE DICE...     check a keep from a roll
-  farkle play [flags]                         play a game against a bot (farkle play -h)
-  farkle advise DICE... [-total N]            what to keep, and whether to bank (farkle advise -h)
-Dice are faces 1 to 6: "1 1 5", "1,1,5" or "115".
-`
+// env is what a run of the command works with; tests make their own.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	// dir is the directory of relative file names (-load, save); ""
+	// means the working directory.
+	dir string
+	// seed returns the seed of a new game played without -seed.
+	seed func() uint64
+}
 
-// run is the whole command, for tests: it returns the exit code.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// path returns the file name name, relative to e.dir.
+func (e *env) path(name string) string {
+	if e.dir == "" || filepath.IsAbs(name) {
+		return name
+	}
+	return filepath.Join(e.dir, name)
+}
+
+// A command is a subcommand of farkle, or the main command.
+type command struct {
+	name  string // the word after "farkle"; "" for the main command
+	args  string // its arguments, for the usage: "[flags] DICE..."
+	short string // what it does, in a few words
+	long  string // what it does, for its usage: paragraphs ending in "\n"
+	// flags defines the command's flags on fs, to be parsed into o.
+	flags func(fs *flag.FlagSet, o *options)
+	// run runs the command with the positional arguments, once the
+	// flags are parsed into o. A *usageError means exit 2, errRefused
+	// exit 1 (the command said why), any other error exit 1.
+	run func(e *env, o *options, args []string) error
+}
+
+// commands are the commands of farkle, the main command first, in the
+// order of the usage.
+var commands []*command
+
+func init() {
+	commands = []*command{
+		{
+			args:  "[flags] DICE...",
+			short: "the best keep and the best partition of a roll",
+			flags: scoreFlags,
+			run:   runScore,
+		},
+		{
+			name:  "advise",
+			args:  "[flags] DICE...",
+			short: "what to keep, and whether to bank",
+			long:  adviseLong,
+			flags: adviseFlags,
+			run:   runAdvise,
+		},
+		{
+			name:  "play",
+			args:  "[flags]",
+			short: "play a game against bots",
+			long:  playLong,
+			flags: playFlags,
+			run:   runPlay,
+		},
+		{
+			name:  "help",
+			args:  "[COMMAND]",
+			short: "the usage of farkle, or of a command",
+			long:  "Print the usage of farkle, or of COMMAND (as farkle COMMAND -h).\n",
+			flags: func(*flag.FlagSet, *options) {},
+			run:   runHelp,
+		},
+	}
+}
+
+// lookup returns the subcommand called name, or nil.
+func lookup(name string) *command {
+	for _, c := range commands[1:] {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// commandNames lists the subcommands, such as "advise, play and help".
+func commandNames() string {
+	var names []string
+	for _, c := range commands[1:] {
+		names = append(names, c.name)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// title is the command as typed, such as "farkle advise".
+func (c *command) title() string {
+	if c.name == "" {
+		return "farkle"
+	}
+	return "farkle " + c.name
+}
+
+// helpCommand is how to ask for the usage of c.
+func (c *command) helpCommand() string {
+	if c.name == "" {
+		return "farkle -h"
+	}
+	return "farkle help " + c.name
+}
+
+// flagSet returns c's flags, to be parsed into o.
+func (c *command) flagSet(o *options) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.title(), flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // run prints errors and usage
+	fs.Usage = func() {}
+	c.flags(fs, o)
+	return fs
+}
+
+// usage prints the usage of c to w.
+func (c *command) usage(w io.Writer) {
+	fs := c.flagSet(new(options))
+	if c.name == "" {
+		fmt.Fprint(w, mainUsage())
+		printFlags(w, fs)
+		fmt.Fprint(w, "\n"+exitStatus)
+		return
+	}
+	fmt.Fprintf(w, "usage: %s %s\n\n%s", c.title(), c.args, c.long)
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	if n > 0 {
+		fmt.Fprint(w, "\nFlags:\n")
+		printFlags(w, fs)
+	}
+	fmt.Fprint(w, "\nThe exit status is as for farkle: run 'farkle -h'.\n")
+}
+
+func mainUsage() string {
+	var b strings.Builder
+	b.WriteString("Farkle scores Farkle dice, checks keeps, gives optimal-strategy advice\nand plays a game against bots.\n\nusage:\n")
+	line := func(args, short string) { fmt.Fprintf(&b, "  %-34s %s\n", args, short) }
+	for _, c := range commands {
+		if c.name == "" {
+			line("farkle "+c.args, c.short)
+			line("farkle -keep DICE [flags] DICE...", "check a keep from a roll")
+			continue
+		}
+		line(c.title()+" "+c.args, c.short)
+	}
+	b.WriteString(`
+The command, if any, comes first: run 'farkle help COMMAND' for its usage.
+Flags may come before or after the dice; "--" ends the flags. DICE are
+faces 1 to 6, at most six, as separate arguments (1 1 5), with commas
+(1,1,5), run together (115) or quoted ("1 1 5"). Numbers are decimal
+integers.
+
+farkle DICE... prints the best keep of the roll and the best partition of
+its dice; with -keep it checks that keep instead. Keeping every die of a
+roll is hot dice: six dice to roll again.
+
+Flags of farkle DICE:
+`)
+	return b.String()
+}
+
+// printFlags prints the flags of fs, by name. The usage of a flag that
+// takes a value starts with the value's name and a tab: "N\tthe turn
+// total"; "\n\t\t" in a usage goes on in the column of the usages.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		name := "-" + f.Name
+		arg, usage, ok := strings.Cut(f.Usage, "\t")
+		if ok {
+			name += " " + arg
+		} else {
+			usage = f.Usage
+		}
+		usage = strings.ReplaceAll(usage, "\n\t\t", "\n"+strings.Repeat(" ", 15))
+		fmt.Fprintf(w, "  %-12s %s\n", name, usage)
+	})
+}
+
+// run runs farkle with the arguments after the program name, and returns
+// the exit code.
+func run(e *env, args []string) int {
+	c := commands[0]
 	if len(args) > 0 {
-		switch args[0] {
-		case "play":
-			return runPlay(args[1:], stdin, stdout, stderr)
-		case "advise":
-			return runAdvise(args[1:], stdout, stderr)
+		if sub := lookup(args[0]); sub != nil {
+			c, args = sub, args[1:]
 		}
 	}
-	fs := flag.NewFlagSet("farkle", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	keep := fs.String("keep", "", "the dice to keep from the roll")
-	rules := fs.String("rules", "app", "the rule set: "+scoringPresets)
-	lang := fs.String("lang", "en", "the language of combination names: en, cs, fi or nl")
-	positional, err := parseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, usage)
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
-		return 0
+	o := new(options)
+	fs := c.flagSet(o)
+	pos, err := parseArgs(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		c.usage(e.stdout)
+		return exitOK
+	case err != nil:
+		err = &usageError{err.Error()}
+	default:
+		o.set = make(map[string]bool)
+		fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
+		err = c.run(e, o, pos)
 	}
-	if err != nil {
-		return fail(stderr, err.Error())
+	var ue *usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ue):
+		fmt.Fprintf(e.stderr, "%s: %s\nrun '%s' for usage\n", c.title(), oneLine(ue.msg), c.helpCommand())
+		return exitUsage
+	case errors.Is(err, errRefused):
+		return exitRefused
+	default:
+		fmt.Fprintf(e.stderr, "%s: %s\n", c.title(), oneLine(err.Error()))
+		return exitRefused
 	}
-	preset, _, err := parseScoring(*rules)
-	if err != nil {
-		return fail(stderr, fmt.Sprintf("unknown rule set %q (want %s)", *rules, scoringPresets))
-	}
-	s, err := farkle.New(preset.Rules())
-	if err != nil {
-		fmt.Fprintln(stderr, "farkle:", err)
-		return 1
-	}
-	roll, err := parseDice(positional)
-	if err != nil {
-		return fail(stderr, err.Error())
-	}
-	if len(roll) == 0 {
-		return fail(stderr, "no dice given")
-	}
-	if len(roll) > farkle.MaxDice {
-		return fail(stderr, fmt.Sprintf("%d dice given; a roll has at most %d", len(roll), farkle.MaxDice))
-	}
-	if *keep != "" {
-		kept, err := parseDice([]string{*keep})
-		if err != nil {
-			return fail(stderr, "-keep: "+err.Error())
-		}
-		return checkKeep(stdout, s, roll, kept, *lang)
-	}
-	describeRoll(stdout, s, roll, *lang)
-	return 0
 }
 
-// parseInterleaved parses flags that may stand before, between or after
-// the positional arguments, and returns the positional ones.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var positional []string
+// parseArgs parses the flags of fs, which may come before, between or
+// after the positional arguments, and returns the positional arguments.
+// Everything after "--" is positional.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			return nil, err
 		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return positional, nil
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
 		}
-		positional = append(positional, args[0])
-		args = args[1:]
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
 }
 
-// parseDice reads dice from arguments such as "1", "1,5,5" or "155".
+// A usageError is an error in the arguments: exit 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// errRefused is the error of a command that printed why the rules refuse
+// what it was asked: exit 1.
+var errRefused = errors.New("refused")
+
+// oneLine returns s with its control characters escaped, so that an error
+// message is one line whatever the input.
+func oneLine(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// options holds the flags of every command; each command defines the
+// flags it takes.
+type options struct {
+	set map[string]bool // the flags given
+
+	rules presetValue  // -rules
+	lang  string       // -lang
+	keep  []farkle.Die // -keep; nil when not given
+
+	total    int  // advise -total
+	minBank  int  // advise -min-bank
+	mustRoll bool // advise -must-roll
+
+	seed   uint64 // play -seed
+	target int    // play -target
+	bots   int    // play -bots
+	bank   int    // play -bank
+	name   string // play -name
+	load   string // play -load
+}
+
+// The ranges of the numbers.
+const (
+	maxTotal   = 1_000_000_000_000 // advise -total, within the 2^40 of strategy.Table
+	maxMinBank = 1_000_000         // advise -min-bank, whose table takes 30 ms
+	maxScore   = 100_000_000       // play -target (game.Rules.Target) and -bank
+)
+
+// scoringRulesFlag defines -rules for a scoring preset of package farkle.
+func scoringRulesFlag(fs *flag.FlagSet, o *options) {
+	fs.Var(&o.rules, "rules", "NAME\tthe scoring rules: app (default), core, facebook, zilch or classic")
+}
+
+// intFlag defines a flag of a decimal integer from lo to hi.
+func intFlag[T int | uint64](fs *flag.FlagSet, p *T, name string, value, lo, hi T, usage string) {
+	*p = value
+	fs.Var(&numberValue[T]{p, lo, hi}, name, usage)
+}
+
+// numberValue is a flag.Value of a decimal integer in a range.
+type numberValue[T int | uint64] struct {
+	p      *T
+	lo, hi T
+}
+
+func (v *numberValue[T]) Set(s string) error {
+	n, err := parseNumber(s, v.lo, v.hi)
+	if err != nil {
+		return err
+	}
+	*v.p = n
+	return nil
+}
+
+func (v *numberValue[T]) String() string {
+	if v == nil || v.p == nil {
+		return "0"
+	}
+	return fmt.Sprint(*v.p)
+}
+
+// parseNumber reads a decimal integer from lo to hi, with lo >= 0: digits
+// only, without a sign, 0x or _. Every number of every command is read
+// with it.
+func parseNumber[T int | uint64](s string, lo, hi T) (T, error) {
+	digits := strings.TrimPrefix(s, "-")
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return 0, errors.New("not a decimal integer")
+	}
+	n, err := strconv.ParseUint(digits, 10, 64)
+	if err != nil || (digits != s && n != 0) || n < uint64(lo) || n > uint64(hi) {
+		return 0, fmt.Errorf("out of range: want %d to %d", lo, hi)
+	}
+	return T(n), nil
+}
+
+// presetValue is the -rules flag: a preset of package farkle, or of
+// package game for play. Every command reads its rules with it.
+type presetValue struct {
+	play    bool // a preset of package game
+	scoring farkle.Preset
+	game    game.Preset
+}
+
+func (v *presetValue) Set(s string) error {
+	if v.play {
+		p, err := game.ParsePreset(s)
+		if err != nil {
+			return errors.New("want app, zilch or facebook")
+		}
+		v.game = p
+		return nil
+	}
+	p, err := farkle.ParsePreset(s)
+	if err != nil {
+		return errors.New("want app, core, facebook, zilch or classic")
+	}
+	v.scoring = p
+	return nil
+}
+
+func (v *presetValue) String() string {
+	switch {
+	case v == nil:
+		return ""
+	case v.play:
+		return v.game.String()
+	}
+	return v.scoring.String()
+}
+
+// title returns the name of the scoring preset for display, such as "App".
+func (v *presetValue) title() string {
+	n := v.String()
+	return strings.ToUpper(n[:1]) + n[1:]
+}
+
+// langValue is the -lang flag: a language of farkle.Kind.Name.
+type langValue struct{ p *string }
+
+func (v langValue) Set(s string) error {
+	if !validLang(s) {
+		return errors.New("want cs, en, fi or nl (in any case, with a region or not: fi-FI)")
+	}
+	*v.p = s
+	return nil
+}
+
+func (v langValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return *v.p
+}
+
+// validLang reports whether tag is cs, en, fi or nl, in any case, with
+// more subtags of letters and digits after - or _ or not: "fi-FI",
+// "nl_BE".
+func validLang(tag string) bool {
+	subtags := strings.FieldsFunc(tag, func(r rune) bool { return r == '-' || r == '_' })
+	if len(subtags) == 0 || strings.Count(tag, "-")+strings.Count(tag, "_") != len(subtags)-1 {
+		return false
+	}
+	switch strings.ToLower(subtags[0]) {
+	case "cs", "en", "fi", "nl":
+	default:
+		return false
+	}
+	for _, s := range subtags[1:] {
+		if len(s) > 8 || strings.ContainsFunc(s, func(r rune) bool {
+			return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
+// diceValue is the -keep flag.
+type diceValue struct{ p *[]farkle.Die }
+
+func (v diceValue) Set(s string) error {
+	dice, err := parseDice([]string{s})
+	if err != nil {
+		return err
+	}
+	if len(dice) == 0 {
+		return errors.New("no dice: a keep has 1 to 6 dice")
+	}
+	*v.p = dice
+	return nil
+}
+
+func (v diceValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return joinDice(*v.p)
+}
+
+// parseDice reads dice from arguments such as "1", "1,5,5", "155" or
+// "1 5 5": faces 1 to 6, separated by spaces, commas or nothing. Every
+// command reads dice with it, and "keep" in a game. No dice give nil and no
+// error; more than six are an error.
 func parseDice(args []string) ([]farkle.Die, error) {
 	var dice []farkle.Die
+	n := 0
 	for _, a := range args {
-		for _, r := range a {
-			switch {
-			case r == ',' || r == ' ':
-			case r >= '1' && r <= '6':
-				dice = append(dice, farkle.Die(r-'0'))
-			default:
-				return nil, fmt.Errorf("%q is not a list of dice: a die is 1 to 6", a)
+		for _, tok := range strings.FieldsFunc(a, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+			if strings.Trim(tok, "123456") != "" {
+				return nil, fmt.Errorf("%q is not dice: a die is a face from 1 to 6", tok)
+			}
+			n += len(tok)
+			if n <= farkle.MaxDice {
+				for _, r := range tok {
+					dice = append(dice, farkle.Die(r-'0'))
+				}
 			}
 		}
+	}
+	if n > farkle.MaxDice {
+		return nil, fmt.Errorf("too many dice: %d, at most %d", n, farkle.MaxDice)
 	}
 	return dice, nil
 }
 
-func fail(stderr io.Writer, msg string) int {
-	fmt.Fprintf(stderr, "farkle: %s\n%s", msg, usage)
-	return 2
+// readRoll reads the dice of a roll from the positional arguments of a
+// command, 1 to 6 of them. For the main command, a first argument that is
+// a word is an unknown command.
+func readRoll(c *command, args []string) ([]farkle.Die, error) {
+	for _, a := range args {
+		if sub := lookup(a); sub != nil {
+			return nil, usagef("%q is a command: it comes first, as in 'farkle %s %s'", a, a, sub.args)
+		}
+	}
+	roll, err := parseDice(args)
+	if err != nil {
+		if c.name == "" && isWord(args[0]) {
+			return nil, usagef("unknown command %q: the commands are %s", args[0], commandNames())
+		}
+		return nil, &usageError{err.Error()}
+	}
+	if len(roll) == 0 {
+		return nil, usagef("no dice: give the dice of a roll, such as '%s 1 1 5'", c.title())
+	}
+	return roll, nil
 }
 
+// isWord reports whether s is letters only.
+func isWord(s string) bool {
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+}
+
+// joinDice returns dice as "1 1 5".
 func joinDice(dice []farkle.Die) string {
 	s := make([]string, len(dice))
 	for i, d := range dice {
@@ -170,79 +672,28 @@ func joinDice(dice []farkle.Die) string {
 	return strings.Join(s, " ")
 }
 
-func describeRoll(w io.Writer, s *farkle.Scorer, roll []farkle.Die, lang string) {
-	fmt.Fprintf(w, "roll: %s\n", joinDice(roll))
-	best, err := s.BestKeep(roll)
-	if err != nil {
-		fmt.Fprintln(w, "farkle:", err)
-		return
+// countDice returns "1 die" or "n dice": every count of dice that the
+// command prints says it so.
+func countDice(n int) string {
+	if n == 1 {
+		return "1 die"
 	}
-	if best.Points() == 0 {
-		fmt.Fprintln(w, "farkle: no die can be kept, the turn scores nothing")
-	} else {
-		fmt.Fprintf(w, "best keep: %s, %d points\n", best.Dice(), best.Points())
-		printCombos(w, best, lang)
-		switch n := best.Rest().Len(); n {
-		case 0:
-			fmt.Fprintln(w, "dice left: none (hot dice: all six may be rolled again)")
-		default:
-			fmt.Fprintf(w, "dice left: %d (%s)\n", n, best.Rest())
+	return strconv.Itoa(n) + " dice"
+}
+
+// runHelp runs "farkle help [COMMAND]".
+func runHelp(e *env, _ *options, args []string) error {
+	switch len(args) {
+	case 0:
+		commands[0].usage(e.stdout)
+	case 1:
+		c := lookup(args[0])
+		if c == nil {
+			return usagef("unknown command %q: the commands are %s", args[0], commandNames())
 		}
+		c.usage(e.stdout)
+	default:
+		return usagef("help takes one command, not %d arguments", len(args))
 	}
-	p, err := s.BestPartition(roll)
-	if err != nil {
-		fmt.Fprintln(w, "farkle:", err)
-		return
-	}
-	fmt.Fprintf(w, "best partition: %d points\n", p.Points())
-	printCombos(w, p, lang)
-	if rest := p.Rest(); rest.Len() > 0 {
-		fmt.Fprintf(w, "  no combination: %s\n", rest)
-	}
-}
-
-// printCombos prints the combinations of p, one a line.
-func printCombos(w io.Writer, p farkle.Partition, lang string) {
-	for c := range p.Combos() {
-		fmt.Fprintf(w, "  %-28s %-12s %5d\n", c.Kind.Name(lang), c.Dice, c.Points)
-	}
-}
-
-func checkKeep(w io.Writer, s *farkle.Scorer, roll, kept []farkle.Die, lang string) int {
-	points, err := s.ValidateKeep(roll, kept)
-	if err == nil {
-		fmt.Fprintf(w, "keep %s from %s: allowed, %d points\n", joinDice(kept), joinDice(roll), points)
-		p, _ := s.BestPartition(kept)
-		printCombos(w, p, lang)
-		fmt.Fprintf(w, "dice left: %d\n", len(roll)-len(kept))
-		return 0
-	}
-	fmt.Fprintf(w, "keep %s from %s: not allowed: %s\n", joinDice(kept), joinDice(roll), plainWords(err))
-	return 1
-}
-
-// plainWords explains a keep's error to a player.
-func plainWords(err error) string {
-	var de *farkle.DiceError
-	if !errors.As(err, &de) {
-		return err.Error()
-	}
-	dice := joinDice(de.Dice)
-	if de.Count > len(de.Dice) { // Dice was cut
-		dice += " ..."
-	}
-	switch {
-	case errors.Is(err, farkle.ErrNonScoring):
-		if de.Count == 1 {
-			return "the " + dice + " scores nothing; every kept die must be part of a scoring combination"
-		}
-		return "the dice " + dice + " score nothing; every kept die must be part of a scoring combination"
-	case errors.Is(err, farkle.ErrNotInRoll):
-		return "the roll does not have these kept dice: " + dice
-	case errors.Is(err, farkle.ErrTooManyDice):
-		return "more dice kept than a roll has"
-	case errors.Is(err, farkle.ErrNoDice):
-		return "nothing kept"
-	}
-	return err.Error()
+	return nil
 }

@@ -2,13 +2,24 @@ package main
 
 import (
 	"bytes"
+	"flag"
+	"go/parser"
+	"go/token"
 	"strings"
 	"testing"
 )
 
+// runCLI runs farkle with args and no input, in the process's working
+// directory (no test here writes a file).
 func runCLI(args ...string) (code int, stdout, stderr string) {
+	return runInput("", args...)
+}
+
+// runInput runs farkle with args and stdin.
+func runInput(stdin string, args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
-	code = run(args, strings.NewReader(""), &out, &errb)
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, seed: func() uint64 { return 1 }}
+	code = run(e, args)
 	return code, out.String(), errb.String()
 }
 
@@ -57,7 +68,9 @@ func TestKeep(t *testing.T) {
 		{[]string{"-keep", "1,2", "1", "2", "3", "4", "6", "6"}, 1, "keep 1 2 from 1 2 3 4 6 6: not allowed: the 2 scores nothing"},
 		{[]string{"-keep", "1", "1", "2", "3", "4", "6", "6"}, 0, "keep 1 from 1 2 3 4 6 6: allowed, 100 points"},
 		{[]string{"1", "2", "3", "4", "6", "6", "-keep", "6,6"}, 1, "the dice 6 6 score nothing"},
-		{[]string{"-keep", "1,1", "1", "5", "2"}, 1, "the roll does not have these kept dice: 1"},
+		{[]string{"-keep", "1,1", "1", "5", "2"}, 1, "keep 1 1 from 1 5 2: not allowed: the roll has only one 1"},
+		{[]string{"-keep", "1,5", "1", "2", "3", "4", "6", "6"}, 1, "the roll has no 5"},
+		{[]string{"-keep", "1,5", "1", "5"}, 0, "dice left: none (hot dice: six dice to roll)"},
 		{[]string{"-keep", "1111", "1", "1", "1", "1", "2", "3"}, 0, "allowed, 1000 points"},
 	} {
 		code, out, _ := runCLI(tc.args...)
@@ -77,12 +90,108 @@ func TestBadArguments(t *testing.T) {
 		{"-keep", "9", "1"},
 		{"-bogus", "1"},
 	} {
+		// One line says what is wrong, one where to read the usage.
 		code, out, errs := runCLI(args...)
-		if code != 2 || !strings.Contains(errs, "usage:") || out != "" {
-			t.Errorf("farkle %v: exit %d, stdout %q, stderr %q; want exit 2 and usage on stderr", args, code, out, errs)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 2 || !strings.HasPrefix(errs, "farkle: ") ||
+			!strings.HasSuffix(errs, "\nrun 'farkle -h' for usage\n") {
+			t.Errorf("farkle %v: exit %d, stdout %q, stderr %q; want exit 2, an error and where the usage is", args, code, out, errs)
 		}
 	}
 	if code, out, _ := runCLI("-h"); code != 0 || !strings.Contains(out, "usage:") {
 		t.Errorf("farkle -h: exit %d, output %q", code, out)
 	}
+}
+
+// The package documentation states the usage of every command, its flags,
+// the commands of a game and the exit codes, as the command prints them.
+func TestDoc(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	doc := words(f.Doc.Text())
+	want := []string{words(exitStatus[strings.Index(exitStatus, "\n"):]), words(playCommands)}
+	for _, c := range commands {
+		want = append(want, c.title()+" "+c.args)
+		c.flagSet(new(options)).VisitAll(func(fl *flag.Flag) {
+			arg, _, ok := strings.Cut(fl.Usage, "\t")
+			if !ok {
+				arg = ""
+			}
+			want = append(want, strings.TrimSpace("-"+fl.Name+" "+arg))
+		})
+	}
+	for _, w := range want {
+		if !strings.Contains(doc, w) {
+			t.Errorf("the package documentation lacks %q", w)
+		}
+	}
+}
+
+// One number parser for every flag: decimal integers in a range.
+func TestParseNumber(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int
+		err  string
+	}{
+		{"0", 0, ""}, {"300", 300, ""}, {"007", 7, ""}, {"-0", 0, ""}, {"1000", 1000, ""},
+		{"", 0, "not a decimal integer"}, {"-", 0, "not a decimal integer"}, {"+5", 0, "not a decimal integer"},
+		{"0x100", 0, "not a decimal integer"}, {"1_000", 0, "not a decimal integer"}, {" 5", 0, "not a decimal integer"},
+		{"1e3", 0, "not a decimal integer"}, {"٣", 0, "not a decimal integer"},
+		{"-5", 0, "out of range: want 0 to 1000"}, {"1001", 0, "out of range: want 0 to 1000"},
+		{"99999999999999999999999", 0, "out of range: want 0 to 1000"},
+	} {
+		got, err := parseNumber(tc.in, 0, 1000)
+		if msg := errString(err); got != tc.want || msg != tc.err {
+			t.Errorf("parseNumber(%q) = %d, %q; want %d, %q", tc.in, got, msg, tc.want, tc.err)
+		}
+	}
+	if got, err := parseNumber[uint64]("18446744073709551615", 0, 1<<64-1); got != 1<<64-1 || err != nil {
+		t.Errorf("the largest seed: %d, %v", got, err)
+	}
+}
+
+// One dice parser for every command and for keep in a game.
+func TestParseDice(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		want string
+		err  string
+	}{
+		{nil, "", ""}, {[]string{""}, "", ""}, {[]string{" , "}, "", ""},
+		{[]string{"1", "1", "5"}, "1 1 5", ""}, {[]string{"1,1,5"}, "1 1 5", ""}, {[]string{"115"}, "1 1 5", ""},
+		{[]string{"1 1\t5"}, "1 1 5", ""}, {[]string{"1,", "5, 6"}, "1 5 6", ""}, {[]string{"123456"}, "1 2 3 4 5 6", ""},
+		{[]string{"1234561"}, "", "too many dice: 7, at most 6"},
+		{[]string{"1", strings.Repeat("1", 1e6)}, "", "too many dice: 1000001, at most 6"},
+		{[]string{"1", "7"}, "", `"7" is not dice: a die is a face from 1 to 6`},
+		{[]string{"15x,2"}, "", `"15x" is not dice: a die is a face from 1 to 6`},
+		{[]string{"-1"}, "", `"-1" is not dice: a die is a face from 1 to 6`},
+	} {
+		got, err := parseDice(tc.in)
+		if msg := errString(err); joinDice(got) != tc.want || msg != tc.err {
+			t.Errorf("parseDice(%.20q) = %v, %q; want %s, %q", tc.in, got, msg, tc.want, tc.err)
+		}
+	}
+}
+
+func TestValidLang(t *testing.T) {
+	for _, tag := range []string{"cs", "en", "fi", "nl", "FI", "fi-FI", "nl_BE", "En-gb", "cs-CZ-x-1"} {
+		if !validLang(tag) {
+			t.Errorf("%q refused", tag)
+		}
+	}
+	for _, tag := range []string{"", "zz", "de", "fin", "fi-", "-fi", "fi--FI", "fi-F!", "fi-abcdefghi", "f"} {
+		if validLang(tag) {
+			t.Errorf("%q accepted", tag)
+		}
+	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

@@ -7,235 +7,335 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
-	"time"
+	"unicode"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 )
 
-const playUsage = `usage: farkle play [flags]
-
-Play Farkle in the terminal against simple bots. Actions are read from
-standard input, one a line, so a script can play too:
-
-  roll, r          roll the dice left
-  keep DICE, k     set aside dice of the roll: "keep 1 5 5" or "k 155"
+// playCommands are the commands of a game, for its usage and for "help".
+const playCommands = `  roll, r          roll the dice left
+  keep DICE, k     set aside dice of the roll: keep 1 5 5, k 155
   best             set aside the best keep of the roll
   bank, b          bank the turn total and end the turn
-  hint             list the legal keeps of the roll
+  hint             list the keeps of the roll
   score, s         show the scores
-  save FILE        save the game as JSON (resume with -load FILE)
-  help, h, ?       show this help
+  save [-f] FILE   save the game as JSON, to resume with -load FILE;
+                   FILE must not exist, unless -f
+  help, h, ?       list the commands
   quit, q          stop playing
-
-Blank lines and lines starting with # are skipped. The exit status is 0
-when the game is over or on quit, 1 if the input ends first, 2 for bad
-flags.
-
-Flags:
 `
 
-// runPlay runs "farkle play" with the arguments after "play", and returns
-// the exit status.
-func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("farkle play", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors and help are printed below
-	usage := func(w io.Writer) {
-		fmt.Fprint(w, playUsage)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}
-	seed := fs.Uint64("seed", 0, "seed of the dice (default: from the clock); a seed replays a game")
-	preset := fs.String("rules", "app", "rules of play: app, zilch or facebook")
-	target := fs.Int("target", 0, "score to win (default: that of the rules, 10000)")
-	nbots := fs.Int("bots", 1, "number of bot opponents, 1 to 7")
-	bankAt := fs.Int("bank", 350, "turn total at which the bots bank")
-	name := fs.String("name", "You", "your name")
-	load := fs.String("load", "", "resume the game saved in this file (you are the first player)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			usage(stdout)
-			return 0
-		}
-		fmt.Fprintf(stderr, "farkle play: %v\n", err)
-		usage(stderr)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "farkle play: unexpected argument %q\n", fs.Arg(0))
-		usage(stderr)
-		return 2
-	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
-	if !seedSet {
-		*seed = uint64(time.Now().UnixNano())
-	}
-	src := rand.NewPCG(*seed, 0)
+const playLong = `Play Farkle in the terminal against 1 to 7 bots that keep the best dice
+and bank at a turn total (-bank). You play the first player. The commands
+are read from standard input, one a line, so a script can play too:
 
+` + playCommands + `
+Blank lines and lines starting with # are skipped; a line longer than
+4096 bytes is a bad command. A move that the rules refuse, or a bad
+command, says why, and the game goes on. The exit status is 0 when the
+game is over or on quit, 1 if the input ends first.
+
+A saved game keeps its rules, players and dice: -load refuses -rules,
+-target, -bots and -name, and -seed unless the game was saved without
+its dice.
+`
+
+// maxLine is the longest command line of a game, in bytes.
+const maxLine = 4096
+
+// maxSave is the largest saved game that -load reads, in bytes.
+const maxSave = 64 << 20
+
+// playFlags defines the flags of "farkle play".
+func playFlags(fs *flag.FlagSet, o *options) {
+	intFlag(fs, &o.bank, "bank", 350, 0, maxScore, "N\tthe turn total at which the bots bank, 0 to 100000000 (default 350)")
+	intFlag(fs, &o.bots, "bots", 1, 1, game.MaxPlayers-1, "N\tthe number of bots, 1 to 7 (default 1)")
+	fs.StringVar(&o.load, "load", "", "FILE\tresume the game saved in FILE, you playing the first player")
+	fs.StringVar(&o.name, "name", "You", "NAME\tyour name, not a bot's (default You)")
+	o.rules.play = true
+	fs.Var(&o.rules, "rules", "NAME\tthe rules of play: app (default), zilch or facebook")
+	intFlag(fs, &o.seed, "seed", 0, 0, math.MaxUint64, "N\tthe seed of the dice, 0 to 18446744073709551615 (default: from\n\t\tthe clock); a seed replays a game")
+	intFlag(fs, &o.target, "target", 0, 1, maxScore, "N\tthe score that wins, 1 to 100000000 (default: the rules', 10000)")
+}
+
+// runPlay runs "farkle play".
+func runPlay(e *env, o *options, args []string) error {
+	if len(args) > 0 {
+		return usagef("unexpected argument %q: play takes only flags", args[0])
+	}
+	seed := o.seed
+	if !o.set["seed"] {
+		seed = e.seed()
+	}
 	var g *game.Game
-	if *load != "" {
-		data, err := os.ReadFile(*load)
-		if err != nil {
-			fmt.Fprintf(stderr, "farkle play: %v\n", err)
-			return 2
+	var origin string
+	if o.load != "" {
+		var err error
+		if g, err = loadGame(e, o.load); err != nil {
+			return err
 		}
-		g = new(game.Game)
-		if err := json.Unmarshal(data, g); err != nil {
-			fmt.Fprintf(stderr, "farkle play: %s: %v\n", *load, err)
-			return 2
-		}
-		if g.NumPlayers() < 2 {
-			fmt.Fprintf(stderr, "farkle play: %s: a game of %d player, want 2 or more\n", *load, g.NumPlayers())
-			return 2
-		}
-		if !g.HasSource() { // saved without one
-			g.SetSource(src)
-		}
-	} else {
-		gp, err := game.ParsePreset(*preset)
-		if err != nil {
-			fmt.Fprintf(stderr, "farkle play: unknown rules %q: want app, zilch or facebook\n", *preset)
-			return 2
-		}
-		rules := gp.Rules()
-		if *target != 0 {
-			rules.Target = *target
-		}
-		if *nbots < 1 || *nbots > game.MaxPlayers-1 {
-			fmt.Fprintf(stderr, "farkle play: -bots %d: want 1 to %d\n", *nbots, game.MaxPlayers-1)
-			return 2
-		}
-		names := []string{*name}
-		for i := 1; i <= *nbots; i++ {
-			if *nbots == 1 {
-				names = append(names, "Bot")
-			} else {
-				names = append(names, "Bot "+strconv.Itoa(i))
+		var conflicts []string
+		for _, f := range []string{"bots", "name", "rules", "seed", "target"} {
+			if o.set[f] && (f != "seed" || g.HasSource()) {
+				conflicts = append(conflicts, "-"+f)
 			}
 		}
-		if g, err = game.New(rules, names, src); err != nil {
-			fmt.Fprintf(stderr, "farkle play: %v\n", err)
-			return 2
+		if len(conflicts) > 0 {
+			return usagef("-load cannot go with %s: a saved game keeps its rules, players and dice", joinOr(conflicts))
 		}
+		if !g.HasSource() { // saved without one
+			g.SetSource(rand.NewPCG(seed, 0))
+		}
+		origin = "Resumed from " + o.load + "."
+	} else {
+		rules := o.rules.game.Rules()
+		if o.set["target"] {
+			rules.Target = o.target
+		}
+		names := []string{o.name}
+		for i := 1; i <= o.bots; i++ {
+			bot := "Bot"
+			if o.bots > 1 {
+				bot += " " + strconv.Itoa(i)
+			}
+			if strings.EqualFold(strings.TrimSpace(o.name), bot) {
+				return usagef("-name %q: a bot has that name; choose another", o.name)
+			}
+			names = append(names, bot)
+		}
+		var err error
+		g, err = game.New(rules, names, rand.NewPCG(seed, 0))
+		var pe *game.PlayersError
+		if errors.As(err, &pe) {
+			return usagef("-name %q: %s", o.name, pe.Reason)
+		}
+		if err != nil {
+			return err
+		}
+		origin = fmt.Sprintf("Seed %d.", seed)
 	}
-	p := &playSession{g: g, out: stdout, errOut: stderr, bot: game.ThresholdBot{BankAt: *bankAt}}
-	origin := fmt.Sprintf("Seed %d.", *seed)
-	if *load != "" {
-		origin = "Resumed from " + *load + "."
+	p := &playSession{e: e, g: g, bot: game.ThresholdBot{BankAt: o.bank}, in: bufio.NewReader(e.stdin)}
+	return p.run(origin)
+}
+
+// loadGame reads the game saved in the file name, for -load.
+func loadGame(e *env, name string) (*game.Game, error) {
+	path := e.path(name)
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, usagef("-load %s: %v", name, pathError(err))
 	}
-	return p.run(stdin, origin)
+	if !fi.Mode().IsRegular() {
+		return nil, usagef("-load %s: not a file", name)
+	}
+	if fi.Size() > maxSave {
+		return nil, usagef("-load %s: not a saved game: larger than %d bytes", name, maxSave)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usagef("-load %s: %v", name, pathError(err))
+	}
+	defer f.Close()
+	g, err := game.Load(f, game.Limits{MaxBytes: maxSave})
+	if errors.Is(err, game.ErrSaveTooLarge) {
+		return nil, usagef("-load %s: not a saved game: larger than %d bytes", name, maxSave)
+	}
+	if err != nil {
+		return nil, usagef("-load %s: not a saved game: %v", name, err)
+	}
+	if n := g.NumPlayers(); n < 2 {
+		return nil, usagef("-load %s: a game of %d player; play needs 2 players or more", name, n)
+	}
+	return g, nil
+}
+
+// pathError returns the reason of a file's error without its path, which
+// the messages give as the user gave it.
+func pathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// joinOr returns "a", "a or b", "a, b or c".
+func joinOr(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // playSession runs a game with a human as player 0 and bots for the others.
 type playSession struct {
-	g      *game.Game
-	out    io.Writer
-	errOut io.Writer
-	bot    game.Bot
-	seen   int // events printed: the history is read from there on
+	e    *env
+	g    *game.Game
+	bot  game.Bot
+	in   *bufio.Reader
+	seen int // events printed: the history is read from there on
 }
 
-func (p *playSession) run(stdin io.Reader, origin string) int {
-	g := p.g
+func (p *playSession) run(origin string) error {
+	g, w := p.g, p.e.stdout
 	players := g.Players()
 	r := g.Rules()
 	target := r.Target
 	if target == 0 {
 		target = game.DefaultTarget
 	}
-	fmt.Fprintf(p.out, "Farkle: %s against %d bot(s), first to %d", players[0].Name, len(players)-1, target)
-	if r.MinBank > 0 {
-		fmt.Fprintf(p.out, ", bank at %d or more", r.MinBank)
+	bots := "1 bot"
+	if n := len(players) - 1; n > 1 {
+		bots = strconv.Itoa(n) + " bots"
 	}
-	fmt.Fprintf(p.out, ". %s Type help for the commands.\n", origin)
+	fmt.Fprintf(w, "Farkle: %s against %s, first to %d", players[0].Name, bots, target)
+	if r.MinBank > 0 {
+		fmt.Fprintf(w, ", bank at %d or more", r.MinBank)
+	}
+	fmt.Fprintf(w, ". %s Type help for the commands.\n", origin)
 	p.show() // a loaded game's history
-	in := bufio.NewScanner(stdin)
 	for {
 		for !g.Over() && g.Current() != 0 {
 			if err := g.PlayTurn(p.bot); err != nil {
-				fmt.Fprintf(p.errOut, "farkle play: bot: %v\n", err)
-				return 1
+				return fmt.Errorf("bot: %v", err)
 			}
 			p.show()
 		}
 		if g.Over() {
-			w, _ := g.Winner()
-			fmt.Fprintf(p.out, "Game over: %s won. Scores: %s.\n", g.Players()[w].Name, p.scores())
-			return 0
+			win, _ := g.Winner()
+			fmt.Fprintf(w, "Game over: %s won. Scores: %s.\n", g.Players()[win].Name, p.scores())
+			return nil
 		}
 		p.prompt()
-		line, ok := p.read(in)
-		if !ok {
-			if err := in.Err(); err != nil {
-				fmt.Fprintf(p.errOut, "farkle play: reading input: %v\n", err)
-			} else {
-				fmt.Fprintln(p.errOut, "farkle play: input ended before the game was over")
-			}
-			return 1
+		line, err := p.readCommand()
+		switch {
+		case errors.Is(err, errLongLine):
+			p.tell("That line is longer than %d bytes: type help for the commands.", maxLine)
+			continue
+		case err == io.EOF:
+			return errors.New("input ended before the game was over")
+		case err != nil:
+			return fmt.Errorf("reading input: %v", err)
 		}
 		if quit := p.do(line); quit {
-			fmt.Fprintf(p.out, "Bye. Scores: %s.\n", p.scores())
-			return 0
+			fmt.Fprintf(w, "Bye. Scores: %s.\n", p.scores())
+			return nil
 		}
 		p.show()
 	}
 }
 
-// read returns the next line that is not blank nor a comment.
-func (p *playSession) read(in *bufio.Scanner) (string, bool) {
-	for in.Scan() {
-		line := strings.TrimSpace(in.Text())
+// errLongLine is a line longer than maxLine.
+var errLongLine = errors.New("line too long")
+
+// readCommand returns the next line that is not blank nor a comment, with
+// no space around it.
+func (p *playSession) readCommand() (string, error) {
+	for {
+		line, err := readLine(p.in)
+		if err != nil {
+			return "", err
+		}
+		line = strings.TrimSpace(line)
 		if line != "" && !strings.HasPrefix(line, "#") {
-			return line, true
+			return line, nil
 		}
 	}
-	return "", false
+}
+
+// readLine returns the next line of r without its end. A line longer than
+// maxLine is read to its end, and gives errLongLine. At the end of the
+// input it returns io.EOF.
+func readLine(r *bufio.Reader) (string, error) {
+	var buf []byte
+	long := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !long {
+			if len(buf)+len(chunk) > maxLine+2 { // the line, "\r\n"
+				long, buf = true, nil
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF && len(buf) == 0 && !long {
+			return "", io.EOF
+		}
+		if err != nil && err != io.EOF {
+			return "", err
+		}
+		break // a line, or the last line without its end
+	}
+	line := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
+	if long || len(line) > maxLine {
+		return "", errLongLine
+	}
+	return line, nil
+}
+
+// tell prints a message to the player: a move that the rules refuse, or
+// a bad command.
+func (p *playSession) tell(format string, args ...any) {
+	fmt.Fprintf(p.e.stderr, format+"\n", args...)
 }
 
 // prompt asks the human player, player 0, for a move. The roll is shown
 // ascending, as in the history ("You rolled 1 2 3 3 5 6").
 func (p *playSession) prompt() {
-	v := p.g.View()
+	v, w := p.g.View(), p.e.stdout
 	if roll := v.Roll(); roll.Len() > 0 {
-		fmt.Fprintf(p.out, "Your roll: %s (turn total %d). Keep which dice?\n", roll, v.TurnTotal())
+		fmt.Fprintf(w, "Your roll: %s (turn total %d). Keep which dice?\n", roll, v.TurnTotal())
 		return
 	}
 	if v.TurnTotal() == 0 {
-		fmt.Fprintf(p.out, "Your turn (score %d). Roll?\n", v.Player(0).Score)
+		fmt.Fprintf(w, "Your turn (score %d). Roll?\n", v.Player(0).Score)
 		return
 	}
 	ask := "Roll or bank?"
 	if p.g.Can(game.ActionBank) != nil { // hot dice that must be rolled, or under the minimum
 		ask = "Roll?"
 	}
-	fmt.Fprintf(p.out, "Turn total %d, %d dice to roll. %s\n", v.TurnTotal(), v.DiceLeft(), ask)
+	fmt.Fprintf(w, "Turn total %d, %s to roll. %s\n", v.TurnTotal(), countDice(v.DiceLeft()), ask)
 }
 
 // do runs one command; it reports whether to quit.
 func (p *playSession) do(line string) bool {
 	g := p.g
-	cmd, rest, _ := strings.Cut(line, " ")
-	rest = strings.TrimSpace(rest)
+	name := g.Players()[0].Name
+	cmd, rest := line, ""
+	if i := strings.IndexFunc(line, unicode.IsSpace); i >= 0 {
+		cmd, rest = line[:i], strings.TrimSpace(line[i:])
+	}
 	var err error
 	switch strings.ToLower(cmd) {
 	case "roll", "r":
 		err = g.Roll()
 	case "keep", "k":
-		var dice []farkle.Die
-		if dice, err = playParseDice(rest); err == nil {
-			err = g.Keep(dice)
+		dice, perr := parseDice([]string{rest})
+		switch {
+		case perr != nil:
+			p.tell("%s, %v.", name, perr)
+			return false
+		case len(dice) == 0:
+			p.tell("%s, keep which dice? Such as: keep 1 5.", name)
+			return false
 		}
+		err = p.keep(dice)
 	case "best":
 		if err = g.Can(game.ActionKeep); err == nil {
 			var best farkle.Partition
-			best, err = g.Scorer().BestKeep(g.Dice())
-			if err == nil {
-				err = g.Keep(best.Dice().Dice())
+			if best, err = g.Scorer().BestKeep(g.Dice()); err == nil {
+				err = p.keep(best.Dice().Dice())
 			}
 		}
 	case "bank", "b":
@@ -244,46 +344,122 @@ func (p *playSession) do(line string) bool {
 		if err = g.Can(game.ActionKeep); err == nil {
 			keeps, _ := g.Scorer().Keeps(g.Dice())
 			for _, k := range keeps {
-				fmt.Fprintf(p.out, "  keep %s for %d\n", k.Dice(), k.Points())
+				fmt.Fprintf(p.e.stdout, "  keep %s for %d\n", k.Dice(), k.Points())
 			}
 		}
 	case "score", "s":
-		fmt.Fprintf(p.out, "Scores: %s.\n", p.scores())
+		fmt.Fprintf(p.e.stdout, "Scores: %s.\n", p.scores())
 	case "save":
-		err = p.save(rest)
+		p.save(rest)
 	case "help", "h", "?":
-		fmt.Fprint(p.out, playUsage[strings.Index(playUsage, "  roll"):strings.Index(playUsage, "Blank")])
+		fmt.Fprint(p.e.stdout, playCommands)
 	case "quit", "q", "exit":
 		return true
 	default:
-		err = fmt.Errorf("unknown command %q: type help", cmd)
+		p.tell("Unknown command %q: type help for the commands.", cmd)
 	}
 	if err != nil {
-		fmt.Fprintf(p.errOut, "farkle play: %v\n", err)
+		p.tell("%s", p.explain(err))
 	}
 	return false
 }
 
-func (p *playSession) save(file string) error {
-	if file == "" {
-		return errors.New("save: need a file name")
+// keep sets aside dice, and explains a keep that the rules refuse.
+func (p *playSession) keep(dice []farkle.Die) error {
+	roll := p.g.Dice()
+	err := p.g.Keep(dice)
+	var de *farkle.DiceError
+	if roll != nil && errors.As(err, &de) {
+		p.tell("%s, you cannot keep %s: %s.", p.g.Players()[0].Name, joinDice(dice), keepError(roll, de))
+		return nil
 	}
+	return err
+}
+
+// explain turns the error of a move of the human player into a sentence,
+// such as "Ann, roll the dice first.".
+func (p *playSession) explain(err error) string {
+	g := p.g
+	name := g.Players()[0].Name
+	var ae *game.ActionError
+	var action game.Action
+	if errors.As(err, &ae) {
+		action = ae.Action
+	}
+	var me *game.MinimumError
+	switch {
+	case errors.Is(err, game.ErrNotRolled):
+		if action == game.ActionKeep && g.TurnTotal() > 0 {
+			return fmt.Sprintf("%s, you have kept dice of this roll already: roll the %s left, or bank.", name, countDice(g.DiceLeft()))
+		}
+		return name + ", roll the dice first."
+	case errors.Is(err, game.ErrAlreadyRolled):
+		then := "roll again"
+		if action == game.ActionBank {
+			then = "bank"
+		}
+		return fmt.Sprintf("%s, keep some dice of this roll before you %s: keep DICE, or best.", name, then)
+	case errors.As(err, &me):
+		return fmt.Sprintf("%s, you may bank %d or more only, and your turn total is %d: roll on.", name, me.Need, me.Have)
+	case errors.Is(err, game.ErrMustRoll):
+		return name + ", hot dice must be rolled: roll the six dice again."
+	case errors.Is(err, game.ErrGameOver):
+		return "The game is over."
+	}
+	return name + ", that cannot be done: " + err.Error() + "."
+}
+
+// save runs "save [-f] FILE".
+func (p *playSession) save(args string) {
+	words := strings.Fields(args)
+	force := len(words) > 0 && words[0] == "-f"
+	if force {
+		words = words[1:]
+	}
+	switch len(words) {
+	case 0:
+		p.tell("Save to which file? Such as: save game.json.")
+		return
+	case 1:
+	default:
+		p.tell("Save takes one file name, not %d words: a name with spaces cannot be saved to.", len(words))
+		return
+	}
+	name := words[0]
 	data, err := json.MarshalIndent(p.g, "", "\t")
 	if err != nil {
-		return err
+		p.tell("Cannot save the game: %v.", err)
+		return
 	}
-	if err := os.WriteFile(file, append(data, '\n'), 0o644); err != nil {
-		return err
+	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if force {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 	}
-	fmt.Fprintf(p.out, "Saved to %s.\n", file)
-	return nil
+	f, err := os.OpenFile(p.e.path(name), flags, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		p.tell("%s exists: to overwrite it, save -f %s.", name, name)
+		return
+	}
+	if err != nil {
+		p.tell("Cannot save to %s: %v.", name, pathError(err))
+		return
+	}
+	_, err = f.Write(append(data, '\n'))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		p.tell("Cannot save to %s: %v.", name, pathError(err))
+		return
+	}
+	fmt.Fprintf(p.e.stdout, "Saved to %s.\n", name)
 }
 
 // show prints the events not printed yet. It reads only those, so that
 // showing the history costs in all time proportional to its length.
 func (p *playSession) show() {
 	for _, e := range p.g.EventsSince(p.seen) {
-		fmt.Fprintln(p.out, p.g.Describe(e))
+		fmt.Fprintln(p.e.stdout, p.g.Describe(e))
 		p.seen++
 	}
 }
@@ -294,22 +470,4 @@ func (p *playSession) scores() string {
 		parts = append(parts, pl.Name+" "+strconv.Itoa(pl.Score))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// playParseDice reads dice such as "1 5 5", "1,5,5" or "155".
-func playParseDice(s string) ([]farkle.Die, error) {
-	var dice []farkle.Die
-	for _, c := range s {
-		switch {
-		case c >= '1' && c <= '6':
-			dice = append(dice, farkle.Die(c-'0'))
-		case c == ' ' || c == ',' || c == '\t':
-		default:
-			return nil, fmt.Errorf("keep: %q is not a die from 1 to 6", c)
-		}
-	}
-	if len(dice) == 0 {
-		return nil, errors.New("keep: which dice? such as \"keep 1 5\"")
-	}
-	return dice, nil
 }

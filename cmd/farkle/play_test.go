@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"os"
@@ -16,9 +15,7 @@ import (
 
 func runPlayScript(t *testing.T, script string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code = runPlay(args, strings.NewReader(script), &out, &errb)
-	return code, out.String(), errb.String()
+	return runInput(script, append([]string{"play"}, args...)...)
 }
 
 // scriptGame plays a game as "farkle play -seed seed -target target" does,
@@ -111,13 +108,12 @@ func TestPlayBadInput(t *testing.T) {
 		t.Fatalf("exit %d, stderr:\n%s", code, errs)
 	}
 	for _, want := range []string{
-		"keep by player 0: dice not rolled",
-		"bank by player 0: dice not rolled",
-		`unknown command "dance"`,
-		"roll by player 0: dice rolled and not kept",
-		"'7' is not a die from 1 to 6",
-		"keep: which dice?",
-		"keep by player 0: farkle: dice not in the roll",
+		"You, roll the dice first.\nYou, roll the dice first.\n", // keep, bank
+		`Unknown command "dance": type help for the commands.`,
+		"You, keep some dice of this roll before you roll again: keep DICE, or best.",
+		`You, "7" is not dice: a die is a face from 1 to 6.`,
+		"You, keep which dice? Such as: keep 1 5.",
+		"You, you cannot keep 2 2 2 2 2 2: the roll has only one 2.",
 	} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
@@ -145,6 +141,7 @@ func TestPlayEOF(t *testing.T) {
 func TestPlayFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-rules", "poker"}, {"-bots", "0"}, {"-bots", "8"}, {"-target", "-5"}, {"extra"}, {"-nope"},
+		{"-bank", "-5"}, {"-target", "0x10"}, {"-name", "Bot"}, {"-name", "bot 2", "-bots", "3"},
 		{"-load", filepath.Join(t.TempDir(), "missing.json")},
 	} {
 		if code, _, errs := runPlayScript(t, "quit\n", args...); code != 2 || errs == "" {
@@ -160,12 +157,12 @@ func TestPlayFlags(t *testing.T) {
 		}
 	}
 	code, out, errs := runPlayScript(t, "", "-nope")
-	if code != 2 || out != "" || !strings.Contains(errs, "-nope") || !strings.Contains(errs, "usage: farkle play") {
-		t.Errorf("-nope: exit %d, stdout %q, stderr %q; want 2 and the usage on stderr", code, out, errs)
+	if code != 2 || out != "" || errs != "farkle play: flag provided but not defined: -nope\nrun 'farkle help play' for usage\n" {
+		t.Errorf("-nope: exit %d, stdout %q, stderr %q; want 2 and where the usage is on stderr", code, out, errs)
 	}
 	// Zilch with three bots: the header says the minimum.
 	code, out, errs = runPlayScript(t, "quit\n", "-rules", "zilch", "-bots", "3", "-seed", "1")
-	if code != 0 || !strings.Contains(out, "against 3 bot(s), first to 10000, bank at 300 or more") {
+	if code != 0 || !strings.Contains(out, "against 3 bots, first to 10000, bank at 300 or more") {
 		t.Errorf("zilch: exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
 }
@@ -247,7 +244,7 @@ func TestPlayPromptBank(t *testing.T) {
 
 func testDice(t *testing.T, s string) []farkle.Die {
 	t.Helper()
-	d, err := playParseDice(s)
+	d, err := parseDice([]string{s})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,5 +261,23 @@ func TestPlayPromptRoll(t *testing.T) {
 	const want = "You rolled 4 4 4 5 6 6\nYour roll: 4 4 4 5 6 6 (turn total 0). Keep which dice?\n"
 	if !strings.Contains(out, want) {
 		t.Errorf("stdout lacks %q:\n%s", want, out)
+	}
+}
+
+// A line over 64 KB, which once ended the game with "bufio.Scanner: token
+// too long", is a bad command; the game goes on, and reads a last line
+// without its newline.
+func TestPlayLongLine(t *testing.T) {
+	script := "keep " + strings.Repeat("1", 1<<20) + "\n" + strings.Repeat("x", 70_000) + "\r\nroll\nquit"
+	code, out, errs := runPlayScript(t, script, "-seed", "42")
+	if code != 0 || errs != strings.Repeat("That line is longer than 4096 bytes: type help for the commands.\n", 2) ||
+		!strings.Contains(out, "You rolled 4 4 4 5 6 6\n") || !strings.HasSuffix(out, "Bye. Scores: You 0, Bot 0.\n") {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, errs, out)
+	}
+	// A line of exactly maxLine bytes is read, with \r\n or \n.
+	line := "# " + strings.Repeat("-", maxLine-2)
+	code, _, errs = runPlayScript(t, line+"\r\n"+line+"\nquit\n", "-seed", "42")
+	if code != 0 || errs != "" {
+		t.Errorf("lines of %d bytes: exit %d, stderr %q", maxLine, code, errs)
 	}
 }
