@@ -1,7 +1,9 @@
 package game_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -236,4 +238,64 @@ func ExampleGame_MarshalJSON() {
 	// true [850 500] 5 true
 	// [1900 500] [1900 500]
 	// {"format":"farkle-game","version":2,"rules":{"target":10000,"final_round":true,"min_bank":0,"min_first_bank":0,"penalty":0,"penalty_after":0,"must_roll_hot_dice":false,"scoring":"app"},
+}
+
+// Load reads a save from an untrusted source within limits, replaying
+// each event as it reads it: a forged history is refused at its first
+// bad event.
+func ExampleLoad() {
+	g, err := game.New(game.Zilch.Rules(), []string{"Ann", "Bob"}, rand.NewPCG(5, 5))
+	if err != nil {
+		panic(err)
+	}
+	if err := g.PlayTurn(game.ThresholdBot{BankAt: 300}); err != nil {
+		panic(err)
+	}
+	saved, err := json.Marshal(g)
+	if err != nil {
+		panic(err)
+	}
+	limits := game.Limits{MaxBytes: 1 << 20, MaxEvents: 10_000}
+	loaded, err := game.Load(bytes.NewReader(saved), limits)
+	fmt.Println(err, loaded.Scores(), loaded.Current())
+
+	forged := bytes.Replace(saved, []byte(`"kind":"banked"`), []byte(`"kind":"won"`), 1)
+	_, err = game.Load(bytes.NewReader(forged), limits)
+	fmt.Println(errors.Is(err, game.ErrBadHistory))
+
+	_, err = game.Load(bytes.NewReader(saved), game.Limits{MaxBytes: 100})
+	fmt.Println(errors.Is(err, game.ErrSaveTooLarge))
+	// Output:
+	// <nil> [300 0] 1
+	// true
+	// true
+}
+
+// Replay rebuilds a game from its rules, names and history, checking that
+// every event is the one the rules produce.
+func ExampleReplay() {
+	g, err := game.New(game.App.Rules(), []string{"Ann"}, nil)
+	if err != nil {
+		panic(err)
+	}
+	for _, step := range []func() error{
+		func() error { return g.RollDice([]farkle.Die{1, 1, 1, 2, 3, 4}) },
+		func() error { return g.Keep([]farkle.Die{1, 1, 1}) },
+		func() error { return g.Bank() },
+	} {
+		if err := step(); err != nil {
+			panic(err)
+		}
+	}
+	events := g.EventsSince(0)
+	again, err := game.Replay(g.Rules(), []string{"Ann"}, events)
+	fmt.Println(err, again.Scores())
+
+	events[1].Points = 1100 // a keep worth more than the rules give
+	_, err = game.Replay(g.Rules(), []string{"Ann"}, events)
+	var he *game.HistoryError
+	fmt.Println(errors.As(err, &he), he.Index)
+	// Output:
+	// <nil> [1000]
+	// true 1
 }

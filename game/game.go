@@ -79,8 +79,8 @@ type Game struct {
 // set later with [Game.SetSource].
 //
 // New fails with a [*farkle.RulesError] for invalid rules and with
-// [ErrPlayers] for bad players. It compiles the scoring rules (about a
-// millisecond; the presets' scoring only once per program).
+// [ErrPlayers] for bad players. It compiles the scoring rules (about 2
+// ms; the presets' scoring only once per program).
 func New(r Rules, names []string, src rand.Source) (*Game, error) {
 	sc, err := r.scorer()
 	if err != nil {

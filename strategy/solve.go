@@ -99,7 +99,11 @@ func (e *StateError) Error() string {
 	if errors.Is(e.Err, ErrDiceLeft) {
 		return msg + strconv.Itoa(e.DiceLeft)
 	}
-	return msg + strconv.Itoa(e.TurnTotal) + " with " + strconv.Itoa(e.DiceLeft) + " dice"
+	dice := " dice"
+	if e.DiceLeft == 1 {
+		dice = " die"
+	}
+	return msg + strconv.Itoa(e.TurnTotal) + " with " + strconv.Itoa(e.DiceLeft) + dice
 }
 
 // Unwrap returns e.Err.

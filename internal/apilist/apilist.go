@@ -169,7 +169,15 @@ func (l *lister) typ(s *ast.TypeSpec) {
 			}
 		}
 	case *ast.InterfaceType:
-		l.add("type %s interface { %s }", name, strings.TrimSuffix(strings.TrimPrefix(l.str(t), "interface {"), "}"))
+		var ms []string
+		for _, m := range t.Methods.List {
+			if ft, ok := m.Type.(*ast.FuncType); ok && len(m.Names) == 1 {
+				ms = append(ms, m.Names[0].Name+l.sig(ft))
+			} else {
+				ms = append(ms, l.str(m.Type))
+			}
+		}
+		l.add("type %s interface { %s }", name, strings.Join(ms, "; "))
 	default:
 		eq := " "
 		if s.Assign.IsValid() {
