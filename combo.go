@@ -16,7 +16,7 @@ const (
 	SingleOne    Kind = iota + 1 // a 1 in no other combination
 	SingleFive                   // a 5 in no other combination
 	ThreeOnes                    // three 1s
-	ThreeOfAKind                 // three equal dice from 2 to 6 (from 1 to 6 where the rules split, see Rules.Split)
+	ThreeOfAKind                 // three equal dice from 2 to 6
 	FourOfAKind                  // four equal dice
 	FiveOfAKind                  // five equal dice
 	SixOfAKind                   // six equal dice

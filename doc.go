@@ -98,7 +98,7 @@
 //	house.FourAsTwoPairs = true
 //	s, err := farkle.New(house)
 //
-// [New] builds the Scorer's tables once, in about 2 ms; keep the
+// [New] builds a Scorer's tables once, in about 2 ms; keep the
 // Scorer, which is safe for concurrent use. Rules and presets marshal to
 // JSON and text with stable names. [Kind.Name] gives the combinations'
 // names in Czech, Finnish, Dutch and English.

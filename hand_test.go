@@ -6,6 +6,7 @@ package farkle
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -238,7 +239,7 @@ func TestPartitionMethods(t *testing.T) {
 			t.Errorf("Combo(%d) = %v; want %v", i, p.Combo(i), c)
 		}
 	}
-	for _, i := range []int{-1, 2, 6, 1 << 40} {
+	for _, i := range []int{-1, 2, 6, math.MaxInt} {
 		if c := p.Combo(i); c != (Combo{}) {
 			t.Errorf("Combo(%d) = %v; want the zero Combo", i, c)
 		}

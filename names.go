@@ -7,8 +7,9 @@ import "strings"
 // are those of the page's own scoring tables; the page has no name for
 // FourAndPair, TwoTriplets and Nothing, so theirs are ours, in the same
 // style.
-var localNames = map[string]*[numKinds]string{
-	"en": {
+// The arrays are static data: nothing is built at import.
+var (
+	namesEN = [numKinds]string{
 		SingleOne:    "Single one",
 		SingleFive:   "Single five",
 		ThreeOnes:    "Three ones",
@@ -21,8 +22,8 @@ var localNames = map[string]*[numKinds]string{
 		FourAndPair:  "Four of a kind and a pair",
 		TwoTriplets:  "Two triplets",
 		Nothing:      "Six dice with nothing",
-	},
-	"cs": {
+	}
+	namesCS = [numKinds]string{
 		SingleOne:    "Jedna kostka s hodnotou 1",
 		SingleFive:   "Jedna kostka s hodnotou 5",
 		ThreeOnes:    "Trojice kostek s hodnotou 1",
@@ -35,8 +36,8 @@ var localNames = map[string]*[numKinds]string{
 		FourAndPair:  "Čtveřice a pár",
 		TwoTriplets:  "Dvě trojice",
 		Nothing:      "Šest kostek bez bodů",
-	},
-	"fi": {
+	}
+	namesFI = [numKinds]string{
 		SingleOne:    "Ykkönen",
 		SingleFive:   "Vitonen",
 		ThreeOnes:    "Kolme ykköstä",
@@ -49,8 +50,8 @@ var localNames = map[string]*[numKinds]string{
 		FourAndPair:  "Neljä samaa ja pari",
 		TwoTriplets:  "Kaksi kolmen koplaa",
 		Nothing:      "Kuusi noppaa ilman pisteitä",
-	},
-	"nl": {
+	}
+	namesNL = [numKinds]string{
 		SingleOne:    "Een 1",
 		SingleFive:   "Een 5",
 		ThreeOnes:    "Drie gelijke van 1",
@@ -63,8 +64,8 @@ var localNames = map[string]*[numKinds]string{
 		FourAndPair:  "Carré en een paar",
 		TwoTriplets:  "Twee keer drie gelijke",
 		Nothing:      "Zes dobbelstenen zonder punten",
-	},
-}
+	}
+)
 
 // Name returns the name of k for display in the language lang, a BCP 47
 // tag such as "cs", "fi-FI" or "nl_BE": only its primary language subtag
@@ -79,8 +80,13 @@ func (k Kind) Name(lang string) string {
 	}
 	primary, _, _ := strings.Cut(lang, "-")
 	primary, _, _ = strings.Cut(primary, "_")
-	if names, ok := localNames[strings.ToLower(primary)]; ok {
-		return names[k]
+	switch strings.ToLower(primary) {
+	case "cs":
+		return namesCS[k]
+	case "fi":
+		return namesFI[k]
+	case "nl":
+		return namesNL[k]
 	}
-	return localNames["en"][k]
+	return namesEN[k]
 }

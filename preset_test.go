@@ -144,6 +144,14 @@ func TestNewPresets(t *testing.T) {
 		if s1.Rules() != p.Rules() || s1.tab() != s2.tab() {
 			t.Errorf("New(%v.Rules()): rules %+v; the two Scorers share tables: %v", p, s1.Rules(), s1.tab() == s2.tab())
 		}
+		// Each Scorer is the caller's: overwriting one changes no other.
+		if s1 == s2 {
+			t.Fatalf("New(%v.Rules()) returned the same *Scorer twice", p)
+		}
+		*s1 = Scorer{}
+		if s3 := mustNew(t, p.Rules()); s3.Rules() != p.Rules() || s2.Rules() != p.Rules() {
+			t.Errorf("overwriting one %v Scorer changed another: %+v", p, s3.Rules())
+		}
 	}
 	if s := mustNew(t, App.Rules()); s.tab() != (*Scorer)(nil).tab() || s.tab() != appTab() {
 		t.Errorf("New(App.Rules()) does not share the tables of the package-level functions")
@@ -170,16 +178,15 @@ func TestNewPresets(t *testing.T) {
 // each preset is compiled once, and every caller gets its tables. Run with
 // -race, it shows that building the tables on first use is safe.
 func TestPresetFirstUseConcurrent(t *testing.T) {
-	saved := make([]*Scorer, len(allPresets))
+	saved := make([]*table, len(allPresets))
 	for i, p := range allPresets {
-		saved[i] = presetScorers[p].Swap(nil)
+		saved[i] = presetTables[p].Swap(nil)
 	}
 	t.Cleanup(func() {
-		// Put back the Scorers that other tests already hold, so that the
-		// tables stay shared as New documents.
+		// Put back the tables that other tests' Scorers already hold.
 		for i, p := range allPresets {
 			if saved[i] != nil {
-				presetScorers[p].Store(saved[i])
+				presetTables[p].Store(saved[i])
 			}
 		}
 	})

@@ -3,7 +3,7 @@ package farkle
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
+	"io"
 	"strconv"
 )
 
@@ -94,32 +94,50 @@ func (r Rules) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes the form of [Rules.MarshalJSON] and checks the
-// rules as [New] does. Keys must be spelled exactly so; an unknown key,
-// a "triple" without exactly six numbers, or a number that is not an
-// integer is an error, and so is null. A key that is missing leaves its
-// field zero. On error r is unchanged.
+// rules as [New] does. Keys must be spelled exactly so; an unknown or
+// repeated key, a null, a "triple" without exactly six numbers, a number
+// that is not an integer, or data after the object is an error, always a
+// [*RulesError] (the first problem in the order of the text). A key that
+// is missing leaves its field zero. On error r is unchanged.
 func (r *Rules) UnmarshalJSON(data []byte) error {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(data, &m); err != nil {
-		return fmt.Errorf("farkle: rules: %w", err)
+	invalid := func(err error) error {
+		return &RulesError{Field: "rules", Reason: "are not valid JSON: " + err.Error()}
 	}
-	if m == nil {
+	d := json.NewDecoder(bytes.NewReader(data))
+	tok, err := d.Token()
+	if err != nil {
+		return invalid(err)
+	}
+	if tok != json.Delim('{') {
 		return &RulesError{Field: "rules", Reason: "must be a JSON object"}
 	}
 	var out Rules
 	fields := out.fields()
-	for key, raw := range m {
-		i := -1
-		for j, k := range rulesKeys {
-			if k == key {
-				i = j
-				break
-			}
+	var seen [len(rulesKeys)]bool
+	for d.More() {
+		tok, err := d.Token()
+		if err != nil {
+			return invalid(err)
 		}
-		if i < 0 {
-			return &RulesError{Field: strconv.Quote(key), Reason: "is not a key of rules"}
+		key, _ := tok.(string)
+		i := 0
+		for i < len(rulesKeys) && rulesKeys[i] != key {
+			i++
 		}
-		var err error
+		switch {
+		case i == len(rulesKeys):
+			return &RulesError{Field: strconv.Quote(key), Reason: "is not a key of rules (keys are lower-case)"}
+		case seen[i]:
+			return &RulesError{Field: key, Reason: "is repeated"}
+		}
+		seen[i] = true
+		var raw json.RawMessage
+		if err := d.Decode(&raw); err != nil {
+			return invalid(err)
+		}
+		if string(raw) == "null" {
+			return &RulesError{Field: key, Reason: "must not be null"}
+		}
 		switch key {
 		case "triple":
 			var t []int
@@ -135,6 +153,12 @@ func (r *Rules) UnmarshalJSON(data []byte) error {
 		if err != nil {
 			return &RulesError{Field: key, Reason: "is not valid: " + err.Error()}
 		}
+	}
+	if _, err := d.Token(); err != nil { // the closing brace
+		return invalid(err)
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return &RulesError{Field: "rules", Reason: "have data after the object"}
 	}
 	if err := out.check(); err != nil {
 		return err

@@ -84,6 +84,8 @@ func TestRulesJSONStrict(t *testing.T) {
 		rules      bool // the error is a *RulesError, wrapping ErrInvalidRules
 	}{
 		{"unknown key", swap(`"nothing":0`, `"nothing":0,"jackpot":100`), true},
+		{"repeated key", swap(`"nothing":0`, `"nothing":0,"nothing":0`), true},
+		{"null field", swap(`"single_five":50`, `"single_five":null`), true},
 		{"miscased key", swap(`"single_one"`, `"Single_One"`), true},
 		{"upper-case key", swap(`"nothing"`, `"NOTHING"`), true},
 		{"Go field name", swap(`"single_one"`, `"SingleOne"`), true},
@@ -132,6 +134,20 @@ func TestRulesJSONStrict(t *testing.T) {
 			if tc.rules && (!errors.As(err, &re) || !errors.Is(err, ErrInvalidRules)) {
 				t.Errorf("%s: %s(%s) = %v; want a *RulesError wrapping ErrInvalidRules", tc.name, via, tc.data, err)
 			}
+		}
+	}
+}
+
+// TestRulesJSONFirstProblem checks that the error names the first
+// problem in the order of the text, the same every time.
+func TestRulesJSONFirstProblem(t *testing.T) {
+	data := `{"single_one":100,"zz":1,"aa":2,"single_one":5,"single_five":null}`
+	for range 20 {
+		var r Rules
+		err := r.UnmarshalJSON([]byte(data))
+		var re *RulesError
+		if !errors.As(err, &re) || re.Field != `"zz"` {
+			t.Fatalf("UnmarshalJSON(%s) = %v; want the error to name \"zz\"", data, err)
 		}
 	}
 }

@@ -8,6 +8,7 @@ package farkle
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -375,7 +376,7 @@ func TestRulesNew(t *testing.T) {
 		{"SingleOne negative", rulesWith(refApp, func(r *Rules) { r.SingleOne = -100 }), "SingleOne"},
 		{"SingleOne too big", rulesWith(refApp, func(r *Rules) { r.SingleOne = refMaxPoints + 1 }), "SingleOne"},
 		{"SingleFive negative", rulesWith(refApp, func(r *Rules) { r.SingleFive = -1 }), "SingleFive"},
-		{"SingleFive too big", rulesWith(refCore, func(r *Rules) { r.SingleFive = 1 << 40 }), "SingleFive"},
+		{"SingleFive too big", rulesWith(refCore, func(r *Rules) { r.SingleFive = math.MaxInt }), "SingleFive"},
 		{"Triple[0] set", rulesWith(refApp, func(r *Rules) { r.Triple[0] = 100 }), "Triple[0]"},
 		{"Triple[0] negative", rulesWith(refApp, func(r *Rules) { r.Triple[0] = -1 }), "Triple[0]"},
 		{"Triple[1] zero", rulesWith(refApp, func(r *Rules) { r.Triple[1] = 0 }), "Triple[1]"},

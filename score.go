@@ -17,49 +17,49 @@ type Scorer struct {
 	t *table
 }
 
-// New checks r and compiles it into a Scorer, which the caller keeps and
-// may share between goroutines. If r is invalid, the error is a
-// [*RulesError] naming the first bad field. Compiling takes about 2 ms;
-// rules equal to a preset's are compiled only once per program, however
-// often New is called with them.
+// New checks r and compiles it into a new Scorer, which the caller keeps
+// and may share between goroutines. If r is invalid, the error is a
+// [*RulesError] naming the first bad field. Compiling takes about 2 ms,
+// except for rules equal to a preset's, for which New is cheap.
 func New(r Rules) (*Scorer, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
 	if p, ok := r.Preset(); ok {
-		return presetScorer(p), nil
+		return &Scorer{t: presetTable(p)}, nil
 	}
 	return &Scorer{t: compile(r)}, nil
 }
 
-// presetScorers holds the Scorer of each preset, built on first use.
+// presetTables holds the tables of each preset, built on first use and
+// never changed: every Scorer of a preset's rules shares them.
 var (
-	presetScorers [numPresets]atomic.Pointer[Scorer]
-	presetMu      sync.Mutex
+	presetTables [numPresets]atomic.Pointer[table]
+	presetMu     sync.Mutex
 )
 
-// presetScorer returns the Scorer of preset p, compiling it on first use.
-func presetScorer(p Preset) *Scorer {
-	if s := presetScorers[p].Load(); s != nil {
-		return s
+// presetTable returns the tables of preset p, compiling them on first use.
+func presetTable(p Preset) *table {
+	if t := presetTables[p].Load(); t != nil {
+		return t
 	}
 	return compilePreset(p)
 }
 
-func compilePreset(p Preset) *Scorer {
+func compilePreset(p Preset) *table {
 	presetMu.Lock()
 	defer presetMu.Unlock()
-	if s := presetScorers[p].Load(); s != nil {
-		return s
+	if t := presetTables[p].Load(); t != nil {
+		return t
 	}
-	s := &Scorer{t: compile(p.Rules())}
-	presetScorers[p].Store(s)
-	return s
+	t := compile(p.Rules())
+	presetTables[p].Store(t)
+	return t
 }
 
 func (s *Scorer) tab() *table {
 	if s == nil || s.t == nil {
-		return presetScorer(App).t
+		return presetTable(App)
 	}
 	return s.t
 }
@@ -73,10 +73,10 @@ func (s *Scorer) Score(dice []Die) (int, error) { return s.tab().score(dice) }
 
 // appTab returns the tables of the App rules.
 func appTab() *table {
-	if s := presetScorers[App].Load(); s != nil {
-		return s.t
+	if t := presetTables[App].Load(); t != nil {
+		return t
 	}
-	return compilePreset(App).t
+	return compilePreset(App)
 }
 
 func (t *table) score(dice []Die) (int, error) {

@@ -90,5 +90,9 @@
 // or *rand.ChaCha8 source) in a versioned format with stable lower-case
 // keys, and unmarshals by replaying the history, so a loaded game is
 // always a game the rules can reach; bad JSON gives an error and leaves
-// the Game unchanged.
+// the Game unchanged. [Load] reads a save from an untrusted source within
+// [Limits] on its bytes and events: it replays each event as it reads it,
+// so a forged or oversized save is refused early, with a [*SaveError]
+// that gives the offset and wraps [ErrBadSave], [ErrSaveTooLarge] or the
+// reason the rules refuse it.
 package game

@@ -40,7 +40,7 @@ func (k EventKind) String() string {
 // MarshalText returns the name of k, such as "rolled".
 func (k EventKind) MarshalText() ([]byte, error) {
 	if k == 0 || int(k) >= len(kindNames) {
-		return nil, fmt.Errorf("game: cannot marshal %v", k)
+		return nil, fmt.Errorf("cannot marshal %v", k)
 	}
 	return []byte(kindNames[k]), nil
 }
@@ -53,7 +53,7 @@ func (k *EventKind) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("game: unknown event kind %q", b)
+	return fmt.Errorf("unknown event kind %q", b)
 }
 
 // An Event is one step of the history of a game, as [Game.EventsSince]

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -68,8 +69,9 @@ type Game struct {
 
 // New starts a game under r, with one player per name (1 to MaxPlayers),
 // player 0 to roll first. An empty name becomes "Player N", N from 1;
-// names are at most MaxNameLen bytes of UTF-8 text without control
-// characters. To play without names, pass make([]string, n).
+// names are at most MaxNameLen bytes of UTF-8 text without control or
+// formatting characters (such as a right-to-left override), and without
+// space at either end. To play without names, pass make([]string, n).
 //
 // The dice come from src: each die is 1 + x%6 for the next value x of
 // src.Uint64() (the 4 largest values are drawn again), so a seeded source
@@ -86,7 +88,7 @@ func New(r Rules, names []string, src rand.Source) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Scoring = r.scoring()
+	r.Scoring, r.Target = r.scoring(), r.target()
 	if len(names) < 1 || len(names) > MaxPlayers {
 		return nil, &PlayersError{Reason: strconv.Itoa(len(names)) + " players, want 1 to " + strconv.Itoa(MaxPlayers)}
 	}
@@ -115,6 +117,10 @@ func checkName(n string) error {
 		return nameError("name is not UTF-8")
 	case n != "" && slices.ContainsFunc([]rune(n), unicode.IsControl):
 		return nameError("name has a control character")
+	case slices.ContainsFunc([]rune(n), func(r rune) bool { return unicode.Is(unicode.Cf, r) }):
+		return nameError("name has a formatting character")
+	case n != strings.TrimSpace(n):
+		return nameError("name starts or ends with a space")
 	}
 	return nil
 }
@@ -146,8 +152,8 @@ func (g *Game) SetSource(src rand.Source) {
 // throw the dice.
 func (g *Game) HasSource() bool { return g != nil && g.src != nil }
 
-// Rules returns the rules of the game, with a zero Scoring given to
-// [New] read as farkle.App.Rules().
+// Rules returns the rules of the game as [New] normalized them: a zero
+// Target read as DefaultTarget and a zero Scoring as farkle.App.Rules().
 func (g *Game) Rules() Rules {
 	if g == nil {
 		return Rules{}
@@ -463,7 +469,9 @@ func (g *Game) Scores() []int {
 }
 
 // Dice returns a copy of the dice on the table, which wait for a Keep, in
-// the order rolled; nil when no roll waits.
+// the order rolled; nil when no roll waits. The history keeps the dice of
+// a roll as a multiset, so in a game rebuilt by [Replay] or loaded from a
+// save they come in ascending order.
 func (g *Game) Dice() []farkle.Die {
 	if g == nil || !g.onTable {
 		return nil

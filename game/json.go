@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/farkle-go/farkle"
 )
@@ -68,17 +69,13 @@ type savedSource struct {
 // later ones.
 func (g *Game) MarshalJSON() ([]byte, error) {
 	if !g.ok() {
-		return nil, errors.New("game: cannot marshal: " + ErrNoGame.Error())
+		return nil, fmt.Errorf("game: cannot marshal: %w", ErrNoGame)
 	}
 	r := g.rules
 	s := saved{
 		Format:  saveFormat,
 		Version: saveVersion,
-		Rules: savedRules{
-			Target: r.Target, FinalRound: r.FinalRound, MinBank: r.MinBank, MinFirstBank: r.MinFirstBank,
-			Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter, MustRollHotDice: r.MustRollHotDice,
-			Scoring: savedScoring{r.Scoring},
-		},
+		Rules:   r.toSaved(),
 		Players: make([]string, len(g.players)),
 		Events:  make([]eventJSON, len(g.events)),
 	}
@@ -101,4 +98,47 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("game: cannot marshal the dice source: %w", err)
 	}
 	return json.Marshal(s)
+}
+
+func (r Rules) toSaved() savedRules {
+	return savedRules{
+		Target: r.Target, FinalRound: r.FinalRound, MinBank: r.MinBank, MinFirstBank: r.MinFirstBank,
+		Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter, MustRollHotDice: r.MustRollHotDice,
+		Scoring: savedScoring{r.scoring()},
+	}
+}
+
+// MarshalJSON encodes r as the "rules" object of a save: every field under
+// a stable lower-case key, and the scoring rules as the name of their
+// farkle.Preset when they are one's (a zero Scoring as "app"), else as
+// farkle's object. Zilch reads:
+//
+//	{"target":10000,"final_round":true,"min_bank":300,"min_first_bank":0,
+//	 "penalty":500,"penalty_after":3,"must_roll_hot_dice":false,"scoring":"zilch"}
+func (r Rules) MarshalJSON() ([]byte, error) { return json.Marshal(r.toSaved()) }
+
+// UnmarshalJSON decodes the form of [Rules.MarshalJSON], strictly as a
+// save's rules (every key, spelled exactly so, once), and checks the
+// rules as [Rules.Validate] does. On error r is unchanged; the error is a
+// [*farkle.RulesError] wrapping farkle.ErrInvalidRules.
+func (r *Rules) UnmarshalJSON(b []byte) error {
+	d := &decoder{data: b, max: int64(len(b)) + 1}
+	out, err := d.rules()
+	if err == nil {
+		var c byte
+		if c, err = d.peek(); err == nil && c != 0 {
+			err = d.fail("data after the rules")
+		}
+	}
+	if err == nil {
+		err = out.Validate()
+	}
+	if err != nil {
+		if !errors.Is(err, farkle.ErrInvalidRules) {
+			err = &farkle.RulesError{Field: "rules", Reason: "are not valid: " + strings.TrimPrefix(err.Error(), ErrBadSave.Error()+": ")}
+		}
+		return err
+	}
+	*r = out
+	return nil
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/farkle-go/farkle"
@@ -55,18 +57,20 @@ var (
 )
 
 // A SaveError reports where a save that [Load] refuses goes wrong: the
-// byte offset in the input and the reason. It wraps [ErrBadSave] or
-// [ErrSaveTooLarge], and the error of the replay, rules or players when
-// one of those is the reason.
+// byte offset in the input and the reason, Err. Err wraps [ErrBadSave]
+// (not a save of this format), [ErrSaveTooLarge] (over the [Limits]), or
+// is the reason the rules refuse the save's content: a [*HistoryError]
+// (wrapping [ErrBadHistory]), a [*farkle.RulesError] or a [*PlayersError];
+// or it is the error of the reader.
 type SaveError struct {
 	Offset int64 // bytes read when the error was found
 	Err    error
 }
 
 // Error returns a message such as
-// "game: bad save at byte 120: unknown key \"Kind\"".
+// "game: cannot load the save at byte 33: bad save: unknown key \"Kind\"".
 func (e *SaveError) Error() string {
-	return "game: cannot load the save at byte " + strconv.FormatInt(e.Offset, 10) + ": " + errString(e.Err)
+	return "game: cannot load the save at byte " + strconv.FormatInt(e.Offset, 10) + ": " + strings.TrimPrefix(errString(e.Err), "game: ")
 }
 
 // Unwrap returns e.Err.
@@ -75,29 +79,32 @@ func (e *SaveError) Unwrap() error { return e.Err }
 // Load reads a game saved by [Game.MarshalJSON] from r, within lim. It
 // validates as it reads: each event is replayed as soon as it is decoded,
 // so the first event that the rules do not produce ends the load, having
-// read no further. The keys "rules" and "players" must come before
-// "events", as MarshalJSON writes them.
+// read no further. Every key of the save must be there, each once, and
+// "format", "version", "rules" and "players" must come before "events",
+// as MarshalJSON writes them.
 //
-// The error is a [*SaveError] wrapping [ErrBadSave] or [ErrSaveTooLarge],
-// or, for a save whose content the rules refuse, the error of [New] or a
-// [*HistoryError].
+// The error is a [*SaveError], with the offset where loading stopped.
 func Load(r io.Reader, lim Limits) (*Game, error) {
-	return load(&decoder{r: io.LimitReader(r, lim.bytes()+1), chunk: make([]byte, 32<<10), max: lim.bytes()}, lim)
+	n := lim.bytes()
+	if n < math.MaxInt64 {
+		n++ // one byte more than the limit shows that there is more
+	}
+	return load(&decoder{r: io.LimitReader(r, n), chunk: make([]byte, 32<<10), max: lim.bytes()}, lim)
 }
 
 // load reads a save with d.
 func load(d *decoder, lim Limits) (*Game, error) {
 	g, err := d.save(lim.events())
-	if err != nil {
-		var he *HistoryError
-		var re *farkle.RulesError
-		var pe *PlayersError
-		if errors.As(err, &he) || errors.As(err, &re) || errors.As(err, &pe) {
-			return nil, err
-		}
-		return nil, &SaveError{Offset: d.offset(), Err: err}
+	if err == nil {
+		return g, nil
 	}
-	return g, nil
+	if d.readErr != nil {
+		err = d.readErr
+	} else if !errors.Is(err, ErrBadSave) && !errors.Is(err, ErrSaveTooLarge) && !errors.Is(err, ErrBadHistory) &&
+		!errors.Is(err, farkle.ErrInvalidRules) && !errors.Is(err, ErrPlayers) {
+		err = fmt.Errorf("%w: %v", ErrBadSave, err)
+	}
+	return nil, &SaveError{Offset: d.offset(), Err: err}
 }
 
 // UnmarshalJSON loads a game saved by [Game.MarshalJSON], as [Load] does
@@ -122,6 +129,8 @@ type decoder struct {
 	chunk []byte
 	max   int64
 	buf   []byte // the last string read by bytesOf
+
+	readErr error // the reader's error, which ends the load
 }
 
 func (d *decoder) offset() int64 { return d.base + int64(d.pos) }
@@ -133,7 +142,7 @@ func (d *decoder) fail(format string, args ...any) error {
 // more makes data hold at least one unread byte, reading from r; it
 // reports false at the end of the input.
 func (d *decoder) more() (bool, error) {
-	for d.pos >= len(d.data) {
+	for empty := 0; d.pos >= len(d.data); empty++ {
 		if d.r == nil {
 			return false, nil
 		}
@@ -147,7 +156,11 @@ func (d *decoder) more() (bool, error) {
 			d.r = nil
 			return false, nil
 		}
+		if err == nil && empty == 100 {
+			err = io.ErrNoProgress // a reader that returns nothing, again and again
+		}
 		if err != nil {
+			d.readErr = err
 			return false, err
 		}
 	}
@@ -281,6 +294,9 @@ func (d *decoder) bytesOf() ([]byte, error) {
 				if err != nil {
 					return nil, err
 				}
+				if 0xDC00 <= r && r < 0xE000 {
+					return nil, d.fail("a lone surrogate in a string")
+				}
 				if utf16Surrogate(r) {
 					// A pair: \uD8xx\uDCxx.
 					if c1, err := d.byte(); err != nil || c1 != '\\' {
@@ -293,7 +309,10 @@ func (d *decoder) bytesOf() ([]byte, error) {
 					if err != nil {
 						return nil, err
 					}
-					r = combineSurrogates(r, r2)
+					if r2 < 0xDC00 || r2 >= 0xE000 {
+						return nil, d.fail("a lone surrogate in a string")
+					}
+					r = 0x10000 + (r-0xD800)<<10 + (r2 - 0xDC00)
 				}
 				b = utf8.AppendRune(b, r)
 			default:
@@ -333,17 +352,11 @@ func (d *decoder) hex4() (rune, error) {
 
 func utf16Surrogate(r rune) bool { return 0xD800 <= r && r < 0xDC00 }
 
-func combineSurrogates(r1, r2 rune) rune {
-	if r2 < 0xDC00 || r2 >= 0xE000 {
-		return utf8.RuneError
-	}
-	return 0x10000 + (r1-0xD800)<<10 + (r2 - 0xDC00)
-}
+// maxInt bounds the integers of a save: far above any score or count,
+// and within an int on every platform.
+const maxInt = math.MaxInt32
 
-// maxInt bounds the integers of a save: far above any score or count.
-const maxInt = 1 << 53
-
-// integer reads a JSON number that is an integer of at most 2^53 in
+// integer reads a JSON number that is an integer of at most 2^31-1 in
 // magnitude.
 func (d *decoder) integer() (int, error) {
 	c, err := d.next()
@@ -359,7 +372,7 @@ func (d *decoder) integer() (int, error) {
 	if c < '0' || c > '9' {
 		return 0, d.fail("found %q, want a number", c)
 	}
-	v := int(c - '0')
+	v := int64(c - '0')
 	for {
 		p, err := d.look()
 		if err != nil {
@@ -375,14 +388,14 @@ func (d *decoder) integer() (int, error) {
 			return 0, d.fail("a number with a leading zero")
 		}
 		d.pos++
-		if v = v*10 + int(p-'0'); v > maxInt {
+		if v = v*10 + int64(p-'0'); v > maxInt {
 			return 0, d.fail("a number out of range")
 		}
 	}
 	if neg {
 		v = -v
 	}
-	return v, nil
+	return int(v), nil
 }
 
 // literal reads true, false or null.
@@ -426,19 +439,28 @@ func (d *decoder) boolean() (bool, error) {
 }
 
 // object reads an object, calling f for each key with the decoder at its
-// value. Keys must be among keys, each at most once.
-func (d *decoder) object(keys []string, f func(key string) error) error {
+// value. Keys must be among keys, each at most once, and those whose bit
+// is set in required (bit i for keys[i]) must all be there.
+func (d *decoder) object(keys []string, required uint64, f func(key string) error) error {
 	if err := d.expect('{'); err != nil {
 		return err
 	}
 	var seen uint64
+	missing := func() error {
+		for i, k := range keys {
+			if required&^seen&(1<<i) != 0 {
+				return d.fail("no key %q", k)
+			}
+		}
+		return nil
+	}
 	c, err := d.peek()
 	if err != nil {
 		return err
 	}
 	if c == '}' {
 		d.pos++
-		return nil
+		return missing()
 	}
 	for {
 		kb, err := d.bytesOf()
@@ -475,7 +497,7 @@ func (d *decoder) object(keys []string, f func(key string) error) error {
 		switch c {
 		case ',':
 		case '}':
-			return nil
+			return missing()
 		default:
 			return d.fail("found %q, want ',' or '}'", c)
 		}
@@ -558,11 +580,20 @@ func (d *decoder) raw() ([]byte, error) {
 	}
 }
 
+// The keys of each object of a save, in the order MarshalJSON writes them.
+// An event may leave out dice, points, turn_total and farkles, which are
+// 0 or empty when they are missing; every other key is required.
 var (
 	saveKeyList   = []string{"format", "version", "rules", "players", "events", "source"}
 	rulesKeyList  = []string{"target", "final_round", "min_bank", "min_first_bank", "penalty", "penalty_after", "must_roll_hot_dice", "scoring"}
 	eventKeyList  = []string{"kind", "player", "dice", "points", "turn_total", "score", "farkles"}
 	sourceKeyList = []string{"type", "state"}
+)
+
+// allKeys and eventRequired are the required keys of the objects.
+const (
+	allKeys       = ^uint64(0)
+	eventRequired = 1<<0 | 1<<1 | 1<<5 // kind, player, score
 )
 
 // save reads a whole save and returns its game.
@@ -577,7 +608,7 @@ func (d *decoder) save(maxEvents int) (*Game, error) {
 		rp       *replayer
 		src      rand.Source
 	)
-	err := d.object(saveKeyList, func(key string) (err error) {
+	err := d.object(saveKeyList, allKeys, func(key string) (err error) {
 		switch key {
 		case "format":
 			format, err = d.str()
@@ -641,7 +672,7 @@ func (d *decoder) save(maxEvents int) (*Game, error) {
 
 func (d *decoder) rules() (Rules, error) {
 	var r Rules
-	err := d.object(rulesKeyList, func(key string) (err error) {
+	err := d.object(rulesKeyList, allKeys, func(key string) (err error) {
 		switch key {
 		case "target":
 			r.Target, err = d.integer()
@@ -667,9 +698,12 @@ func (d *decoder) rules() (Rules, error) {
 				if name, err = d.str(); err != nil {
 					return err
 				}
-				var p farkle.Preset
-				if err = p.UnmarshalText([]byte(name)); err != nil {
+				p, err := farkle.ParsePreset(name)
+				if err != nil {
 					return err
+				}
+				if p.String() != name {
+					return d.fail("scoring %q, want %q", name, p.String())
 				}
 				r.Scoring = p.Rules()
 				return nil
@@ -707,12 +741,12 @@ func (d *decoder) players() ([]string, error) {
 
 func (d *decoder) event() (Event, error) {
 	var e Event
-	err := d.object(eventKeyList, func(key string) (err error) {
+	err := d.object(eventKeyList, eventRequired, func(key string) (err error) {
 		switch key {
 		case "kind":
 			var b []byte
-			if b, err = d.bytesOf(); err == nil {
-				err = e.Kind.UnmarshalText(b)
+			if b, err = d.bytesOf(); err == nil && e.Kind.UnmarshalText(b) != nil {
+				err = d.fail("event kind %q", b)
 			}
 		case "player":
 			e.Player, err = d.integer()
@@ -761,7 +795,7 @@ func (d *decoder) source() (rand.Source, error) {
 		return nil, err
 	}
 	var typ, state string
-	err = d.object(sourceKeyList, func(key string) (err error) {
+	err = d.object(sourceKeyList, allKeys, func(key string) (err error) {
 		if key == "type" {
 			typ, err = d.str()
 		} else {

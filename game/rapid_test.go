@@ -309,7 +309,11 @@ func TestRulesRoundTripProperty(t *testing.T) {
 		if err := json.Unmarshal(b, &h); err != nil {
 			t.Fatalf("%v\n%s", err, b)
 		}
-		if g.Rules() != r || h.Rules() != r {
+		want := r
+		if want.Target == 0 {
+			want.Target = DefaultTarget // as New normalizes it
+		}
+		if g.Rules() != want || h.Rules() != want {
 			t.Fatalf("rules %+v: game has %+v, loaded %+v", r, g.Rules(), h.Rules())
 		}
 	})

@@ -18,8 +18,10 @@ const (
 )
 
 // Rules are the rules of play of a table, with its scoring rules, as plain
-// comparable data: two Rules are == exactly when they describe the same
-// game.
+// comparable data. [Game.Rules] returns them normalized (a zero Target
+// and a zero Scoring read as their defaults), and two normalized Rules
+// are == exactly when they describe the same game. Rules marshal to JSON
+// with the stable lower-case keys of the save format.
 //
 // Every zero field has a meaning, so the zero Rules is a valid game:
 // first to 10,000 wins at once (no final round), App scoring, no minimum
@@ -197,7 +199,7 @@ func (p *Preset) UnmarshalText(text []byte) error {
 }
 
 // Rules returns the rules of p, a new value each time. A value that is no
-// preset gives the zero Rules.
+// preset gives rules that [New] rejects (a negative Target).
 func (p Preset) Rules() Rules {
 	switch p {
 	case App:
@@ -215,5 +217,5 @@ func (p Preset) Rules() Rules {
 			Scoring: farkle.Facebook.Rules(),
 		}
 	}
-	return Rules{}
+	return Rules{Target: -1}
 }

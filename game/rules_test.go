@@ -136,8 +136,10 @@ func TestPresetRules(t *testing.T) {
 			t.Errorf("%v: %v", p, err)
 		}
 	}
-	if got := Preset(3).Rules(); got != (Rules{}) {
-		t.Errorf("Preset(3).Rules() = %+v, want the zero Rules", got)
+	for _, p := range []Preset{3, 200} {
+		if err := p.Rules().Validate(); !errors.Is(err, farkle.ErrInvalidRules) {
+			t.Errorf("Preset(%d).Rules().Validate() = %v, want rules that New rejects", p, err)
+		}
 	}
 }
 
@@ -200,12 +202,16 @@ func TestRulesEqual(t *testing.T) {
 		}
 		seen[r] = name
 	}
-	// A game reads a zero Scoring as App's, and leaves the rest alone.
+	// A game reads a zero Scoring as App's and a zero Target as
+	// DefaultTarget, and leaves the rest alone.
 	for _, tc := range testRules(false) {
 		g := newGame(t, tc.rules, 1)
 		want := tc.rules
 		if want.Scoring == (farkle.Rules{}) {
 			want.Scoring = farkle.App.Rules()
+		}
+		if want.Target == 0 {
+			want.Target = DefaultTarget
 		}
 		if g.Rules() != want {
 			t.Errorf("%s: Game.Rules() = %+v, want %+v", tc.name, g.Rules(), want)

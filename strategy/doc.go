@@ -44,6 +44,23 @@
 // end of a game the chance of winning, which depends on the other players'
 // scores, calls for more risk or less.
 //
+// # Average per turn, with penalties
+//
+// A penalty for farkles in a row (game.Rules.Penalty) ties the turns
+// together. [SolveAverage] maximizes the long-run average score per turn
+// instead: it solves the average-reward Markov decision problem whose
+// state at the start of a turn is the number of farkles in a row, by
+// policy iteration over single-turn strategies in which a farkle is
+// worth the relative value of the state it leads to. An [AverageTable]
+// answers the average ([AverageTable.Gain]), the relative value of each
+// state ([AverageTable.Bias]) and, for each number of farkles in a row,
+// the play of a turn ([AverageTable.Advise], [AverageTable.ShouldBank],
+// [AverageTable.BankThreshold]); an [AverageBot] plays by it in a game.
+// Without a penalty its strategy and average are those of the Table. Under
+// M. Busche's Zilch game (Zilch scoring, banking from 300 points, the
+// third farkle in a row costing 500) the best average is 620.855 points
+// per turn, as he published, against 623.02 without the penalty.
+//
 // # Odds
 //
 // [Table.Odds] counts the 6^n equally likely ordered rolls of n dice under

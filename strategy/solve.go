@@ -353,7 +353,7 @@ func (t *Table) solve(opts Options, extra int) error {
 	unit := a.unit
 	jump := a.maxPts / unit
 	if tl.cap > float64(maxStates)*float64(unit) || int(math.Ceil(tl.cap/float64(unit)))+1+extra+2*jump+1 > maxStates {
-		return &SolveError{Err: ErrTooLarge, Options: opts, Unit: unit, Cap: int(min(tl.cap, maxTurnTotal))}
+		return &SolveError{Err: ErrTooLarge, Options: opts, Unit: unit, Cap: int(min(tl.cap, maxTurnTotal, math.MaxInt))}
 	}
 	capI := int(math.Ceil(tl.cap/float64(unit))) + 1 + extra
 	t.opts, t.capI, t.tailA, t.tailB, t.bank6 = opts, capI, tl.tailA, tl.tailB, tl.bank6

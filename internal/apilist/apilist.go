@@ -7,9 +7,11 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,7 +41,7 @@ func List(dir, path string) ([]string, error) {
 		}
 		files = append(files, f)
 	}
-	l := lister{fset: fset, prefix: "pkg " + path + ", "}
+	l := lister{fset: fset, prefix: "pkg " + path + ", ", consts: constValues(fset, path, files)}
 	for _, f := range files {
 		for _, d := range f.Decls {
 			l.decl(d)
@@ -53,6 +55,36 @@ type lister struct {
 	fset   *token.FileSet
 	prefix string
 	out    []string
+	consts map[string]string // exact values of the constants
+}
+
+// constValues type-checks the package on its own, its imports left
+// empty, and returns the exact value of each constant it can compute: all
+// of those that depend on no other package.
+func constValues(fset *token.FileSet, path string, files []*ast.File) map[string]string {
+	conf := types.Config{
+		Importer: emptyImporter{},
+		Error:    func(error) {}, // references into the empty imports
+	}
+	pkg, _ := conf.Check(path, fset, files, nil)
+	vals := make(map[string]string)
+	if pkg == nil {
+		return vals
+	}
+	for _, name := range pkg.Scope().Names() {
+		if c, ok := pkg.Scope().Lookup(name).(*types.Const); ok && c.Val().Kind() != constant.Unknown {
+			vals[name] = c.Val().ExactString()
+		}
+	}
+	return vals
+}
+
+type emptyImporter struct{}
+
+func (emptyImporter) Import(path string) (*types.Package, error) {
+	p := types.NewPackage(path, filepath.Base(path))
+	p.MarkComplete()
+	return p, nil
 }
 
 func (l *lister) add(format string, args ...any) {
@@ -133,13 +165,17 @@ func (l *lister) decl(d ast.Decl) {
 					if !n.IsExported() {
 						continue
 					}
+					val := ""
+					if v, ok := l.consts[n.Name]; ok && kind == "const" {
+						val = " = " + v
+					} else if kind == "const" && i < len(s.Values) {
+						val = " = " + l.str(s.Values[i])
+					}
 					switch {
 					case lastType != "":
-						l.add("%s %s %s", kind, n.Name, lastType)
-					case kind == "const" && i < len(s.Values):
-						l.add("%s %s = %s", kind, n.Name, l.str(s.Values[i]))
+						l.add("%s %s %s%s", kind, n.Name, lastType, val)
 					default:
-						l.add("%s %s", kind, n.Name)
+						l.add("%s %s%s", kind, n.Name, val)
 					}
 				}
 			}

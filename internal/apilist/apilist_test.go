@@ -53,8 +53,8 @@ var E error
 		t.Fatal(err)
 	}
 	want := []string{
-		"pkg x/p, const A Kind",
-		"pkg x/p, const B Kind",
+		"pkg x/p, const A Kind = 0",
+		"pkg x/p, const B Kind = 1",
 		"pkg x/p, const Max = 6",
 		"pkg x/p, func F(int, int, io.Reader) (int, error)",
 		"pkg x/p, method (*T) N(...string) bool",

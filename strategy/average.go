@@ -1,0 +1,488 @@
+package strategy
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"sync"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/internal/multiset"
+)
+
+// AverageOptions are the rules of play that change the strategy that
+// maximizes the long-run average score per turn. MinBank and
+// MustRollHotDice are those of [Options]; Penalty and PenaltyAfter mean
+// what the fields of the same names of game.Rules mean. The zero
+// AverageOptions have no minimum to bank and no penalty.
+type AverageOptions struct {
+	// MinBank is the smallest turn total that a player may bank; 0 means
+	// no minimum.
+	MinBank int
+	// MustRollHotDice makes a player who has kept all six dice roll all
+	// six again.
+	MustRollHotDice bool
+	// Penalty is the points that a player loses on their PenaltyAfter-th
+	// farkle in a row; the count then starts again from 0, and a bank
+	// resets it too. 0 means no penalty, and then PenaltyAfter must be 0.
+	Penalty int
+	// PenaltyAfter is the number of farkles in a row that cost Penalty
+	// points: 3 for "the third farkle in a row costs 500". It must be
+	// positive when Penalty is, and at most 100.
+	PenaltyAfter int
+}
+
+// avgMaxPenaltyAfter is the largest AverageOptions.PenaltyAfter, as in
+// package game.
+const avgMaxPenaltyAfter = 100
+
+// ErrFarkles: a number of farkles in a row is out of range: not 0 to
+// PenaltyAfter-1 (0 only, without a penalty).
+var ErrFarkles = errors.New("farkles in a row out of range")
+
+// avgOptionsError reports an AverageOptions field out of range; it wraps
+// ErrOptions.
+type avgOptionsError struct {
+	field string
+	value int
+}
+
+func (e *avgOptionsError) Error() string {
+	return "strategy: " + ErrOptions.Error() + ": " + e.field + " " + strconv.Itoa(e.value)
+}
+
+func (e *avgOptionsError) Unwrap() error { return ErrOptions }
+
+// avgFarklesError reports farkles in a row that an AverageTable has no state
+// for; it wraps ErrFarkles.
+type avgFarklesError struct{ k, states int }
+
+func (e *avgFarklesError) Error() string {
+	return "strategy: " + ErrFarkles.Error() + ": " + strconv.Itoa(e.k) + " (0 to " + strconv.Itoa(e.states-1) + ")"
+}
+
+func (e *avgFarklesError) Unwrap() error { return ErrFarkles }
+
+// An AverageTable is the strategy that maximizes the long-run average
+// score per turn, penalties included, for one Rules value and one
+// AverageOptions value: for every number of farkles in a row k at the
+// start of the turn (0 to PenaltyAfter-1; only 0 without a penalty) and
+// every state of the turn, whether to bank and which dice to keep.
+// [SolveAverage] makes one. An AverageTable is immutable and safe for
+// concurrent use.
+//
+// A nil *AverageTable stands for the App rules with the zero
+// AverageOptions, whose strategy is that of the nil *[Table].
+//
+// The values of an AverageTable are relative values (biases) of the
+// average-reward problem, with the start of a turn after a bank as the
+// reference (its bias is 0): the value of a state of a turn with k
+// farkles in a row is the expected points banked in the turn, less the
+// expected penalty, plus the expected bias of the state that the turn
+// leads to. Banking t is worth exactly t; a farkle is worth Bias(k+1), or
+// Bias(0) - Penalty on the penalized farkle. Without a penalty these are
+// the expected final scores of the turn, as in a [Table].
+type AverageTable struct {
+	opts  AverageOptions
+	gain  float64
+	bias  []float64 // by farkles in a row
+	turns []avgTurn // by farkles in a row
+	// residual is the largest violation of the Bellman equations by the
+	// gain and biases, in points; iters counts the steps of policy
+	// iteration.
+	residual float64
+	iters    int
+}
+
+// An avgTurn is the single-turn strategy of an AverageTable for one number
+// of farkles in a row: a Table whose banks are worth the turn total and
+// whose farkles are worth f, instead of 0.
+type avgTurn struct {
+	tb *Table
+	f  float64
+	q  float64 // the chance that a turn played by tb ends in a farkle
+	r0 float64 // the value of a turn from its start, tb.r[6][0]
+}
+
+// appAverage is the table of a nil *AverageTable: the nil Table's
+// strategy, wrapped.
+var appAverage = sync.OnceValue(func() *AverageTable {
+	tb := appTable()
+	return &AverageTable{
+		gain:  tb.TurnValue(),
+		bias:  []float64{0},
+		turns: []avgTurn{{tb: tb, r0: tb.TurnValue()}},
+	}
+})
+
+func (t *AverageTable) get() *AverageTable {
+	if t == nil {
+		return appAverage()
+	}
+	return t
+}
+
+// SolveAverage computes the strategy that maximizes the long-run average
+// score per turn under s's rules (a nil s scores the App rules) and opts,
+// with the penalty for farkles in a row. Each call computes a new table,
+// in some milliseconds for the presets and three farkles in a row (the
+// work grows with PenaltyAfter); keep it and share it.
+//
+// The turns form an average-reward Markov decision problem whose state
+// at the start of a turn is the number of farkles in a row k. With the
+// gain g (the average score per turn) and the biases h(k), h(0) = 0, the
+// table solves
+//
+//	h(k) + g = max over the play of the turn of E[points + h(k')],
+//
+// where banking t gives t points and k' = 0, and a farkle gives 0 points
+// and k' = k+1, or -Penalty points and k' = 0 when k+1 is PenaltyAfter.
+// Given the biases, the best play of a turn with k farkles in a row is a
+// single-turn strategy (as [Solve] computes) whose farkles are worth
+// h(k+1), or -Penalty, instead of 0; SolveAverage finds the biases by
+// policy iteration, which ends after a few steps with the equations met
+// to rounding. Without a penalty the gain is [Table.TurnValue] of the
+// Table solved with the same MinBank and MustRollHotDice.
+//
+// The error wraps [ErrOptions] for a field of opts out of range (MinBank
+// or Penalty negative or above 2^40, PenaltyAfter negative or above 100,
+// or one of Penalty and PenaltyAfter 0 without the other), or is a
+// [*SolveError] wrapping [ErrTooLarge] as for Solve.
+func SolveAverage(s *farkle.Scorer, opts AverageOptions) (*AverageTable, error) {
+	switch {
+	case opts.MinBank < 0 || int64(opts.MinBank) > maxTurnTotal:
+		return nil, &avgOptionsError{"MinBank", opts.MinBank}
+	case opts.Penalty < 0 || int64(opts.Penalty) > maxTurnTotal:
+		return nil, &avgOptionsError{"Penalty", opts.Penalty}
+	case opts.PenaltyAfter < 0 || opts.PenaltyAfter > avgMaxPenaltyAfter,
+		opts.Penalty > 0 && opts.PenaltyAfter == 0,
+		opts.Penalty == 0 && opts.PenaltyAfter > 0:
+		return nil, &avgOptionsError{"PenaltyAfter", opts.PenaltyAfter}
+	}
+	var a analysis
+	a.analyze(s)
+	return solveAverage(&a, opts)
+}
+
+// avgMaxIter bounds the steps of policy iteration; the presets need 3 to
+// 5.
+const avgMaxIter = 100
+
+func solveAverage(a *analysis, opts AverageOptions) (*AverageTable, error) {
+	o := Options{MinBank: opts.MinBank, MustRollHotDice: opts.MustRollHotDice}
+	base := a.tails(o)
+	states := max(1, opts.PenaltyAfter)
+	pen := float64(opts.Penalty)
+	// f[k] is the value of a farkle with k farkles in a row before it:
+	// h(k+1), or h(0) - Penalty = -Penalty for the last state.
+	f := make([]float64, states)
+	f[states-1] = -pen
+	h := make([]float64, states)
+	ca := make([]float64, states)
+	cb := make([]float64, states)
+	var g float64
+	turns := make([]avgTurn, states)
+	iters := 0
+	prevChange := math.Inf(1)
+	for iter := 0; ; iter++ {
+		iters++
+		// Improve: the best play of each state's turn, given the biases.
+		for k := range turns {
+			if k > 0 && f[k] == f[k-1] {
+				turns[k] = turns[k-1]
+				continue
+			}
+			u, err := solveAvgTurn(a, o, base, f[k], 0)
+			if err != nil {
+				return nil, err
+			}
+			turns[k] = u
+		}
+		// Evaluate that play: with B_k = r0 - q f the points banked,
+		// h(k) + g = B_k + q_k h(k+1) for k < states-1 and
+		// h(k) + g = B_k - q_k Penalty for the last state. Writing
+		// h(k) = ca[k] + cb[k] g, back substitution and h(0) = 0 give g.
+		last := states - 1
+		ca[last] = turns[last].r0 - turns[last].q*(f[last]+pen)
+		cb[last] = -1
+		for k := last - 1; k >= 0; k-- {
+			u := &turns[k]
+			ca[k] = u.r0 - u.q*f[k] + u.q*ca[k+1]
+			cb[k] = u.q*cb[k+1] - 1
+		}
+		gNew := -ca[0] / cb[0]
+		change := math.Abs(gNew - g)
+		for k := 1; k < states; k++ {
+			hk := ca[k] + cb[k]*gNew
+			change = max(change, math.Abs(hk-h[k]))
+			h[k] = hk
+		}
+		g = gNew
+		// Stop when the biases settle, or stop changing by less than
+		// before once they are within rounding noise (a tie that rounding
+		// tips one way and then the other).
+		scale := max(1, math.Abs(g))
+		if states == 1 || (iter > 0 && (change <= 1e-12*scale || change <= 1e-9*scale && change >= prevChange)) || iter == avgMaxIter {
+			break
+		}
+		prevChange = change
+		for k := range last {
+			f[k] = h[k+1]
+		}
+	}
+	// Report the biases that the tables were solved with, and the gain
+	// that they give: the Bellman equation of state 0 holds exactly, the
+	// others to rounding.
+	for k := 1; k < states; k++ {
+		h[k] = f[k-1]
+	}
+	g = turns[0].r0
+	t := &AverageTable{opts: opts, gain: g, bias: h, turns: turns, iters: iters}
+	for k, u := range turns {
+		t.residual = max(t.residual, math.Abs(u.r0-h[k]-g))
+	}
+	return t, nil
+}
+
+// solveAvgTurn solves the single-turn strategy under which a bank is worth
+// the turn total and a farkle is worth f, over a's rules and opts; base
+// is a.tails(opts), the closed forms above the cap for f = 0. It runs the
+// dynamic program of Table.solve, with the same operations in the same
+// order (extra raises the cap by that many units, for tests), so that for f = 0 the table is Solve's to the last bit, and
+// tracks the chance of a farkle under the strategy.
+//
+// A farkle worth f changes the closed forms thus: the cap rises by f when
+// f is positive (rolling n dice from t is worth at most (1-p_n) t + p_n f
+// + E_n[...], see tails), and the value of six dice, alpha t + beta,
+// gains (1 - alpha) f, the chance of a farkle in the tail (alpha is 1
+// unless hot dice must roll, and then 1 - alpha = p_6 / (1 - p_hot)).
+func solveAvgTurn(a *analysis, opts Options, base tail, f float64, extra int) (avgTurn, error) {
+	tl := base
+	tl.cap += max(f, 0)
+	tl.tailB += (1 - tl.tailA) * f
+	qTail6 := 1 - tl.tailA // chance of a farkle rolling six dice above the cap
+	t := &Table{analysis: *a}
+	unit := a.unit
+	jump := a.maxPts / unit
+	if tl.cap > float64(maxStates)*float64(unit) || int(math.Ceil(tl.cap/float64(unit)))+1+extra+2*jump+1 > maxStates {
+		return avgTurn{}, &SolveError{Err: ErrTooLarge, Options: opts, Unit: unit, Cap: int(min(tl.cap, maxTurnTotal))}
+	}
+	capI := int(math.Ceil(tl.cap/float64(unit))) + 1 + extra
+	t.opts, t.capI, t.tailA, t.tailB, t.bank6 = opts, capI, tl.tailA, tl.tailB, tl.bank6
+	nv := capI + 2*jump + 1
+	nr := capI + jump + 1
+	vs := make([]float64, farkle.MaxDice*nv)
+	bs := make([]bool, farkle.MaxDice*nv)
+	rs := make([]float64, farkle.MaxDice*nr)
+	qs := make([]float64, farkle.MaxDice*nv) // the chance of a farkle from each state
+	for n := 1; n <= farkle.MaxDice; n++ {
+		t.v[n] = vs[(n-1)*nv : n*nv : n*nv]
+		t.bank[n] = bs[(n-1)*nv : n*nv : n*nv]
+		t.r[n] = rs[(n-1)*nr : n*nr : n*nr]
+	}
+	q6 := qs[(farkle.MaxDice-1)*nv : farkle.MaxDice*nv]
+	for i := nv - 1; i >= nr; i-- {
+		for n := 1; n <= farkle.MaxDice; n++ {
+			t.v[n][i] = t.tailV(i, n)
+			t.bank[n][i] = t.tailBank(n)
+		}
+		q6[i] = qTail6
+	}
+	all := a.sigs[1].opts
+	offs := make([]int32, len(all))
+	for k, o := range all {
+		offs[k] = (o.left-1)*int32(nv) + o.steps
+	}
+	var q0 float64
+	for i := nr - 1; i >= 0; i-- {
+		tt := float64(i * unit)
+		for n := 1; n <= farkle.MaxDice; n++ {
+			g := &a.sigs[n]
+			var roll float64
+			q := g.farkle
+			for s, p := range g.prob {
+				// Every signature has an option; values may be
+				// negative when f is.
+				os := offs[g.start[s]:g.start[s+1]]
+				bo := os[0]
+				best := vs[i+int(bo)]
+				for _, off := range os[1:] {
+					if x := vs[i+int(off)]; x > best {
+						best, bo = x, off
+					}
+				}
+				roll += p * best
+				q += p * qs[i+int(bo)]
+			}
+			roll += g.farkle * f
+			t.r[n][i] = roll
+			j := (n-1)*nv + i
+			switch {
+			case i >= capI:
+				t.v[n][i] = t.tailV(i, n)
+				t.bank[n][i] = t.tailBank(n)
+				if n == farkle.MaxDice {
+					qs[j] = qTail6
+				}
+			case t.canBank(i, n) && roll-tt <= tieEps*max(1, tt):
+				t.v[n][i] = tt
+				t.bank[n][i] = true
+			default:
+				t.v[n][i] = roll
+				qs[j] = q
+			}
+			if i == 0 && n == farkle.MaxDice {
+				q0 = q
+			}
+		}
+	}
+	for n := 1; n <= farkle.MaxDice; n++ {
+		t.thresh[n] = -1
+		if !t.tailBank(n) {
+			continue
+		}
+		i := capI
+		for i > 0 && t.bank[n][i-1] {
+			i--
+		}
+		t.thresh[n] = i * unit
+	}
+	return avgTurn{tb: t, f: f, q: q0, r0: t.r[farkle.MaxDice][0]}, nil
+}
+
+// rollValue returns the value of rolling n dice at turn total i*unit.
+func (u *avgTurn) rollValue(i, n int) float64 {
+	t := u.tb
+	if i < len(t.r[n]) {
+		return t.r[n][i]
+	}
+	g := &t.sigs[n]
+	var roll float64
+	for s, p := range g.prob {
+		best := math.Inf(-1)
+		for _, o := range g.opts[g.start[s]:g.start[s+1]] {
+			best = max(best, t.value(i+int(o.steps), int(o.left)))
+		}
+		roll += p * best
+	}
+	return roll + g.farkle*u.f
+}
+
+// turn returns the strategy for k farkles in a row.
+func (t *AverageTable) turn(k int) (*avgTurn, error) {
+	if k < 0 || k >= len(t.turns) {
+		return nil, &avgFarklesError{k, len(t.turns)}
+	}
+	return &t.turns[k], nil
+}
+
+// Gain returns the long-run average score per turn under the table's
+// strategy, penalties included: the most that any strategy can average.
+func (t *AverageTable) Gain() float64 { return t.get().gain }
+
+// Bias returns the relative value of starting a turn with k farkles in a
+// row, against starting one after a bank: 0 for k = 0, and below 0 for
+// the other k under a penalty. Over many turns, a player who starts with
+// k farkles in a row scores Bias(k) points more than one who starts with
+// none. k must be 0 to PenaltyAfter-1 (only 0 without a penalty), else
+// the error wraps [ErrFarkles].
+func (t *AverageTable) Bias(k int) (float64, error) {
+	t = t.get()
+	if _, err := t.turn(k); err != nil {
+		return 0, err
+	}
+	return t.bias[k], nil
+}
+
+// Options returns the options the table was solved for.
+func (t *AverageTable) Options() AverageOptions { return t.get().opts }
+
+// Scorer returns the Scorer the table was solved with; for a nil Scorer,
+// and for a nil *AverageTable, a Scorer of the App rules.
+func (t *AverageTable) Scorer() *farkle.Scorer { return t.get().turns[0].tb.scorer }
+
+// ShouldBank reports whether the player with k farkles in a row before
+// the turn should bank turnTotal rather than roll diceLeft dice (0 means
+// hot dice: six). It is false where banking is not allowed. The error
+// wraps [ErrFarkles] for a k out of range, or is a [*StateError] as for
+// [Table.ShouldBank].
+func (t *AverageTable) ShouldBank(k, turnTotal, diceLeft int) (bool, error) {
+	u, err := t.get().turn(k)
+	if err != nil {
+		return false, err
+	}
+	return u.tb.ShouldBank(turnTotal, diceLeft)
+}
+
+// BankThreshold returns the smallest turn total from which the player
+// with k farkles in a row before the turn banks at every reachable turn
+// total with diceLeft dice to roll, as [Table.BankThreshold]. ok is false
+// also for a k out of range.
+func (t *AverageTable) BankThreshold(k, diceLeft int) (total int, ok bool) {
+	u, err := t.get().turn(k)
+	if err != nil {
+		return 0, false
+	}
+	return u.tb.BankThreshold(diceLeft)
+}
+
+// Advise returns what to do with roll, the dice just rolled, when the
+// player had k farkles in a row before the turn and the turn total before
+// the roll was turnTotal, as [Table.Advise] does for a single turn. The
+// values of the Advice and its Choices (Value, Roll) are the table's
+// relative values: points banked less penalties, plus the bias of the
+// next turn (see [AverageTable]); banking is worth the turn total. The
+// Value of a farkle is the value of the farkle: Bias(k+1), or -Penalty
+// for the penalized one.
+//
+// A k out of range gives an error wrapping [ErrFarkles]; then the errors
+// are those of Table.Advise.
+func (t *AverageTable) Advise(k int, roll []farkle.Die, turnTotal int) (Advice, error) {
+	u, err := t.get().turn(k)
+	if err != nil {
+		return Advice{}, err
+	}
+	tb := u.tb
+	key, ok := multiset.KeyOf(roll)
+	if !ok || key == 0 {
+		_, err := tb.scorer.BestKeep(roll)
+		return Advice{}, err
+	}
+	i0, ok := tb.totalIndex(turnTotal)
+	if !ok {
+		return Advice{}, &StateError{Err: ErrTurnTotal, TurnTotal: turnTotal, DiceLeft: len(roll)}
+	}
+	cs := tb.candsOf(int(multiset.Get().Rank[key]))
+	if len(cs) == 0 {
+		none, _ := tb.scorer.BestKeep(roll)
+		return Advice{Keep: none, Farkle: true, Value: u.f}, nil
+	}
+	var order [farkle.MaxDice]int
+	var val [farkle.MaxDice]float64
+	for c := range cs {
+		val[c] = tb.value(i0+int(cs[c].points)/tb.unit, int(cs[c].left))
+		p := c
+		for p > 0 && val[order[p-1]] < val[c] {
+			order[p] = order[p-1]
+			p--
+		}
+		order[p] = c
+	}
+	choices := make([]Choice, len(cs))
+	for p := range cs {
+		c := &cs[order[p]]
+		j, n := i0+int(c.points)/tb.unit, int(c.left)
+		choices[p] = Choice{
+			Keep:      c.keep,
+			TurnTotal: turnTotal + int(c.points),
+			DiceLeft:  n,
+			HotDice:   int(c.kept) == len(roll),
+			Roll:      u.rollValue(j, n),
+			CanBank:   tb.canBank(j, n),
+			Bank:      tb.banks(j, n),
+			Value:     val[order[p]],
+		}
+	}
+	best := &choices[0]
+	return Advice{Keep: best.Keep, Bank: best.Bank, Value: best.Value, Choices: choices}, nil
+}

@@ -1,0 +1,46 @@
+package strategy
+
+import (
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+)
+
+// An AverageBot plays by an [AverageTable] as a [game.Bot]: on each roll it
+// keeps what [AverageTable.Advise] advises for the current player's
+// farkles in a row, and banks when the advice says so. Over many turns it
+// scores the most points per turn on average, penalties included; like
+// [Bot], it ignores the other players' scores.
+//
+// Make one with a struct literal, AverageBot{Table: t}. The zero
+// AverageBot plays as the zero Bot. An AverageBot is a small value, safe
+// for concurrent use.
+type AverageBot struct {
+	// Table is the strategy to play by; nil is the App rules with the
+	// zero AverageOptions. Solve it for the game's scoring rules and rules
+	// of play; for a game g:
+	//
+	//	r := g.Rules()
+	//	t, err := strategy.SolveAverage(g.Scorer(), strategy.AverageOptions{
+	//		MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice,
+	//		Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter,
+	//	})
+	Table *AverageTable
+}
+
+// Decide returns the dice to keep from v.Roll(), when v.TurnTotal() points
+// were set aside before it, and whether to bank after keeping them: the
+// advice of [AverageTable.Advise] for the farkles in a row of the current
+// player, v.Player(v.Current()).Farkles. More farkles in a row than the
+// table has states for (a game with other penalty rules) count as the
+// most it has. As [Bot.Decide], it keeps nothing and does not bank for a
+// farkle, no roll, or a turn total that the table cannot reach, and does
+// not allocate.
+func (b AverageBot) Decide(v game.View) (keep farkle.Hand, bank bool) {
+	t := b.Table.get()
+	k := min(max(v.Player(v.Current()).Farkles, 0), len(t.turns)-1)
+	p, bank, ok := t.turns[k].tb.decide(v.Roll(), v.TurnTotal())
+	if !ok {
+		return farkle.Hand{}, false
+	}
+	return p.Dice(), bank
+}
