@@ -108,14 +108,6 @@ func mustNew(t testing.TB, r Rules) *Scorer {
 	return s
 }
 
-// sameError reports whether a and b are both nil or have the same message.
-func sameError(a, b error) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	return a.Error() == b.Error()
-}
-
 // A comboView is a Combo with its dice spelled out, for expectations
 // written by hand, for the reference scorer and for diffs.
 type comboView struct {

@@ -40,7 +40,7 @@ func TestPropertyOrderNeverMatters(t *testing.T) {
 		perm := rapid.Permutation(dice).Draw(t, "perm")
 		s1, e1 := Score(dice)
 		s2, e2 := Score(perm)
-		if s1 != s2 || !sameError(e1, e2) {
+		if s1 != s2 || !refSameErr(e1, e2) {
 			t.Fatalf("Score(%v) = %d, %v but Score(%v) = %d, %v", dice, s1, e1, perm, s2, e2)
 		}
 		p1, _ := BestPartition(dice)
@@ -166,7 +166,7 @@ func TestPropertyValidateKeepEqualsScore(t *testing.T) {
 		roll, kept := genKeep(t)
 		v, verr := ValidateKeep(roll, kept)
 		s, serr := Score(kept)
-		if v != s || !sameError(verr, serr) {
+		if v != s || !refSameErr(verr, serr) {
 			t.Fatalf("ValidateKeep(%v, %v) = %d, %v but Score = %d, %v", roll, kept, v, verr, s, serr)
 		}
 	})
@@ -322,7 +322,7 @@ func TestPropertyAppendKeepsMatchesKeeps(t *testing.T) {
 		before := slices.Clone(dst)
 		ks, kerr := Keeps(roll)
 		got, err := AppendKeeps(dst, roll)
-		if !sameError(kerr, err) {
+		if !refSameErr(kerr, err) {
 			t.Fatalf("AppendKeeps(dst, %v) error %v; Keeps error %v", roll, err, kerr)
 		}
 		if err != nil {

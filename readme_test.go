@@ -1,6 +1,7 @@
 package farkle_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,7 +12,9 @@ import (
 
 // TestREADME compiles and runs every Go block of README.md, each a whole
 // program, and compares what it prints with the "// Output:" comment that
-// ends it, as go test does for examples.
+// ends it, as go test does for examples. The programs are built in a
+// temporary module of their own (tempModule), as a user's would be, not in
+// the source tree.
 func TestREADME(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs")
@@ -24,6 +27,7 @@ func TestREADME(t *testing.T) {
 	if len(blocks) == 0 {
 		t.Fatal("README.md has no Go blocks")
 	}
+	mod, env := tempModule(t)
 	for i, b := range blocks {
 		src := string(b[1])
 		if !strings.HasPrefix(src, "package main\n") {
@@ -39,15 +43,16 @@ func TestREADME(t *testing.T) {
 		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
 			want = append(want, strings.TrimPrefix(strings.TrimPrefix(l, "//"), " "))
 		}
-		dir, err := os.MkdirTemp(".", "_readme-")
-		if err != nil {
+		dir := filepath.Join(mod, fmt.Sprintf("block%d", i+1))
+		if err := os.Mkdir(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		defer os.RemoveAll(dir)
 		if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, err := exec.Command("go", "run", "./"+dir).CombinedOutput()
+		cmd := exec.Command("go", "run", "./"+filepath.Base(dir))
+		cmd.Dir, cmd.Env = mod, env
+		got, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Errorf("block %d: go run: %v\n%s", i+1, err, got)
 			continue
@@ -56,4 +61,42 @@ func TestREADME(t *testing.T) {
 			t.Errorf("block %d prints\n%s\nwant\n%s", i+1, g, w)
 		}
 	}
+}
+
+// tempModule makes a module in a temporary directory that requires this
+// module, replaced by its source tree, for programs that import it as a
+// user's program does; it returns the directory and the environment of
+// the go commands to run there. Its go.sum is a copy of this module's,
+// which a build needs only if the module's packages (not its tests) come
+// to import another module. The programs' packages go in subdirectories.
+func tempModule(t *testing.T) (dir string, env []string) {
+	t.Helper()
+	root, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goVersion := regexp.MustCompile(`(?m)^go (\S+)$`).FindSubmatch(gomod)
+	if goVersion == nil {
+		t.Fatal("go.mod has no go directive")
+	}
+	dir = t.TempDir()
+	mod := fmt.Sprintf("module example.com/farkletest\n\ngo %s\n\nrequire github.com/farkle-go/farkle v0.0.0\n\nreplace github.com/farkle-go/farkle => %q\n", goVersion[1], root)
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// -mod=mod lets go add to go.sum what this module's go.sum would
+	// lack, from the module cache (or GOPROXY).
+	env = append(os.Environ(), "GOWORK=off", "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
+	return dir, env
 }

@@ -194,7 +194,9 @@ func viewErr(err error) errView {
 
 // refSameErr reports whether got is the error want (both possibly nil): the
 // same sentinel (errors.Is) and the same DiceError dice and count
-// (errors.As), nil dice where want has nil dice.
+// (errors.As), nil dice where want has nil dice. It is the one comparison
+// of errors of the package's tests, of the reference's errors with the
+// code's and of the code's with one another: messages are not compared.
 func refSameErr(want, got error) bool {
 	if want == nil || got == nil {
 		return want == nil && got == nil

@@ -40,7 +40,7 @@ func TestView(t *testing.T) {
 		}
 		n := g.NumPlayers()
 		d := g.Dice()
-		if d == nil || v.Roll() != handOf(d) || v.DiceLeft() != len(d) || v.DiceLeft() != g.DiceLeft() {
+		if d == nil || v.Roll() != hand(d) || v.DiceLeft() != len(d) || v.DiceLeft() != g.DiceLeft() {
 			t.Fatalf("View: roll %v with %d dice left, game: dice %v, %d left", v.Roll(), v.DiceLeft(), d, g.DiceLeft())
 		}
 		if v.TurnTotal() != g.TurnTotal() || v.Current() != g.Current() || v.Turn() != g.Turn() ||
@@ -167,7 +167,7 @@ func TestPlayTurnBotRules(t *testing.T) {
 		{func(v View) farkle.Hand { return v.Roll() }, farkle.ErrNonScoring},
 		{func(v View) farkle.Hand {
 			k, _ := bestKeep(v)
-			return handOf(append(k.Dice(), k.Dice()...))
+			return hand(append(k.Dice(), k.Dice()...))
 		}, farkle.ErrNotInRoll},
 	} {
 		// Dice rolled by hand, so that the whole roll does not score.

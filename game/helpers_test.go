@@ -6,6 +6,7 @@ package game
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -25,21 +26,19 @@ func dice(s string) []farkle.Die {
 	return d
 }
 
-// hand is the Hand of the valid dice s, as dice parses them.
-func hand(s string) farkle.Hand {
-	h, err := farkle.HandOf(dice(s))
-	if err != nil {
-		panic("hand(" + s + "): " + err.Error())
+// hand is the Hand of valid dice, written as dice parses them ("155") or
+// given as dice, such as those of a Game; the zero Hand for none.
+func hand[D string | []farkle.Die](d D) farkle.Hand {
+	var ds []farkle.Die
+	switch d := any(d).(type) {
+	case string:
+		ds = dice(d)
+	case []farkle.Die:
+		ds = d
 	}
-	return h
-}
-
-// handOf is the Hand of dice that are known to be valid, such as the
-// dice of a Game; the zero Hand for none.
-func handOf(d []farkle.Die) farkle.Hand {
-	h, err := farkle.HandOf(d)
+	h, err := farkle.HandOf(ds)
 	if err != nil {
-		panic(err)
+		panic(fmt.Sprintf("hand(%v): %v", d, err))
 	}
 	return h
 }

@@ -338,7 +338,7 @@ func checkHistory(g *Game) error {
 		return fmt.Errorf("hot dice %v, history gives %v", g.HotDice(), m.hot)
 	case g.FinalRound() != (m.trigger >= 0 && !m.over):
 		return fmt.Errorf("final round %v, history gives trigger %d, over %v", g.FinalRound(), m.trigger, m.over)
-	case (d != nil) != m.onTable || d != nil && handOf(d) != m.table:
+	case (d != nil) != m.onTable || d != nil && hand(d) != m.table:
 		return fmt.Errorf("dice on the table %v, history gives %v (%v)", d, m.table, m.onTable)
 	case g.View().Roll() != m.table:
 		return fmt.Errorf("View().Roll() %v, history gives %v", g.View().Roll(), m.table)
@@ -367,7 +367,7 @@ func checkRoundTrip(g *Game) error {
 	// must be equal too, but for the order of the dice on the table, which
 	// the history keeps as a multiset.
 	want, got := snapLite(g), snapLite(&h)
-	if handOf(want.Dice) != handOf(got.Dice) {
+	if hand(want.Dice) != hand(got.Dice) {
 		return fmt.Errorf("JSON round trip: dice on the table %v, loaded %v", want.Dice, got.Dice)
 	}
 	want.Dice, got.Dice = nil, nil

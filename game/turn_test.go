@@ -297,16 +297,43 @@ func TestErrorMessages(t *testing.T) {
 }
 
 // Can reports the error of each action, as the action gives it.
+// TestCan checks the error of Can for each action at each point of a
+// turn: the sentinel it wraps, and that the action itself, on a copy of
+// the game, gives the same error. Can changes nothing.
 func TestCan(t *testing.T) {
-	g := newGame(t, Rules{MinBank: 300, MustRollHotDice: true}, 2)
-	check := func(when string) {
-		t.Helper()
-		for _, a := range []Action{ActionRoll, ActionKeep, ActionBank} {
-			want := g.Can(a)
+	must := Rules{MinBank: 300, MustRollHotDice: true}
+	for _, tc := range []struct {
+		when             string
+		rules            Rules
+		steps            []step
+		roll, keep, bank error // the sentinels, or nil for allowed
+	}{
+		{"start", must, nil, nil, ErrNotRolled, ErrNotRolled},
+		{"rolled", must, script("r 123456"), ErrAlreadyRolled, nil, ErrAlreadyRolled},
+		{"hot dice", must, script("r 123456", "k 123456"), nil, ErrNotRolled, ErrMustRoll},
+		{"hot dice, may bank", Rules{}, script("r 123456", "k 123456"), nil, ErrNotRolled, nil},
+		{"under the minimum", must, script("r 523466", "k 5"), nil, ErrNotRolled, ErrBelowMinimum},
+		{"may bank", must, script("r 111234", "k 111"), nil, ErrNotRolled, nil},
+		{"game over", Rules{Target: 1000}, script("r 111234", "k 111", "b"), ErrGameOver, ErrGameOver, ErrGameOver},
+	} {
+		g := newGame(t, tc.rules, 2)
+		run(t, g, tc.steps)
+		for _, c := range []struct {
+			a    Action
+			want error
+		}{{ActionRoll, tc.roll}, {ActionKeep, tc.keep}, {ActionBank, tc.bank}} {
 			before := snap(g)
+			err := g.Can(c.a)
+			var ae *ActionError
+			if c.want == nil && err != nil || c.want != nil && (!errors.Is(err, c.want) || !errors.As(err, &ae) || ae.Action != c.a) {
+				t.Errorf("%s: Can(%v) = %v, want an *ActionError wrapping %v", tc.when, c.a, err, c.want)
+			}
+			if diff := cmpDiff(before, snap(g)); diff != "" {
+				t.Errorf("%s: Can(%v) changed the game (-want +got):\n%s", tc.when, c.a, diff)
+			}
 			h := saveLoad(t, g)
 			var got error
-			switch a {
+			switch c.a {
 			case ActionRoll:
 				got = h.RollDice(dice("155234")[:h.DiceLeft()])
 			case ActionKeep:
@@ -314,23 +341,19 @@ func TestCan(t *testing.T) {
 			case ActionBank:
 				got = h.Bank()
 			}
-			if want == nil && got != nil || want != nil && (got == nil || got.Error() != want.Error()) {
-				t.Errorf("%s: Can(%v) = %v, the action gives %v", when, a, want, got)
+			if err == nil && got != nil || err != nil && (got == nil || got.Error() != err.Error()) {
+				t.Errorf("%s: Can(%v) = %v, the action gives %v", tc.when, c.a, err, got)
 			}
-			if diff := cmpDiff(before, snap(g)); diff != "" {
-				t.Errorf("%s: Can(%v) changed the game (-want +got):\n%s", when, a, diff)
+		}
+		if g.Over() {
+			continue
+		}
+		for _, a := range []Action{0, 4} {
+			if err := g.Can(a); !errors.Is(err, ErrUnknownAction) {
+				t.Errorf("%s: Can(%v) = %v, want %v", tc.when, a, err, ErrUnknownAction)
 			}
 		}
 	}
-	check("start")
-	run(t, g, script("r 123456"))
-	check("rolled")
-	run(t, g, script("k 123456"))
-	check("hot dice")
-	run(t, g, script("r 152346", "k 1"))
-	check("under the minimum")
-	run(t, g, script("r 52346", "k 5"))
-	check("may bank")
 }
 
 func TestCanUnknownAction(t *testing.T) {
