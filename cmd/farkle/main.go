@@ -7,13 +7,15 @@
 //	farkle -keep DICE [flags] DICE...  check a keep from a roll
 //	farkle advise [flags] DICE...      what to keep, and whether to bank
 //	farkle play [flags]                play a game against bots
+//	farkle serve [flags]               play in the browser: a web server
 //	farkle help [COMMAND]              the usage of farkle, or of a command
 //
 // The command, if any, comes first; "farkle help COMMAND" and "farkle
 // COMMAND -h" print its usage. Every command reads its arguments the same
 // way:
 //
-//   - Flags may come before or after the dice; "--" ends the flags.
+//   - Flags may come before or after the dice; "--" ends the flags. A
+//     flag may be given once: "-keep 1 -keep 5" is a usage error.
 //   - DICE are faces 1 to 6, at most six of them, as separate arguments
 //     (1 1 5), with commas (1,1,5), run together (115) or in one quoted
 //     argument ("1 1 5").
@@ -78,12 +80,13 @@
 //	save [-f] FILE   save the game as JSON, to resume with -load FILE;
 //	                 FILE must not exist, unless -f
 //	help, h, ?       list the commands
-//	quit, q          stop playing
+//	quit, q, exit    stop playing
 //
 // Blank lines and lines starting with # are skipped; a line longer than
 // 4096 bytes is refused as a bad command, and the game goes on. A move that
-// the rules refuse, or a bad command, says why ("Ann, roll the dice
-// first.") and the game goes on. Flags:
+// the rules refuse, or a bad command (such as a command with words it does
+// not take: "roll 5"), says why ("Ann, roll the dice first.") and the game
+// goes on. Flags:
 //
 //	-bank N      the turn total at which the bots bank, 0 to 100000000
 //	             (default 350)
@@ -102,16 +105,36 @@
 //
 //	printf 'roll\nbest\nbank\nquit\n' | farkle play -seed 42
 //
+// # Playing in the browser
+//
+// "farkle serve" serves games to web browsers: a page to start a game
+// against bots (or other players, who get a link each) and to play it with
+// the mouse, a touch screen or the keyboard, a JSON API under /api/, and
+// live updates. Each game is saved in the data directory before a move is
+// acknowledged and loaded again at start-up; an interrupt or SIGTERM
+// finishes the requests in flight and exits 0. Flags:
+//
+//	-addr ADDR   the address to listen on, HOST:PORT (default
+//	             127.0.0.1:8080); port 0 picks a free port
+//	-data DIR    the directory of the saved games, made if missing
+//	             (default farkle-data)
+//
+// For example:
+//
+//	farkle serve -addr 127.0.0.1:8080 -data ~/.farkle
+//
 // # Exit status
 //
 //	0  done: the roll scored, the keep allowed, the advice given, the game
 //	   over or quit, or the usage shown
 //	1  refused: a keep that the rules do not allow (farkle -keep), a game
-//	   whose input ended before it was over (farkle play), or any other
-//	   failure that is not the arguments' fault
-//	2  usage error: an unknown command or flag, a bad flag value or number,
-//	   bad dice or more than six, flags that conflict, or a -load FILE that
-//	   is not a saved game
+//	   whose input ended before it was over (farkle play), output that
+//	   could not be written, or any other failure that is not the
+//	   arguments' fault; a move that the rules refuse in a game does not
+//	   change the exit status
+//	2  usage error: an unknown command or flag, a flag given twice, a bad
+//	   flag value or number, bad dice or more than six, flags that
+//	   conflict, or a -load FILE that is not a saved game
 package main
 
 import (
@@ -136,11 +159,13 @@ const exitStatus = `Exit status:
   0  done: the roll scored, the keep allowed, the advice given, the game
      over or quit, or the usage shown
   1  refused: a keep that the rules do not allow (farkle -keep), a game
-     whose input ended before it was over (farkle play), or any other
-     failure that is not the arguments' fault
-  2  usage error: an unknown command or flag, a bad flag value or number,
-     bad dice or more than six, flags that conflict, or a -load FILE that
-     is not a saved game
+     whose input ended before it was over (farkle play), output that
+     could not be written, or any other failure that is not the
+     arguments' fault; a move that the rules refuse in a game does not
+     change the exit status
+  2  usage error: an unknown command or flag, a flag given twice, a bad
+     flag value or number, bad dice or more than six, flags that
+     conflict, or a -load FILE that is not a saved game
 `
 
 // The exit codes.
@@ -220,6 +245,14 @@ func init() {
 			long:  playLong,
 			flags: playFlags,
 			run:   runPlay,
+		},
+		{
+			name:  "serve",
+			args:  "[flags]",
+			short: "play in the browser: a web server",
+			long:  serveLong,
+			flags: serveFlags,
+			run:   runServe,
 		},
 		{
 			name:  "help",
@@ -309,10 +342,10 @@ func mainUsage() string {
 	}
 	b.WriteString(`
 The command, if any, comes first: run 'farkle help COMMAND' for its usage.
-Flags may come before or after the dice; "--" ends the flags. DICE are
-faces 1 to 6, at most six, as separate arguments (1 1 5), with commas
-(1,1,5), run together (115) or quoted ("1 1 5"). Numbers are decimal
-integers.
+Flags may come before or after the dice, each at most once; "--" ends
+the flags. DICE are faces 1 to 6, at most six, as separate arguments
+(1 1 5), with commas (1,1,5), run together (115) or quoted ("1 1 5").
+Numbers are decimal integers.
 
 farkle DICE... prints the best keep of the roll and the best partition of
 its dice; with -keep it checks that keep instead. Keeping every die of a
@@ -341,7 +374,8 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 }
 
 // run runs farkle with the arguments after the program name, and returns
-// the exit code.
+// the exit code. A write to the standard output that fails makes it 1,
+// with a line on the standard error that says so (a usage error stays 2).
 func run(e *env, args []string) int {
 	c := commands[0]
 	if len(args) > 0 {
@@ -349,13 +383,30 @@ func run(e *env, args []string) int {
 			c, args = sub, args[1:]
 		}
 	}
+	out := &errWriter{w: e.stdout}
+	we := *e
+	we.stdout, we.stderr = out, &errWriter{w: e.stderr}
+	code := c.exec(&we, args)
+	if err := writeError(out); err != nil && code != exitUsage {
+		fmt.Fprintf(we.stderr, "%s: could not write the output: %s\n", c.title(), oneLine(err.Error()))
+		code = exitRefused
+	}
+	return code
+}
+
+// exec runs c with the arguments after its name, and returns the exit
+// code.
+func (c *command) exec(e *env, args []string) int {
 	o := new(options)
 	fs := c.flagSet(o)
+	repeated := onceFlags(fs)
 	pos, err := parseArgs(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		c.usage(e.stdout)
 		return exitOK
+	case err != nil && *repeated != "":
+		err = repeatedError(*repeated)
 	case err != nil:
 		err = &usageError{err.Error()}
 	default:
@@ -372,6 +423,8 @@ func run(e *env, args []string) int {
 		return exitUsage
 	case errors.Is(err, errRefused):
 		return exitRefused
+	case writeError(e.stdout) != nil && errors.Is(err, writeError(e.stdout)):
+		return exitRefused // run says why
 	default:
 		fmt.Fprintf(e.stderr, "%s: %s\n", c.title(), oneLine(err.Error()))
 		return exitRefused
@@ -449,6 +502,8 @@ type options struct {
 	bank   int    // play -bank
 	name   string // play -name
 	load   string // play -load
+
+	serve serveOptions // serve -addr, -data
 }
 
 // The ranges of the numbers.

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"go/parser"
 	"go/token"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -194,4 +197,107 @@ func errString(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// fullWriter takes n bytes, then fails every write, as a full disk does
+// (farkle ... >/dev/full).
+type fullWriter struct{ n int }
+
+func (w *fullWriter) Write(p []byte) (int, error) {
+	if len(p) <= w.n {
+		w.n -= len(p)
+		return len(p), nil
+	}
+	k := w.n
+	w.n = 0
+	return k, errors.New("no space left on device")
+}
+
+// A run whose output cannot be written exits 1 and says so on stderr,
+// once, whatever the command; a game stops at the first failed write.
+func TestWriteError(t *testing.T) {
+	endless := "roll\nbest\n" + strings.Repeat("score\n", 10_000) + "quit\n"
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+	}{
+		{"", []string{"1", "1", "5"}},
+		{"", []string{"-keep", "1", "1", "5"}},
+		{"", []string{"-keep", "2", "1", "2"}}, // refused, and not written
+		{"", []string{"-h"}},
+		{"", []string{"help", "play"}},
+		{"", []string{"play", "-h"}},
+		{"", []string{"advise", "1", "5"}},
+		{"quit\n", []string{"play", "-seed", "1"}},
+		{endless, []string{"play", "-seed", "1"}},
+	} {
+		_, full, _ := runInput(tc.stdin, tc.args...)
+		for _, n := range []int{0, 10, len(full) - 1} {
+			var errb bytes.Buffer
+			in := strings.NewReader(tc.stdin)
+			e := &env{stdin: in, stdout: &fullWriter{n}, stderr: &errb, seed: func() uint64 { return 1 }}
+			code := run(e, tc.args)
+			if code != exitRefused || !strings.HasSuffix(errb.String(), ": could not write the output: no space left on device\n") ||
+				strings.Count(errb.String(), "\n") != 1 {
+				t.Errorf("%q, stdout full after %d bytes: exit %d, stderr %q; want 1 and why, once", tc.args, n, code, errb.String())
+			}
+			if tc.stdin == endless && n < 1000 && in.Len() < len(endless)/2 {
+				t.Errorf("%q, stdout full after %d bytes: the game read on to byte %d of its input", tc.args, n, len(endless)-in.Len())
+			}
+		}
+	}
+	// A usage error is still one: its message goes to stderr.
+	var errb bytes.Buffer
+	if code := run(&env{stdout: &fullWriter{}, stderr: &errb}, []string{"7"}); code != exitUsage || strings.Contains(errb.String(), "could not write") {
+		t.Errorf("farkle 7: exit %d, stderr %q; want 2", code, errb.String())
+	}
+	// stderr that cannot be written does not change the exit status.
+	var out bytes.Buffer
+	if code := run(&env{stdout: &out, stderr: &fullWriter{}}, []string{"1", "1", "5"}); code != exitOK || out.Len() == 0 {
+		t.Errorf("farkle 1 1 5 with stderr full: exit %d, stdout %q; want 0", code, out.String())
+	}
+}
+
+func TestFlagTwice(t *testing.T) {
+	for _, args := range [][]string{
+		{"-keep", "1", "-keep", "5", "1", "5"},
+		{"-rules", "app", "1", "-rules=app"},
+		{"advise", "-total", "50", "-total", "100", "1"},
+		{"advise", "-must-roll", "--must-roll", "1"},
+		{"play", "-bots", "2", "-bots", "3"},
+	} {
+		code, out, errs := runCLI(args...)
+		if code != exitUsage || out != "" || !strings.Contains(errs, " given twice: give each flag once\n") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and the flag given twice", args, code, out, errs)
+		}
+	}
+}
+
+// README.md's Commands section states the exit codes as the table of
+// "farkle -h" does: 1 for a refused keep, a game's input that ends first
+// and output that cannot be written, never for a move that a game
+// refuses.
+func TestREADMEExitStatus(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "\n## Commands\n")
+	if !ok {
+		t.Fatal("README.md has no Commands section")
+	}
+	_, sentence, ok := strings.Cut(strings.Join(strings.Fields(rest), " "), "It exits ")
+	if !ok {
+		t.Fatal(`README.md's Commands section has no "It exits ..." sentence`)
+	}
+	sentence, _, _ = strings.Cut(sentence, ". ")
+	for _, want := range []string{"0 when done", "quit", "the game goes on", "1 when the rules refuse a keep",
+		"input ends before it is over", "output cannot be written", "2 for a usage error"} {
+		if !strings.Contains(sentence, want) {
+			t.Errorf("README.md's exit codes lack %q: %q", want, sentence)
+		}
+	}
+	if strings.Contains(sentence, "keep or move") {
+		t.Errorf("README.md's exit codes say a refused move exits 1: %q", sentence)
+	}
 }

@@ -29,7 +29,7 @@ const playCommands = `  roll, r          roll the dice left
   save [-f] FILE   save the game as JSON, to resume with -load FILE;
                    FILE must not exist, unless -f
   help, h, ?       list the commands
-  quit, q          stop playing
+  quit, q, exit    stop playing
 `
 
 const playLong = `Play Farkle in the terminal against 1 to 7 bots that keep the best dice
@@ -40,7 +40,8 @@ are read from standard input, one a line, so a script can play too:
 Blank lines and lines starting with # are skipped; a line longer than
 4096 bytes is a bad command. A move that the rules refuse, or a bad
 command, says why, and the game goes on. The exit status is 0 when the
-game is over or on quit, 1 if the input ends first.
+game is over or on quit, 1 if the input ends first or the output cannot
+be written.
 
 A saved game keeps its rules, players and dice: -load refuses -rules,
 -target, -bots and -name, and -seed unless the game was saved without
@@ -202,6 +203,10 @@ func (p *playSession) run(origin string) error {
 	fmt.Fprintf(w, ". %s Type help for the commands.\n", origin)
 	p.show() // a loaded game's history
 	for {
+		if writeError(w) != nil {
+			// Nothing of the game can be shown: stop. run says why.
+			return errRefused
+		}
 		for !g.Over() && g.Current() != 0 {
 			if err := g.PlayTurn(p.bot); err != nil {
 				return fmt.Errorf("bot: %v", err)
@@ -308,7 +313,8 @@ func (p *playSession) prompt() {
 	fmt.Fprintf(w, "Turn total %d, %s to roll. %s\n", v.TurnTotal(), countDice(v.DiceLeft()), ask)
 }
 
-// do runs one command; it reports whether to quit.
+// do runs one command; it reports whether to quit. A command given words
+// that it does not take is refused, and the game goes on.
 func (p *playSession) do(line string) bool {
 	g := p.g
 	name := g.Players()[0].Name
@@ -316,11 +322,25 @@ func (p *playSession) do(line string) bool {
 	if i := strings.IndexFunc(line, unicode.IsSpace); i >= 0 {
 		cmd, rest = line[:i], strings.TrimSpace(line[i:])
 	}
+	// alone reports whether the command has nothing after it, and
+	// refuses it if it has: form is how to type it.
+	alone := func(form string) bool {
+		if rest != "" {
+			p.tell("Too many words in %q: type %s, alone.", line, form)
+			return false
+		}
+		return true
+	}
 	var err error
 	switch strings.ToLower(cmd) {
 	case "roll", "r":
-		err = g.Roll()
+		if alone("roll, or r") {
+			err = g.Roll()
+		}
 	case "keep", "k":
+		if err = g.Can(game.ActionKeep); err != nil {
+			break // "roll the dice first", whatever the dice
+		}
 		dice, perr := parseDice([]string{rest})
 		switch {
 		case perr != nil:
@@ -332,6 +352,9 @@ func (p *playSession) do(line string) bool {
 		}
 		err = p.keep(dice)
 	case "best":
+		if !alone("best") {
+			break
+		}
 		if err = g.Can(game.ActionKeep); err == nil {
 			var best farkle.Partition
 			if best, err = g.Scorer().BestKeep(g.Dice()); err == nil {
@@ -339,8 +362,13 @@ func (p *playSession) do(line string) bool {
 			}
 		}
 	case "bank", "b":
-		err = g.Bank()
+		if alone("bank, or b") {
+			err = g.Bank()
+		}
 	case "hint":
+		if !alone("hint") {
+			break
+		}
 		if err = g.Can(game.ActionKeep); err == nil {
 			keeps, _ := g.Scorer().Keeps(g.Dice())
 			for _, k := range keeps {
@@ -348,13 +376,17 @@ func (p *playSession) do(line string) bool {
 			}
 		}
 	case "score", "s":
-		fmt.Fprintf(p.e.stdout, "Scores: %s.\n", p.scores())
+		if alone("score, or s") {
+			fmt.Fprintf(p.e.stdout, "Scores: %s.\n", p.scores())
+		}
 	case "save":
-		p.save(rest)
+		p.save(line, rest)
 	case "help", "h", "?":
-		fmt.Fprint(p.e.stdout, playCommands)
+		if alone("help, h or ?") {
+			fmt.Fprint(p.e.stdout, playCommands)
+		}
 	case "quit", "q", "exit":
-		return true
+		return alone("quit, q or exit")
 	default:
 		p.tell("Unknown command %q: type help for the commands.", cmd)
 	}
@@ -409,11 +441,25 @@ func (p *playSession) explain(err error) string {
 	return name + ", that cannot be done: " + err.Error() + "."
 }
 
-// save runs "save [-f] FILE".
-func (p *playSession) save(args string) {
+// saveForm is how to type "save".
+const saveForm = "save [-f] FILE"
+
+// save runs "save [-f] FILE"; line is the whole command, args what
+// follows "save".
+func (p *playSession) save(line, args string) {
 	words := strings.Fields(args)
-	force := len(words) > 0 && words[0] == "-f"
-	if force {
+	force := false
+	for len(words) > 0 && strings.HasPrefix(words[0], "-") {
+		switch {
+		case words[0] == "-f" && !force:
+			force = true
+		case words[0] == "-f":
+			p.tell("-f given twice in %q: type %s.", line, saveForm)
+			return
+		default:
+			p.tell("Unknown flag %q in %q: type %s.", words[0], line, saveForm)
+			return
+		}
 		words = words[1:]
 	}
 	switch len(words) {
@@ -422,7 +468,7 @@ func (p *playSession) save(args string) {
 		return
 	case 1:
 	default:
-		p.tell("Save takes one file name, not %d words: a name with spaces cannot be saved to.", len(words))
+		p.tell("Too many words in %q: type %s; a name with spaces cannot be saved to.", line, saveForm)
 		return
 	}
 	name := words[0]

@@ -1,0 +1,280 @@
+// Browser test of "farkle serve": builds the command, serves on a free
+// loopback port, and plays a whole game against a bot in headless
+// Chromium (Debian's /usr/bin/chromium, driven by playwright-core) by
+// clicking: the hint's best keep, banking at a threshold. It checks the
+// page's scores against the server's state, fails on any console or page
+// error, and saves screenshots at desktop and phone sizes in
+// e2e/screenshots/.
+//
+//	cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-package-lock && node test.mjs
+
+import { chromium } from 'playwright-core';
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const shots = path.join(here, 'screenshots');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const TARGET = 1000;
+const BANK_AT = 300;
+const started = Date.now();
+
+const errors = [];
+let server;
+let contexts = [];
+const tmpDirs = [];
+
+function mkTemp(prefix) {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tmpDirs.push(d);
+  return d;
+}
+
+function fail(msg) {
+  throw new Error(msg);
+}
+
+// startServer builds farkle and starts "farkle serve" on a free port.
+async function startServer() {
+  const bin = path.join(mkTemp('farkle-e2e-bin-'), 'farkle');
+  execFileSync('go', ['build', '-o', bin, './cmd/farkle'], { cwd: root, stdio: 'inherit' });
+  const data = mkTemp('farkle-e2e-data-');
+  server = spawn(bin, ['serve', '-addr', '127.0.0.1:0', '-data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stderr.on('data', (b) => process.stderr.write('[serve] ' + b));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('farkle serve did not start: ' + out)), 15000);
+    server.stdout.on('data', (b) => {
+      out += b;
+      const m = /playing at (http:\/\/[^/\s]+)\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`farkle serve exited with ${code}: ${out}`)));
+  });
+}
+
+async function launch(options) {
+  const ctx = await chromium.launchPersistentContext(mkTemp('farkle-e2e-profile-'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    ...options,
+  });
+  contexts.push(ctx);
+  return ctx;
+}
+
+function watch(page, label) {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`${label} console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`${label} page error: ${err.message}`));
+  page.on('requestfailed', (req) => {
+    // An event stream closed by navigation or the end of the test is no error.
+    if (!req.url().includes('/stream')) errors.push(`${label} request failed: ${req.url()} ${req.failure()?.errorText}`);
+  });
+}
+
+async function createGame(page, base, name) {
+  await page.goto(base + '/');
+  await page.fill('#name', name);
+  await page.fill('#target-input', String(TARGET));
+  await page.selectOption('#seat2', 'expected');
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/g\/[0-9a-f]{24}$/);
+  await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
+  return page.evaluate(() => document.body.dataset.gameId);
+}
+
+// waitReady waits until the player may act, or the game is over.
+async function waitReady(page) {
+  await page.waitForFunction(() => {
+    const b = document.body;
+    if (b.dataset.busy === '1') return false;
+    return b.classList.contains('over') || !document.getElementById('roll').disabled || !document.getElementById('hint').disabled;
+  }, null, { timeout: 15000 });
+  return page.evaluate(() => ({
+    over: document.body.classList.contains('over'),
+    dice: [...document.querySelectorAll('#dice .die')].map((d) => Number(d.dataset.face)),
+    turnTotal: Number(document.getElementById('turn-total').textContent),
+  }));
+}
+
+async function waitIdle(page) {
+  await page.waitForFunction(() => document.body.dataset.busy !== '1', null, { timeout: 15000 });
+}
+
+// playMove makes one move: roll, or keep the hint's best keep and then
+// roll or bank. It returns false once the game is over.
+async function playMove(page, { tap = false, screenshot } = {}) {
+  const st = await waitReady(page);
+  if (st.over) return false;
+  const click = (sel) => (tap ? page.tap(sel) : page.click(sel));
+  if (st.dice.length === 0) {
+    await click('#roll');
+    await waitIdle(page);
+    return true;
+  }
+  await click('#hint');
+  await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+  const best = await page.evaluate(() => document.getElementById('hint-best').dataset.dice.split(',').map(Number));
+  // Select the best keep die by die, as a player would.
+  for (const face of best) {
+    await click(`#dice .die[data-face="${face}"][aria-pressed="false"]`);
+  }
+  const keepPoints = await page.evaluate(() => {
+    const m = /: (\d+) points/.exec(document.getElementById('selection').textContent);
+    return m ? Number(m[1]) : -1;
+  });
+  if (keepPoints < 0) fail('the selection of the best keep is not a keep: ' + best.join(' '));
+  if (screenshot) await screenshot();
+  const bank = st.turnTotal + keepPoints >= BANK_AT && !(await page.isDisabled('#bank'));
+  await click(bank ? '#bank' : '#roll');
+  await waitIdle(page);
+  return true;
+}
+
+// checkScores compares the page's scoreboard with the server's state.
+async function checkScores(page, base, id) {
+  const res = await fetch(`${base}/api/games/${id}`);
+  if (!res.ok) fail(`GET state: ${res.status}`);
+  const state = await res.json();
+  await page.waitForFunction((n) => document.body.dataset.events === String(n), state.num_events, { timeout: 10000 });
+  const shown = await page.evaluate(() => [...document.querySelectorAll('#scores tr')].map((tr) => ({
+    name: tr.querySelector('.name').textContent,
+    score: Number(tr.querySelector('.score').textContent),
+  })));
+  const want = state.players.map((p) => ({ name: p.name, score: p.score }));
+  if (JSON.stringify(shown) !== JSON.stringify(want)) {
+    fail(`the page shows ${JSON.stringify(shown)}, the server ${JSON.stringify(want)}`);
+  }
+  return state;
+}
+
+async function main() {
+  fs.mkdirSync(shots, { recursive: true });
+  const base = await startServer();
+  console.log('serving at', base);
+
+  // Desktop: a whole game by mouse.
+  const desktop = await launch({ viewport: { width: 1280, height: 800 } });
+  const page = desktop.pages()[0] || await desktop.newPage();
+  watch(page, 'desktop');
+  const name = 'Ann <script>alert(1)</script>';
+  const id = await createGame(page, base, name);
+  await page.screenshot({ path: path.join(shots, 'desktop-start.png') });
+  let moves = 0;
+  let shot = false;
+  let farkleShot = false;
+  while (await playMove(page, {
+    screenshot: shot ? null : async () => {
+      shot = true;
+      await page.screenshot({ path: path.join(shots, 'desktop-hint.png') });
+    },
+  })) {
+    if (++moves > 400) fail('the game did not end after 400 moves');
+    if (!farkleShot && await page.isVisible('.banner-farkled')) {
+      farkleShot = true;
+      await page.screenshot({ path: path.join(shots, 'desktop-farkle.png') });
+    }
+  }
+  const state = await checkScores(page, base, id);
+  if (!state.over) fail('the page says the game is over, the server does not');
+  const title = await page.title();
+  if (!title.includes(name)) fail('the title does not show the name as text: ' + title);
+  const winner = state.players[state.winner];
+  await page.screenshot({ path: path.join(shots, 'desktop-over.png'), fullPage: true });
+  console.log(`desktop: ${moves} moves; ${state.players.map((p) => `${p.name} ${p.score}`).join(', ')}; ${winner.name} won`);
+
+  // Phone: a new game by touch, some moves, screenshots.
+  const phone = await launch({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const ppage = phone.pages()[0] || await phone.newPage();
+  watch(ppage, 'phone');
+  await ppage.goto(base + '/');
+  await ppage.screenshot({ path: path.join(shots, 'phone-home.png') });
+  const pid = await createGame(ppage, base, 'Bea');
+  let pshot = false;
+  for (let i = 0; i < 12; i++) {
+    const more = await playMove(ppage, {
+      tap: true,
+      screenshot: pshot ? null : async () => {
+        pshot = true;
+        await ppage.screenshot({ path: path.join(shots, 'phone-hint.png') });
+      },
+    });
+    if (!more) break;
+  }
+  await checkScores(ppage, base, pid);
+  await ppage.screenshot({ path: path.join(shots, 'phone-game.png'), fullPage: true });
+
+  // Keyboard: Tab to the roll button and press Enter; Space on a die.
+  await page.goto(base + '/');
+  const kid = await createGame(page, base, 'Kim');
+  await page.focus('#roll');
+  await page.keyboard.press('Enter');
+  await waitIdle(page);
+  const st = await waitReady(page);
+  if (st.dice.length) {
+    const focused = await page.evaluate(() => document.activeElement?.classList.contains('die'));
+    if (!focused) fail('after a roll by keyboard the focus is not on a die');
+    const pressed = await page.evaluate(() => {
+      const s = [...document.querySelectorAll('#dice .die')].find((d) => d.getAttribute('aria-disabled') === 'false');
+      s.focus();
+      return s.dataset.index;
+    });
+    await page.keyboard.press('Space');
+    const on = await page.getAttribute(`#dice .die[data-index="${pressed}"]`, 'aria-pressed');
+    if (on !== 'true') fail('Space on a die did not select it');
+
+    // The names of the combinations follow the language of the page.
+    const hintText = async () => {
+      await page.click('#hint');
+      await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+      await waitIdle(page);
+      return page.textContent('#hint-rows');
+    };
+    const en = await hintText();
+    for (const lang of ['cs', 'fi', 'nl']) {
+      await page.selectOption('#lang', lang);
+      const other = await hintText();
+      if (other === en) fail(`the hint in ${lang} is the English one: ${en}`);
+      if (lang === 'cs') await page.screenshot({ path: path.join(shots, 'desktop-czech.png') });
+    }
+    await page.selectOption('#lang', 'en');
+  }
+  await checkScores(page, base, kid);
+
+  if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
+}
+
+let ok = false;
+try {
+  await main();
+  ok = true;
+} catch (err) {
+  console.error(err.stack || String(err));
+  if (errors.length) console.error(errors.join('\n'));
+} finally {
+  for (const c of contexts) await c.close().catch(() => {});
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', (code, sig) => r({ code, sig })));
+    server.kill('SIGTERM');
+    const { code } = await exited;
+    if (code !== 0) {
+      console.error(`farkle serve exited with ${code} on SIGTERM`);
+      ok = false;
+    }
+  }
+  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+}
+const secs = ((Date.now() - started) / 1000).toFixed(1);
+console.log(ok ? `E2E PASS: a game played to the end in Chromium (${secs}s); screenshots in e2e/screenshots/` : `E2E FAIL (${secs}s)`);
+process.exit(ok ? 0 : 1);

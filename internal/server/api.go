@@ -1,0 +1,448 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+)
+
+// TokenHeader is the request header that carries a seat's token.
+const TokenHeader = "X-Farkle-Token"
+
+// maxTarget is the largest target of a game, as game.Rules allows.
+const maxTarget = 100_000_000
+
+// routes registers the handlers. Each API route also has a pattern
+// without a method, so that a wrong method gets a JSON 405.
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	api := func(method, path string, h http.HandlerFunc) {
+		m.HandleFunc(method+" "+path, h)
+		m.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Allow", method)
+			writeError(w, errorf(http.StatusMethodNotAllowed, CodeMethodNotAllowed, r.Method+" not allowed: use "+method))
+		})
+	}
+	api("POST", "/api/games", s.handleCreate)
+	api("GET", "/api/games/{id}", s.handleState)
+	api("GET", "/api/games/{id}/events", s.handleEvents)
+	api("GET", "/api/games/{id}/stream", s.handleStream)
+	api("GET", "/api/games/{id}/advice", s.handleAdvice)
+	api("POST", "/api/games/{id}/join", s.handleJoin)
+	api("POST", "/api/games/{id}/roll", s.handleMove(game.ActionRoll))
+	api("POST", "/api/games/{id}/keep", s.handleMove(game.ActionKeep))
+	api("POST", "/api/games/{id}/bank", s.handleMove(game.ActionBank))
+	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, errorf(http.StatusNotFound, CodeNotFound, "no such API route"))
+	})
+	s.pageRoutes(m)
+	s.mux = m
+}
+
+// createRequest is the body of POST /api/games.
+type createRequest struct {
+	Rules  string        `json:"rules"`  // a preset of package game; "" is app
+	Target int           `json:"target"` // 0 is the preset's
+	Seats  []seatRequest `json:"seats"`
+}
+
+type seatRequest struct {
+	Kind string `json:"kind"` // human, threshold or expected
+	Name string `json:"name"` // "" for a default name
+}
+
+// createResponse is the answer of POST /api/games.
+type createResponse struct {
+	ID    string     `json:"id"`
+	Seats []seatLink `json:"seats"`
+	State stateJSON  `json:"state"`
+}
+
+// seatLink is a seat of a new game, with its token and join link for a
+// human.
+type seatLink struct {
+	Seat  int    `json:"seat"`
+	Kind  string `json:"kind"`
+	Name  string `json:"name"`
+	Token string `json:"token,omitempty"`
+	Link  string `json:"link,omitempty"`
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	if err := decodeBody(w, r, s.cfg.MaxBody, &req, false); err != nil {
+		writeError(w, err)
+		return
+	}
+	rules, names, err := checkCreate(&req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if s.NumGames() >= s.cfg.MaxGames {
+		writeError(w, errorf(http.StatusServiceUnavailable, CodeUnavailable, "the server holds as many games as it may"))
+		return
+	}
+	g, gerr := game.New(rules, names, newSource())
+	if gerr != nil {
+		writeError(w, errorf(http.StatusBadRequest, CodeInvalid, cleanError(gerr)))
+		return
+	}
+	e := &entry{id: newID(), g: g}
+	links := make([]seatLink, len(req.Seats))
+	players := g.Players()
+	for i, sr := range req.Seats {
+		links[i] = seatLink{Seat: i, Kind: sr.Kind, Name: players[i].Name}
+		st := seat{Kind: sr.Kind}
+		if sr.Kind == KindHuman {
+			tok, h := newToken()
+			st.TokenHash = h
+			links[i].Token = tok
+			links[i].Link = "/g/" + e.id + "#token=" + tok
+		}
+		e.seats = append(e.seats, st)
+	}
+	if e.bots, gerr = s.makeBots(g, e.seats); gerr != nil {
+		writeError(w, errorf(http.StatusInternalServerError, CodeInternal, gerr.Error()))
+		return
+	}
+	e.mu.Lock()
+	s.playBots(e)
+	if err := s.persist(e); err != nil {
+		e.mu.Unlock()
+		s.logf("farkle serve: game %s: save: %v", e.id, err)
+		writeError(w, errorf(http.StatusInternalServerError, CodeSaveFailed, "the game could not be saved"))
+		return
+	}
+	st := s.state(e, langOf(r))
+	e.mu.Unlock()
+	s.mu.Lock()
+	s.games[e.id] = e
+	s.mu.Unlock()
+	w.Header().Set("Location", "/api/games/"+e.id)
+	writeJSON(w, http.StatusCreated, createResponse{ID: e.id, Seats: links, State: st})
+}
+
+// checkCreate checks a create request and returns the rules and names of
+// the game.
+func checkCreate(req *createRequest) (game.Rules, []string, *apiError) {
+	bad := func(format string, args ...any) (game.Rules, []string, *apiError) {
+		return game.Rules{}, nil, errorf(http.StatusBadRequest, CodeInvalid, fmt.Sprintf(format, args...))
+	}
+	name := req.Rules
+	if name == "" {
+		name = "app"
+	}
+	p, err := game.ParsePreset(name)
+	if err != nil {
+		return bad("rules %q: want app, zilch or facebook", req.Rules)
+	}
+	rules := p.Rules()
+	if req.Target < 0 || req.Target > maxTarget {
+		return bad("target %d: want 1 to %d, or 0 for the rules' own", req.Target, maxTarget)
+	}
+	if req.Target > 0 {
+		rules.Target = req.Target
+	}
+	if len(req.Seats) < 1 || len(req.Seats) > game.MaxPlayers {
+		return bad("%d seats: want 1 to %d", len(req.Seats), game.MaxPlayers)
+	}
+	humans, bots := 0, 0
+	names := make([]string, len(req.Seats))
+	for i, sr := range req.Seats {
+		switch sr.Kind {
+		case KindHuman:
+			humans++
+		case KindThreshold, KindExpected:
+			bots++
+		default:
+			return bad("seat %d: kind %q: want human, threshold or expected", i+1, sr.Kind)
+		}
+		names[i] = strings.TrimSpace(sr.Name)
+	}
+	if humans == 0 {
+		return bad("no human seat: a game needs a player")
+	}
+	n := 0
+	for i, sr := range req.Seats {
+		if names[i] != "" || sr.Kind == KindHuman {
+			continue
+		}
+		n++
+		names[i] = "Bot"
+		if bots > 1 {
+			names[i] = "Bot " + strconv.Itoa(n)
+		}
+	}
+	return rules, names, nil
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	e, aerr := s.entryOf(r)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	e.mu.Lock()
+	st := s.state(e, langOf(r))
+	if tok := r.Header.Get(TokenHeader); tok != "" {
+		if i := e.seatOf(tok); i >= 0 {
+			st.You = &i
+		}
+	}
+	e.mu.Unlock()
+	writeJSON(w, http.StatusOK, st)
+}
+
+// eventsResponse is the answer of GET /api/games/{id}/events.
+type eventsResponse struct {
+	Events []eventJSON `json:"events"`
+	Next   int         `json:"next"` // the since of the next request
+}
+
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	e, aerr := s.entryOf(r)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	since := 0
+	if v := r.URL.Query().Get("since"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || strings.Trim(v, "0123456789") != "" {
+			writeError(w, errorf(http.StatusBadRequest, CodeInvalid, "since: want a number of events, 0 or more"))
+			return
+		}
+		since = n
+	}
+	e.mu.Lock()
+	if since > e.g.NumEvents() {
+		n := e.g.NumEvents()
+		e.mu.Unlock()
+		writeError(w, errorf(http.StatusBadRequest, CodeInvalid, fmt.Sprintf("since %d: the game has %d events", since, n)))
+		return
+	}
+	resp := eventsResponse{Events: eventsOf(e.g, since), Next: e.g.NumEvents()}
+	e.mu.Unlock()
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// joinResponse is the answer of POST /api/games/{id}/join.
+type joinResponse struct {
+	Seat  int       `json:"seat"`
+	State stateJSON `json:"state"`
+}
+
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	e, aerr := s.entryOf(r)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	tok, aerr := tokenOf(r)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	if aerr := decodeBody(w, r, s.cfg.MaxBody, &struct{}{}, true); aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	e.mu.Lock()
+	i := e.seatOf(tok)
+	if i < 0 {
+		e.mu.Unlock()
+		writeError(w, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game"))
+		return
+	}
+	st := s.state(e, langOf(r))
+	st.You = &i
+	e.mu.Unlock()
+	writeJSON(w, http.StatusOK, joinResponse{Seat: i, State: st})
+}
+
+// keepRequest is the body of POST /api/games/{id}/keep.
+type keepRequest struct {
+	Dice []int `json:"dice"`
+}
+
+// handleMove returns the handler of a move: roll, keep or bank.
+func (s *Server) handleMove(a game.Action) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		e, aerr := s.entryOf(r)
+		if aerr != nil {
+			writeError(w, aerr)
+			return
+		}
+		tok, aerr := tokenOf(r)
+		if aerr != nil {
+			writeError(w, aerr)
+			return
+		}
+		var keep []farkle.Die
+		if a == game.ActionKeep {
+			var req keepRequest
+			if aerr := decodeBody(w, r, s.cfg.MaxBody, &req, false); aerr != nil {
+				writeError(w, aerr)
+				return
+			}
+			if keep, aerr = checkDice(req.Dice); aerr != nil {
+				writeError(w, aerr)
+				return
+			}
+		} else if aerr := decodeBody(w, r, s.cfg.MaxBody, &struct{}{}, true); aerr != nil {
+			writeError(w, aerr)
+			return
+		}
+
+		e.mu.Lock()
+		st, aerr := s.move(e, tok, a, keep, langOf(r))
+		e.mu.Unlock()
+		if aerr != nil {
+			writeError(w, aerr)
+			return
+		}
+		writeJSON(w, http.StatusOK, st)
+	}
+}
+
+// move makes the move a for the seat of tok, plays the bots' turns that
+// follow, saves the game and returns its state. The caller holds e.mu.
+func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, lang string) (stateJSON, *apiError) {
+	i := e.seatOf(tok)
+	if i < 0 {
+		return stateJSON{}, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game")
+	}
+	g := e.g
+	if g.Over() {
+		return stateJSON{}, errorf(http.StatusConflict, CodeGameOver, "the game is over")
+	}
+	if g.Current() != i {
+		return stateJSON{}, errorf(http.StatusConflict, CodeNotYourTurn, "it is "+g.Players()[g.Current()].Name+"'s turn")
+	}
+	var err error
+	switch a {
+	case game.ActionRoll:
+		err = g.Roll()
+	case game.ActionKeep:
+		err = g.Keep(keep)
+	case game.ActionBank:
+		err = g.Bank()
+	}
+	if err != nil {
+		return stateJSON{}, errorf(http.StatusConflict, CodeIllegalMove, cleanError(err))
+	}
+	s.playBots(e)
+	if err := s.persist(e); err != nil {
+		s.logf("farkle serve: game %s: save: %v", e.id, err)
+		e.notify() // the game went back to its last save
+		return stateJSON{}, errorf(http.StatusInternalServerError, CodeSaveFailed, "the move could not be saved and was undone")
+	}
+	e.notify()
+	st := s.state(e, lang)
+	st.You = &i
+	return st, nil
+}
+
+// checkDice checks the dice of a keep: 1 to 6 faces from 1 to 6.
+func checkDice(dice []int) ([]farkle.Die, *apiError) {
+	if len(dice) == 0 || len(dice) > farkle.MaxDice {
+		return nil, errorf(http.StatusBadRequest, CodeInvalid, fmt.Sprintf("%d dice: a keep has 1 to %d", len(dice), farkle.MaxDice))
+	}
+	out := make([]farkle.Die, len(dice))
+	for i, d := range dice {
+		if d < 1 || d > 6 {
+			return nil, errorf(http.StatusBadRequest, CodeInvalid, fmt.Sprintf("die %d: a die is a face from 1 to 6", d))
+		}
+		out[i] = farkle.Die(d)
+	}
+	return out, nil
+}
+
+// cleanError returns the message of err for a player: without the
+// package prefixes, from the reason of an *game.ActionError.
+func cleanError(err error) string {
+	var ae *game.ActionError
+	if errors.As(err, &ae) {
+		err = ae.Err
+	}
+	msg := err.Error()
+	for _, p := range []string{"game: ", "farkle: "} {
+		msg = strings.ReplaceAll(msg, p, "")
+	}
+	return msg
+}
+
+// entryOf returns the game of the request's {id}.
+func (s *Server) entryOf(r *http.Request) (*entry, *apiError) {
+	id := r.PathValue("id")
+	if validID(id) {
+		if e := s.lookup(id); e != nil {
+			return e, nil
+		}
+	}
+	return nil, errorf(http.StatusNotFound, CodeNotFound, "no such game")
+}
+
+// tokenOf returns the token of the request.
+func tokenOf(r *http.Request) (string, *apiError) {
+	tok := r.Header.Get(TokenHeader)
+	if tok == "" {
+		return "", errorf(http.StatusForbidden, CodeNoToken, "a move needs the seat's token in the "+TokenHeader+" header")
+	}
+	return tok, nil
+}
+
+// langOf returns the language of the request's ?lang=, for the names of
+// the combinations: cs, en, fi or nl, anything else being English.
+func langOf(r *http.Request) string {
+	l := r.URL.Query().Get("lang")
+	if len(l) > 35 {
+		return "en"
+	}
+	return l
+}
+
+// decodeBody reads the request body as JSON into v: at most max bytes
+// (413), application/json (415), one object of v's shape with no unknown
+// keys and nothing after it (400). With allowEmpty, an empty body is
+// allowed and leaves v as it is.
+func decodeBody(w http.ResponseWriter, r *http.Request, max int64, v any, allowEmpty bool) *apiError {
+	r.Body = http.MaxBytesReader(w, r.Body, max)
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return errorf(http.StatusRequestEntityTooLarge, CodeTooLarge, fmt.Sprintf("the body exceeds %d bytes", max))
+		}
+		return errorf(http.StatusBadRequest, CodeBadJSON, "cannot read the body")
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		if allowEmpty {
+			return nil
+		}
+		return errorf(http.StatusBadRequest, CodeBadJSON, "no body: want a JSON object")
+	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		return errorf(http.StatusUnsupportedMediaType, CodeBadContentType, "the body must be application/json")
+	}
+	if data = bytes.TrimSpace(data); data[0] != '{' {
+		return errorf(http.StatusBadRequest, CodeBadJSON, "the body must be a JSON object")
+	}
+	dec := jsonDecoder(data)
+	if err := dec.Decode(v); err != nil {
+		return errorf(http.StatusBadRequest, CodeBadJSON, "bad JSON: "+strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errorf(http.StatusBadRequest, CodeBadJSON, "bad JSON: data after the object")
+	}
+	return nil
+}

@@ -1,0 +1,59 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+// The codes of the API's errors. They are stable: clients may test them.
+const (
+	CodeBadJSON          = "bad_json"           // 400: the body is not the JSON the route takes
+	CodeInvalid          = "invalid"            // 400: a value out of range (rules, target, seats, name, dice, since, lang)
+	CodeBadContentType   = "bad_content_type"   // 415: a body that is not application/json
+	CodeNoToken          = "no_token"           // 403: no X-Farkle-Token for a move
+	CodeBadToken         = "bad_token"          // 403: a token of no seat of the game
+	CodeNotFound         = "not_found"          // 404: no such game, or no such route
+	CodeMethodNotAllowed = "method_not_allowed" // 405
+	CodeNotYourTurn      = "not_your_turn"      // 409: another seat is to play
+	CodeIllegalMove      = "illegal_move"       // 409: the rules refuse the move (message says why)
+	CodeGameOver         = "game_over"          // 409: a move after the end of the game
+	CodeNoRoll           = "no_roll"            // 409: advice with no dice on the table
+	CodeTooLarge         = "too_large"          // 413: the body exceeds the limit
+	CodeRateLimited      = "rate_limited"       // 429: the client's token bucket is empty
+	CodeSaveFailed       = "save_failed"        // 500: the move could not be saved, and was undone
+	CodeInternal         = "internal"           // 500: a bug
+	CodeUnavailable      = "unavailable"        // 503: too many games or event streams
+)
+
+// An apiError is a refusal: its status, code and message.
+type apiError struct {
+	status  int
+	code    string
+	message string
+}
+
+func (e *apiError) Error() string { return e.code + ": " + e.message }
+
+func errorf(status int, code, message string) *apiError {
+	return &apiError{status, code, message}
+}
+
+// writeError writes e as {"error":{"code":...,"message":...}}.
+func writeError(w http.ResponseWriter, e *apiError) {
+	writeJSON(w, e.status, map[string]any{"error": map[string]string{"code": e.code, "message": e.message}})
+}
+
+// writeJSON writes v as the JSON response, with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b = []byte(`{"error":{"code":"internal","message":"cannot encode the response"}}`)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
+}

@@ -1,0 +1,238 @@
+package server
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	mrand "math/rand/v2"
+	"sync"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy"
+)
+
+// The kinds of seat.
+const (
+	KindHuman     = "human"     // a player with the seat's token
+	KindThreshold = "threshold" // game.ThresholdBot{BankAt: 350}
+	KindExpected  = "expected"  // strategy.Bot, the best expected score of each turn
+)
+
+// ThresholdBankAt is the turn total at which a "threshold" bot banks.
+const ThresholdBankAt = 350
+
+// saveVersion is the version of the saved wrapper.
+const saveVersion = 1
+
+// A seat is one player of a game, as saved.
+type seat struct {
+	Kind      string `json:"kind"`
+	TokenHash string `json:"token_hash"` // hex SHA-256 of the token; "" for a bot
+}
+
+// saved is the file of a game: the game's own save and its seats.
+type saved struct {
+	Version int             `json:"version"`
+	Game    json.RawMessage `json:"game"`
+	Seats   []seat          `json:"seats"`
+}
+
+// An entry is one game the server holds.
+type entry struct {
+	id string
+
+	mu    sync.Mutex // guards everything below
+	g     *game.Game
+	seats []seat
+	bots  []game.Bot // per seat; nil for a human
+	// last is the file last saved, to undo a move whose save failed.
+	last []byte
+	// subs are the event streams of the game, each woken by a
+	// non-blocking send when the game changes.
+	subs map[chan struct{}]struct{}
+}
+
+// newSource returns a ChaCha8 source seeded from crypto/rand.
+func newSource() *mrand.ChaCha8 {
+	var seed [32]byte
+	if _, err := rand.Read(seed[:]); err != nil {
+		panic(fmt.Sprintf("server: crypto/rand: %v", err)) // never happens
+	}
+	return mrand.NewChaCha8(seed)
+}
+
+// newToken returns a new seat token and its hash.
+func newToken() (token, hash string) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(fmt.Sprintf("server: crypto/rand: %v", err)) // never happens
+	}
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token)
+}
+
+// hashToken returns the hex SHA-256 of token.
+func hashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// seatOf returns the human seat whose token is token, or -1.
+func (e *entry) seatOf(token string) int {
+	if token == "" {
+		return -1
+	}
+	h := hashToken(token)
+	found := -1
+	for i, st := range e.seats {
+		// Compare every seat in constant time, so that the time does
+		// not tell which seat came close.
+		if st.Kind == KindHuman && subtle.ConstantTimeCompare([]byte(h), []byte(st.TokenHash)) == 1 {
+			found = i
+		}
+	}
+	return found
+}
+
+// marshal returns the saved file of e.
+func (e *entry) marshal() ([]byte, error) {
+	gb, err := e.g.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(saved{Version: saveVersion, Game: gb, Seats: e.seats})
+}
+
+// notify wakes the event streams of e. The caller holds e.mu.
+func (e *entry) notify() {
+	for c := range e.subs {
+		select {
+		case c <- struct{}{}:
+		default: // already woken: it will read the latest state
+		}
+	}
+}
+
+// bots makes the bots of seats, solving the strategy tables they need.
+func (s *Server) makeBots(g *game.Game, seats []seat) ([]game.Bot, error) {
+	bots := make([]game.Bot, len(seats))
+	for i, st := range seats {
+		switch st.Kind {
+		case KindHuman:
+		case KindThreshold:
+			bots[i] = game.ThresholdBot{BankAt: ThresholdBankAt}
+		case KindExpected:
+			t, err := s.tables.get(g)
+			if err != nil {
+				return nil, err
+			}
+			bots[i] = strategy.Bot{Table: t}
+		default:
+			return nil, fmt.Errorf("seat %d: unknown kind %q", i, st.Kind)
+		}
+	}
+	return bots, nil
+}
+
+// playBots plays the turns of the bots, from the current player on, until
+// a human's turn or the end of the game. The caller holds e.mu.
+func (s *Server) playBots(e *entry) {
+	for turns := 0; !e.g.Over() && e.bots[e.g.Current()] != nil; turns++ {
+		if turns > 10_000 {
+			s.logf("farkle serve: game %s: bots played 10000 turns in a row; stopping", e.id)
+			return
+		}
+		if err := e.g.PlayTurn(e.bots[e.g.Current()]); err != nil {
+			// A bot's keep is always legal: this is a bug, logged, and
+			// the game waits.
+			s.logf("farkle serve: game %s: bot %d: %v", e.id, e.g.Current(), err)
+			return
+		}
+	}
+}
+
+// A tableCache holds the strategy tables, one per scoring rules and
+// options, solved once.
+type tableCache struct {
+	mu sync.Mutex
+	m  map[tableKey]*strategy.Table
+}
+
+type tableKey struct {
+	scoring farkle.Rules
+	opts    strategy.Options
+}
+
+// get returns the table of g's rules.
+func (c *tableCache) get(g *game.Game) (*strategy.Table, error) {
+	r := g.Rules()
+	k := tableKey{r.Scoring, strategy.Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice}}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t, ok := c.m[k]; ok {
+		return t, nil
+	}
+	t, err := strategy.Solve(g.Scorer(), k.opts)
+	if err != nil {
+		return nil, err
+	}
+	if c.m == nil {
+		c.m = make(map[tableKey]*strategy.Table)
+	}
+	c.m[k] = t
+	return t, nil
+}
+
+// decodeSaved reads a saved file: the wrapper strictly, then the game
+// with game.Load within lim.
+func decodeSaved(data []byte, lim game.Limits) (*game.Game, []seat, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var sv saved
+	if err := dec.Decode(&sv); err != nil {
+		return nil, nil, fmt.Errorf("bad file: %w", err)
+	}
+	if dec.More() {
+		return nil, nil, errors.New("bad file: data after the object")
+	}
+	if sv.Version != saveVersion {
+		return nil, nil, fmt.Errorf("bad file: version %d, want %d", sv.Version, saveVersion)
+	}
+	g, err := game.Load(bytes.NewReader(sv.Game), lim)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(sv.Seats) != g.NumPlayers() {
+		return nil, nil, fmt.Errorf("bad file: %d seats for %d players", len(sv.Seats), g.NumPlayers())
+	}
+	humans := 0
+	for i, st := range sv.Seats {
+		switch st.Kind {
+		case KindHuman:
+			if b, err := hex.DecodeString(st.TokenHash); err != nil || len(b) != sha256.Size {
+				return nil, nil, fmt.Errorf("bad file: seat %d: bad token hash", i)
+			}
+			humans++
+		case KindThreshold, KindExpected:
+			if st.TokenHash != "" {
+				return nil, nil, fmt.Errorf("bad file: seat %d: a bot with a token", i)
+			}
+		default:
+			return nil, nil, fmt.Errorf("bad file: seat %d: unknown kind %q", i, st.Kind)
+		}
+	}
+	if humans == 0 {
+		return nil, nil, errors.New("bad file: no human seat")
+	}
+	if !g.HasSource() {
+		g.SetSource(newSource())
+	}
+	return g, sv.Seats, nil
+}

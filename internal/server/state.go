@@ -1,0 +1,274 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"net/http"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+)
+
+// stateJSON is the state of a game, as GET /api/games/{id} returns it.
+type stateJSON struct {
+	ID      string       `json:"id"`
+	Rules   string       `json:"rules"`
+	Target  int          `json:"target"`
+	Lang    string       `json:"lang"`
+	Players []playerJSON `json:"players"`
+	// You is the seat of the request's token, if any.
+	You        *int       `json:"you,omitempty"`
+	Current    int        `json:"current"`
+	Turn       int        `json:"turn"`
+	TurnTotal  int        `json:"turn_total"`
+	Dice       []int      `json:"dice"` // the roll waiting for a keep, in the order rolled; [] if none
+	DiceLeft   int        `json:"dice_left"`
+	HotDice    bool       `json:"hot_dice"`
+	FinalRound bool       `json:"final_round"`
+	Over       bool       `json:"over"`
+	Winner     *int       `json:"winner"`
+	CanRoll    bool       `json:"can_roll"`
+	CanBank    bool       `json:"can_bank"`
+	BankNote   string     `json:"bank_note,omitempty"` // why banking is refused, once dice are kept
+	Keeps      []keepJSON `json:"keeps"`               // the legal keeps of Dice, best first
+	NumEvents  int        `json:"num_events"`
+	// The rules of banking, for the page: the minimum turn total of any
+	// bank and of a player's first, and whether hot dice must roll.
+	MinBank         int  `json:"min_bank"`
+	MinFirstBank    int  `json:"min_first_bank"`
+	MustRollHotDice bool `json:"must_roll_hot_dice"`
+}
+
+type playerJSON struct {
+	Name    string `json:"name"`
+	Kind    string `json:"kind"`
+	Score   int    `json:"score"`
+	Farkles int    `json:"farkles"`
+	OnBoard bool   `json:"on_board"`
+}
+
+// keepJSON is a keep: its dice, points and combinations.
+type keepJSON struct {
+	Dice     []int       `json:"dice"`
+	Points   int         `json:"points"`
+	Combos   []comboJSON `json:"combos"`
+	DiceLeft int         `json:"dice_left"` // to roll after it: 6 after hot dice
+	HotDice  bool        `json:"hot_dice"`
+}
+
+type comboJSON struct {
+	Kind   string `json:"kind"` // the English name, stable
+	Name   string `json:"name"` // in the language of the request
+	Dice   []int  `json:"dice"`
+	Points int    `json:"points"`
+}
+
+// eventJSON is an event of the history.
+type eventJSON struct {
+	Seq       int    `json:"seq"`
+	Kind      string `json:"kind"`
+	Player    int    `json:"player"`
+	Dice      []int  `json:"dice,omitempty"`
+	Points    int    `json:"points"`
+	TurnTotal int    `json:"turn_total"`
+	Score     int    `json:"score"`
+	Farkles   int    `json:"farkles"`
+	Text      string `json:"text"` // in English, with the player's name
+}
+
+// ChoiceJSON is a choice of the advice: a keep, and what it is worth.
+type ChoiceJSON struct {
+	keepJSON
+	TurnTotal int     `json:"turn_total"` // after the keep
+	Roll      float64 `json:"roll"`       // the expected final turn score when rolling on
+	CanBank   bool    `json:"can_bank"`
+	Bank      bool    `json:"bank"`  // banking is at least as good as rolling on
+	Value     float64 `json:"value"` // the expected final turn score of the better
+	// WinChance is the chance to win after the choice, from
+	// Config.WinChance; null without it.
+	WinChance *float64 `json:"win_chance"`
+}
+
+// adviceJSON is the answer of GET /api/games/{id}/advice.
+type adviceJSON struct {
+	Player    int          `json:"player"`
+	Dice      []int        `json:"dice"`
+	TurnTotal int          `json:"turn_total"` // before the keep
+	Farkle    bool         `json:"farkle"`
+	Best      *ChoiceJSON  `json:"best"` // Choices[0], null for a farkle
+	Choices   []ChoiceJSON `json:"choices"`
+	// Strategy names what the values mean: "single-turn expected
+	// score"; a win solver would add its own.
+	Strategy  string `json:"strategy"`
+	WinChance bool   `json:"win_chance"` // whether the choices carry a win chance
+}
+
+func ints(dice []farkle.Die) []int {
+	out := make([]int, len(dice))
+	for i, d := range dice {
+		out[i] = int(d)
+	}
+	return out
+}
+
+func handInts(h farkle.Hand) []int {
+	var buf [farkle.MaxDice]farkle.Die
+	return ints(h.AppendDice(buf[:0]))
+}
+
+// keepOf returns the JSON of a keep from a roll of n dice.
+func keepOf(p farkle.Partition, lang string) keepJSON {
+	k := keepJSON{Dice: handInts(p.Dice()), Points: p.Points(), Combos: []comboJSON{}, DiceLeft: p.Rest().Len()}
+	if k.DiceLeft == 0 {
+		k.DiceLeft, k.HotDice = farkle.MaxDice, true
+	}
+	for c := range p.Combos() {
+		k.Combos = append(k.Combos, comboJSON{Kind: c.Kind.String(), Name: c.Kind.Name(lang), Dice: handInts(c.Dice), Points: c.Points})
+	}
+	return k
+}
+
+// state returns the state of e for the language lang. The caller holds
+// e.mu.
+func (s *Server) state(e *entry, lang string) stateJSON {
+	g := e.g
+	if lang == "" {
+		lang = "en"
+	}
+	r := g.Rules()
+	preset := "custom"
+	for _, p := range []game.Preset{game.App, game.Zilch, game.Facebook} {
+		pr := p.Rules()
+		pr.Target = r.Target
+		if pr == r {
+			preset = p.String()
+		}
+	}
+	target := r.Target
+	if target == 0 {
+		target = game.DefaultTarget
+	}
+	st := stateJSON{
+		ID: e.id, Rules: preset, Target: target, Lang: lang,
+		Current: g.Current(), Turn: g.Turn(), TurnTotal: g.TurnTotal(),
+		Dice: ints(g.Dice()), DiceLeft: g.DiceLeft(), HotDice: g.HotDice(),
+		FinalRound: g.FinalRound(), Over: g.Over(),
+		CanRoll:   g.Can(game.ActionRoll) == nil,
+		Keeps:     []keepJSON{},
+		NumEvents: g.NumEvents(),
+		MinBank:   r.MinBank, MinFirstBank: r.MinFirstBank, MustRollHotDice: r.MustRollHotDice,
+	}
+	if w, ok := g.Winner(); ok {
+		st.Winner = &w
+	}
+	switch err := g.Can(game.ActionBank); {
+	case err == nil:
+		st.CanBank = true
+	case g.Dice() == nil && !g.Over() && g.TurnTotal() > 0:
+		st.BankNote = cleanError(err)
+	}
+	for i, p := range g.Players() {
+		st.Players = append(st.Players, playerJSON{Name: p.Name, Kind: e.seats[i].Kind, Score: p.Score, Farkles: p.Farkles, OnBoard: p.OnBoard})
+	}
+	if d := g.Dice(); d != nil {
+		keeps, err := g.Scorer().Keeps(d)
+		if err == nil {
+			for _, k := range keeps {
+				st.Keeps = append(st.Keeps, keepOf(k, lang))
+			}
+		}
+	}
+	return st
+}
+
+// eventsOf returns the events of g from since on.
+func eventsOf(g *game.Game, since int) []eventJSON {
+	evs := g.EventsSince(since)
+	out := make([]eventJSON, 0, len(evs))
+	for i, ev := range evs {
+		ej := eventJSON{
+			Seq: since + i, Kind: ev.Kind.String(), Player: ev.Player,
+			Points: ev.Points, TurnTotal: ev.TurnTotal, Score: ev.Score, Farkles: ev.Farkles,
+			Text: g.Describe(ev),
+		}
+		if ev.Dice.Len() > 0 {
+			ej.Dice = handInts(ev.Dice)
+		}
+		out = append(out, ej)
+	}
+	return out
+}
+
+func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) {
+	e, aerr := s.entryOf(r)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	lang := langOf(r)
+	e.mu.Lock()
+	adv, aerr := s.advice(e, lang)
+	e.mu.Unlock()
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	writeJSON(w, http.StatusOK, adv)
+}
+
+// advice returns the single-turn advice for the roll on the table. The
+// caller holds e.mu.
+func (s *Server) advice(e *entry, lang string) (adviceJSON, *apiError) {
+	g := e.g
+	dice := g.Dice()
+	if dice == nil {
+		return adviceJSON{}, errorf(http.StatusConflict, CodeNoRoll, "no dice on the table: roll first")
+	}
+	t, err := s.tables.get(g)
+	if err != nil {
+		return adviceJSON{}, errorf(http.StatusInternalServerError, CodeInternal, err.Error())
+	}
+	a, err := t.Advise(dice, g.TurnTotal())
+	if err != nil {
+		return adviceJSON{}, errorf(http.StatusInternalServerError, CodeInternal, cleanError(err))
+	}
+	out := adviceJSON{
+		Player: g.Current(), Dice: ints(dice), TurnTotal: g.TurnTotal(), Farkle: a.Farkle,
+		Choices: []ChoiceJSON{}, Strategy: "single-turn expected score",
+	}
+	for _, c := range a.Choices {
+		out.Choices = append(out.Choices, ChoiceJSON{
+			keepJSON: keepOf(c.Keep, lang), TurnTotal: c.TurnTotal,
+			Roll: finite(c.Roll), CanBank: c.CanBank, Bank: c.Bank, Value: finite(c.Value),
+		})
+	}
+	if s.cfg.WinChance != nil && len(out.Choices) > 0 {
+		if p, ok := s.cfg.WinChance(g.View(), out.Choices); ok && len(p) == len(out.Choices) {
+			out.WinChance = true
+			for i := range out.Choices {
+				out.Choices[i].WinChance = &p[i]
+			}
+		}
+	}
+	if len(out.Choices) > 0 {
+		out.Best = &out.Choices[0]
+	}
+	return out, nil
+}
+
+// finite rounds v to 1/100 and makes a NaN or infinity 0, which JSON
+// cannot hold.
+func finite(v float64) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0
+	}
+	return math.Round(v*100) / 100
+}
+
+// jsonDecoder returns a decoder of data that refuses unknown keys.
+func jsonDecoder(data []byte) *json.Decoder {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec
+}
