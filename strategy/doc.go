@@ -61,6 +61,62 @@
 // third farkle in a row costing 500) the best average is 620.855 points
 // per turn, as he published, against 623.02 without the penalty.
 //
+// # Playing to win
+//
+// [SolveWin] solves the whole two-player game for the chance of winning,
+// the question of M. Busche and T. Neller, "Optimal Play of the Farkle
+// Dice Game" (ACG 2017). The model: two players alternate turns. The
+// player to move has banked b and the opponent d; within the turn the
+// state is (turn total t, dice left n). Rolls, keeps and hot dice follow
+// the scorer; a farkle ends the turn with nothing. Banking adds t to b and
+// passes the turn. The rules of play come from game.Rules:
+//
+//   - Target (0 = 10,000): without FinalRound the first to bank at least
+//     the target wins at once; with FinalRound the other player gets one
+//     last turn and must end strictly above (a tie goes to the player who
+//     reached the target first, as package game does). A last turn whose
+//     chance is under 1e-18 counts as lost: an error under 1e-17.
+//   - MinBank: a bank needs t >= MinBank.
+//   - Penalty after PenaltyAfter farkles in a row: the state then includes
+//     each player's farkles in a row, and scores may fall below zero;
+//     they are bounded by a floor ([WinOptions].Floor, by default -2500 as
+//     in M. Busche's 2016 analysis): a penalty that would take a score
+//     below the floor leaves it at the floor.
+//   - MustRollHotDice: after hot dice the player must roll six dice.
+//   - MinFirstBank is not supported: SolveWin refuses it with an error
+//     wrapping [ErrWinRules].
+//
+// The goal is the probability of winning. The equations have cycles (both
+// players may farkle forever); SolveWin solves them exactly, up to a
+// residual under 1e-12: positions in decreasing order of b+d, each pair
+// (b, d), (d, b) by Newton steps on the piecewise-linear value of a
+// turn as a function of the value of a farkle; with a penalty, which
+// lowers b+d, by sweeps of the same order until they converge. It keeps
+// the chance at the start of each turn, one float64 a position (about
+// 320 KB for target 10,000); [WinTable.ChanceIn] and [WinTable.Advise]
+// compute positions within a turn on demand, in under a millisecond for
+// target 10,000. With a final round, fewer points with the same dice left
+// may be worth more (to stay under the target), so there every legal keep
+// counts, not only the best keep for each number of kept dice.
+//
+// [WinTable.FirstPlayerWin] is the chance of the player who starts, and
+// [WinTable.FairestKomi] the head start for the second player that makes
+// the game fairest. A [WinBot] plays by the table in a game of package
+// game. Under the Core scoring of package farkle, target 10,000, no final
+// round, no minimum to bank, no penalty and banking allowed after hot
+// dice, the first player wins 53.695% of games and the fairest komi is
+// 200 points, as Busche and Neller found. Under Facebook scoring, banking
+// from 300 points, the third farkle in a row costing 500, scores floored at
+// -2500 and no final round, the first player wins 53.487%, as M. Busche
+// found in 2016.
+//
+// [Duel] computes exactly, from the Markov chain of two fixed policies
+// (a [WinPolicy], a [ScorePolicy] or a [ThresholdPolicy]), the chance
+// that one beats the other going first and going second. In the Busche
+// and Neller model the win-optimal bot beats the expected-score bot in
+// 56.59% of games going first and 49.07% going second, against 53.70% and
+// 46.30% between equal players.
+//
 // # Odds
 //
 // [Table.Odds] counts the 6^n equally likely ordered rolls of n dice under

@@ -17,6 +17,14 @@ final score of the turn of each choice, under the strategy that maximizes
 the expected score of the turn. DICE are the dice just rolled, 1 to 6 of
 them: 1 5 2, 1,5,2, 152 or "1 5 2". Flags may come before or after the
 dice.
+
+With -scores MINE,THEIRS it advises for the win instead, in a game of two
+players: the choice with the most chance to win, and the chance of each
+choice, rolling on and banking, both players playing to win. The rules of
+play are those of 'farkle win' for -rules (app, zilch and facebook as
+package game's presets, core and classic under the play of app), with
+-target, -min-bank and -must-roll if given; the solved game is cached as
+'farkle win' caches it (-cache).
 `
 
 // adviseFlags defines the flags of "farkle advise".
@@ -25,6 +33,9 @@ func adviseFlags(fs *flag.FlagSet, o *options) {
 	fs.BoolVar(&o.mustRoll, "must-roll", false, "hot dice must be rolled, not banked")
 	scoringRulesFlag(fs, o)
 	intFlag(fs, &o.total, "total", 0, 0, maxTotal, "N\tthe turn total before this roll, a multiple of 50 from 0 to\n\t\t1000000000000")
+	fs.Var(scoresValue{&o.win}, "scores", "MINE,THEIRS\tadvise for the win: MINE banked, THEIRS")
+	winTargetFlag(fs, o)
+	cacheFlag(fs, o)
 }
 
 // runAdvise runs "farkle advise".
@@ -32,6 +43,14 @@ func runAdvise(e *env, o *options, args []string) error {
 	roll, err := readRoll(lookup("advise"), args)
 	if err != nil {
 		return err
+	}
+	if o.win.hasScores {
+		return adviseWin(e, o, roll)
+	}
+	for _, f := range []string{"target", "cache"} {
+		if o.set[f] {
+			return usagef("-%s needs -scores", f)
+		}
 	}
 	s, err := farkle.New(o.rules.scoring.Rules())
 	if err != nil {

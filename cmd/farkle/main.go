@@ -7,6 +7,7 @@
 //	farkle -keep DICE [flags] DICE...  check a keep from a roll
 //	farkle advise [flags] DICE...      what to keep, and whether to bank
 //	farkle play [flags]                play a game against bots
+//	farkle win [flags]                 the chance to win, playing to win
 //	farkle serve [flags]               play in the browser: a web server
 //	farkle help [COMMAND]              the usage of farkle, or of a command
 //
@@ -105,6 +106,36 @@
 //
 //	printf 'roll\nbest\nbank\nquit\n' | farkle play -seed 42
 //
+// # The chance to win
+//
+// "farkle win" prints the chance that the first player wins a game of two
+// players who both play to win, and the fairest komi: the head start for
+// the second player that makes the game fairest. It solves the game exactly
+// (package strategy, SolveWin), in seconds for target 10,000 without a
+// final round and minutes with one, and caches the solved game in the
+// user's cache directory. Flags:
+//
+//	-cache DIR   the directory of the solved games (default: farkle in the
+//	             user's cache directory); "" caches nothing
+//	-final-round=BOOL
+//	             give the other player a last turn: true or false (default:
+//	             the rules', true)
+//	-json        print one JSON object, with the keys "rules",
+//	             "first_player_win", "fairest_komi" and
+//	             "first_player_win_with_komi"
+//	-rules NAME  app (default), core, facebook, zilch or classic: app, zilch
+//	             and facebook play as package game's presets; core and
+//	             classic score so under the play of app
+//	-target N    the score that wins, 1 to 100000 (default 10000)
+//
+// "farkle advise -scores MINE,THEIRS" advises for the win instead of the
+// score of the turn, under the same rules of play (with -target), and
+// prints the chance to win of each choice, rolling on and banking. For
+// example, the model of M. Busche and T. Neller, whose fairest komi is 200:
+//
+//	farkle win -rules core -target 10000 -final-round=false
+//	farkle advise -scores 3000,4000 -target 5000 -total 300 1 5 2 3 4 6
+//
 // # Playing in the browser
 //
 // "farkle serve" serves games to web browsers: a page to start a game
@@ -142,6 +173,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -245,6 +277,14 @@ func init() {
 			long:  playLong,
 			flags: playFlags,
 			run:   runPlay,
+		},
+		{
+			name:  "win",
+			args:  "[flags]",
+			short: "the chance to win, playing to win",
+			long:  winLong,
+			flags: winFlags,
+			run:   runWin,
 		},
 		{
 			name:  "serve",
@@ -504,13 +544,14 @@ type options struct {
 	load   string // play -load
 
 	serve serveOptions // serve -addr, -data
+	win   winOptions   // win's flags; advise -scores, -target, -cache
 }
 
 // The ranges of the numbers.
 const (
-	maxTotal   = 1_000_000_000_000 // advise -total, within the 2^40 of strategy.Table
-	maxMinBank = 1_000_000         // advise -min-bank, whose table takes 30 ms
-	maxScore   = 100_000_000       // play -target (game.Rules.Target) and -bank
+	maxTotal   = min(1_000_000_000_000, math.MaxInt) // advise -total, within the 2^40 of strategy.Table and an int
+	maxMinBank = 1_000_000                           // advise -min-bank, whose table takes 30 ms
+	maxScore   = 100_000_000                         // play -target (game.Rules.Target) and -bank
 )
 
 // scoringRulesFlag defines -rules for a scoring preset of package farkle.

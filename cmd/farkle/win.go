@@ -1,0 +1,366 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy"
+)
+
+const winLong = `Print the chance that the first player wins a game of two players who
+both play to win, from the start, and the fairest komi: the head start
+for the second player that brings that chance closest to one half. The
+game is solved exactly (package strategy, SolveWin): seconds for target
+10,000 without a final round, minutes with one, and more with a penalty
+for farkles in a row.
+
+The rules of play: -rules app, zilch and facebook are those of package
+game's presets (app: no minimum to bank, no penalty, a final round;
+zilch and facebook: bank at 300 or more, the third farkle in a row costs
+500, a final round); core and classic score so under the play of app.
+-target and -final-round change the preset's. For example the model of
+M. Busche and T. Neller (Core scoring, target 10,000, no final round, no
+minimum to bank, no penalty), whose fairest komi is 200:
+
+  farkle win -rules core -target 10000 -final-round=false
+
+The solved game is cached in the user's cache directory (farkle/win-*.bin),
+so the same rules are solved once; -cache DIR caches elsewhere, -cache ""
+not at all. Progress goes to the standard error when it is a terminal; an
+interrupt stops the solve.
+`
+
+// winOptions are the flags of "farkle win", and those of "farkle advise"
+// that advise for the win.
+type winOptions struct {
+	target     int    // win and advise -target
+	finalRound bool   // win -final-round
+	json       bool   // win -json
+	cache      string // win and advise -cache
+	scores     [2]int // advise -scores
+	hasScores  bool   // advise -scores given
+}
+
+// maxWinTarget is the largest -target of win: the table of the scores
+// must fit strategy.WinTable.
+const maxWinTarget = 100_000
+
+// userCacheDir returns the user's cache directory; tests replace it.
+var userCacheDir = os.UserCacheDir
+
+// solveWin solves the game; tests replace it, to refuse what takes long.
+var solveWin = strategy.SolveWin
+
+// winFlags defines the flags of "farkle win".
+func winFlags(fs *flag.FlagSet, o *options) {
+	fs.BoolVar(&o.win.finalRound, "final-round", true, "the other player's last turn (default true; =false: none)")
+	fs.BoolVar(&o.win.json, "json", false, "print one JSON object")
+	cacheFlag(fs, o)
+	scoringRulesFlag(fs, o)
+	winTargetFlag(fs, o)
+}
+
+func cacheFlag(fs *flag.FlagSet, o *options) {
+	fs.StringVar(&o.win.cache, "cache", "", "DIR\tthe directory of the solved games (default: farkle in the\n\t\tuser's cache directory); \"\" caches nothing")
+}
+
+func winTargetFlag(fs *flag.FlagSet, o *options) {
+	intFlag(fs, &o.win.target, "target", 0, 1, maxWinTarget, "N\tthe score that wins, 1 to 100000 (default 10000)")
+}
+
+// winRules returns the rules of play of the -rules preset, as "farkle
+// win" documents, with -target, -final-round, -min-bank and -must-roll if
+// given.
+func winRules(o *options) game.Rules {
+	var r game.Rules
+	if p, err := game.ParsePreset(o.rules.scoring.String()); err == nil {
+		r = p.Rules()
+	} else {
+		r = game.App.Rules()
+		r.Scoring = o.rules.scoring.Rules()
+	}
+	if o.set["target"] {
+		r.Target = o.win.target
+	}
+	if r.Target == 0 {
+		r.Target = game.DefaultTarget
+	}
+	if o.set["final-round"] {
+		r.FinalRound = o.win.finalRound
+	}
+	if o.set["min-bank"] {
+		r.MinBank = o.minBank
+	}
+	if o.set["must-roll"] {
+		r.MustRollHotDice = o.mustRoll
+	}
+	return r
+}
+
+// describeRules describes the rules of play, such as "Core rules, target
+// 10000, no final round, no minimum to bank, no penalty".
+func describeRules(o *options, r game.Rules) string {
+	s := fmt.Sprintf("%s rules, target %d", o.rules.title(), r.Target)
+	if r.FinalRound {
+		s += ", final round"
+	} else {
+		s += ", no final round"
+	}
+	if r.MinBank > 0 {
+		s += fmt.Sprintf(", bank at %d or more", r.MinBank)
+	} else {
+		s += ", no minimum to bank"
+	}
+	if r.Penalty > 0 {
+		s += fmt.Sprintf(", farkle %d in a row costs %d", r.PenaltyAfter, r.Penalty)
+	} else {
+		s += ", no penalty"
+	}
+	if r.MustRollHotDice {
+		s += ", hot dice must roll"
+	}
+	return s
+}
+
+// runWin runs "farkle win".
+func runWin(e *env, o *options, args []string) error {
+	if len(args) > 0 {
+		return usagef("win takes no arguments, not %q", args[0])
+	}
+	r := winRules(o)
+	t, err := winTable(e, o, r)
+	if err != nil {
+		return err
+	}
+	first := t.FirstPlayerWin()
+	komi, komiFirst := t.FairestKomi()
+	if o.win.json {
+		out := struct {
+			Rules          game.Rules `json:"rules"`
+			FirstPlayerWin float64    `json:"first_player_win"`
+			FairestKomi    int        `json:"fairest_komi"`
+			KomiFirstWin   float64    `json:"first_player_win_with_komi"`
+		}{r, first, komi, komiFirst}
+		b, err := json.Marshal(out)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(e.stdout, "%s\n", b)
+		return err
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "%s.\n", describeRules(o, r))
+	fmt.Fprintf(w, "The first player wins %.3f%% of games, both playing to win.\n", 100*first)
+	fmt.Fprintf(w, "Fairest komi: %d points for the second player; the first player then wins %.3f%%.\n", komi, 100*komiFirst)
+	return nil
+}
+
+// winTable returns the solved game of r: from the cache if it holds it,
+// else solved, with progress on a terminal, and cached.
+func winTable(e *env, o *options, r game.Rules) (*strategy.WinTable, error) {
+	file := winCacheFile(e, o, r)
+	if file != "" {
+		if data, err := os.ReadFile(file); err == nil {
+			t := new(strategy.WinTable)
+			if t.UnmarshalBinary(data) == nil && t.Rules() == r {
+				return t, nil
+			}
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var opts strategy.WinOptions
+	if tty := terminal(e.stderr); tty != nil {
+		start := time.Now()
+		last := time.Time{}
+		opts.Progress = func(done, total int) {
+			if now := time.Now(); now.Sub(last) >= 100*time.Millisecond || done == total {
+				last = now
+				fmt.Fprintf(tty, "\rsolving the game: %3d%% (%.0fs)", 100*done/max(total, 1), now.Sub(start).Seconds())
+			}
+		}
+		defer fmt.Fprint(tty, "\r\033[K")
+	}
+	t, err := solveWin(ctx, r, opts)
+	switch {
+	case errors.Is(err, context.Canceled):
+		return nil, errors.New("interrupted")
+	case errors.Is(err, strategy.ErrTooLarge):
+		return nil, usagef("-target %d: too large a game to solve under the %s rules", r.Target, o.rules.String())
+	case err != nil:
+		return nil, err
+	}
+	if file != "" {
+		if err := writeCache(file, t); err != nil {
+			fmt.Fprintf(e.stderr, "%s: could not cache the solved game: %s\n", "farkle", oneLine(err.Error()))
+		}
+	}
+	return t, nil
+}
+
+// winCacheFile returns the file of the cached game of r, or "" for no
+// cache: DIR/win-HASH.bin, HASH a hash of the rules' JSON.
+func winCacheFile(e *env, o *options, r game.Rules) string {
+	dir := o.win.cache
+	if !o.set["cache"] {
+		d, err := userCacheDir()
+		if err != nil || d == "" {
+			return ""
+		}
+		dir = filepath.Join(d, "farkle")
+	} else if dir == "" {
+		return ""
+	} else {
+		dir = e.path(dir)
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(append([]byte("farkle win table\n"), b...))
+	return filepath.Join(dir, "win-"+hex.EncodeToString(sum[:8])+".bin")
+}
+
+// writeCache writes t to file, through a temporary file renamed into
+// place so that a reader never sees half a table.
+func writeCache(file string, t *strategy.WinTable) error {
+	data, err := t.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(file), ".win-*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), file)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+// terminal returns the terminal that w writes to, or nil if w is not a
+// terminal.
+func terminal(w io.Writer) io.Writer {
+	inner := w
+	if ew, ok := w.(*errWriter); ok {
+		inner = ew.w
+	}
+	f, ok := inner.(*os.File)
+	if !ok {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return w
+}
+
+// scoresValue is the -scores flag of advise: MINE,THEIRS.
+type scoresValue struct{ o *winOptions }
+
+func (v scoresValue) Set(s string) error {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return errors.New("want MINE,THEIRS: two scores and a comma")
+	}
+	mine, err := parseNumber(strings.TrimSpace(a), 0, maxWinTarget)
+	if err != nil {
+		return fmt.Errorf("%s: %w", a, err)
+	}
+	theirs, err := parseNumber(strings.TrimSpace(b), 0, maxWinTarget)
+	if err != nil {
+		return fmt.Errorf("%s: %w", b, err)
+	}
+	v.o.scores, v.o.hasScores = [2]int{mine, theirs}, true
+	return nil
+}
+
+func (v scoresValue) String() string {
+	if v.o == nil || !v.o.hasScores {
+		return ""
+	}
+	return fmt.Sprintf("%d,%d", v.o.scores[0], v.o.scores[1])
+}
+
+// adviseWin runs "farkle advise -scores": advice for the win.
+func adviseWin(e *env, o *options, roll []farkle.Die) error {
+	r := winRules(o)
+	mine, theirs := o.win.scores[0], o.win.scores[1]
+	if mine >= r.Target || theirs >= r.Target {
+		return usagef("-scores %d,%d: a score of %d or more has won the game", mine, theirs, r.Target)
+	}
+	t, err := winTable(e, o, r)
+	if err != nil {
+		return err
+	}
+	s := strategy.WinState{Mine: mine, Theirs: theirs, TurnTotal: o.total}
+	adv, err := t.Advise(s, roll)
+	var se *strategy.StateError
+	switch {
+	case errors.As(err, &se):
+		return usagef("-total %d: not a turn total of the %s rules, which score in steps of %d", o.total, o.rules.String(), t.Step())
+	case errors.Is(err, strategy.ErrScore):
+		return usagef("-scores %d,%d: scores of the %s rules are multiples of %d", mine, theirs, o.rules.String(), t.Step())
+	case err != nil:
+		return err
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "%s.\n", describeRules(o, r))
+	fmt.Fprintf(w, "Rolled %s with %d in the turn, %d against %d.\n", joinDice(roll), o.total, mine, theirs)
+	if adv.Farkle {
+		fmt.Fprintf(w, "Farkle: nothing to keep, the turn scores 0; chance to win %s.\n", percent(adv.Chance))
+		return nil
+	}
+	best := adv.Choices[0]
+	fmt.Fprintf(w, "Keep %s (%s) and ", best.Keep.Dice(), adviseCombos(best.Keep))
+	if best.Bank {
+		fmt.Fprintf(w, "bank %d: chance to win %s.\n", best.TurnTotal, percent(best.Chance))
+	} else {
+		fmt.Fprintf(w, "roll %s: chance to win %s.\n", winDiceLeft(best), percent(best.Chance))
+	}
+	fmt.Fprintln(w, "Choices, with the chance to win:")
+	for _, c := range adv.Choices {
+		kept := c.Keep.Dice().String()
+		bank := "bank not allowed"
+		if c.CanBank {
+			bank = fmt.Sprintf("bank %d: %s", c.TurnTotal, percent(c.BankChance))
+		}
+		fmt.Fprintf(w, "  keep %s (%d): roll %s: %s; %s\n", kept, c.TurnTotal, winDiceLeft(c), percent(c.Roll), bank)
+	}
+	return nil
+}
+
+// percent prints a chance as a percentage, such as "53.695%".
+func percent(p float64) string { return fmt.Sprintf("%.3f%%", 100*p) }
+
+func winDiceLeft(c strategy.WinChoice) string {
+	s := countDice(c.DiceLeft)
+	if c.HotDice {
+		s += " (hot dice)"
+	}
+	return s
+}

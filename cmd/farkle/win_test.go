@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy"
+)
+
+// The tests cache nothing in the user's cache directory, and solve
+// targets up to 2,000 only, in well under a second, so that no case (nor
+// the fuzzing of the arguments) takes long.
+func init() {
+	userCacheDir = func() (string, error) { return "", errors.New("no user cache directory in tests") }
+	solveWin = func(ctx context.Context, r game.Rules, opts strategy.WinOptions) (*strategy.WinTable, error) {
+		if r.Target > 2000 {
+			return nil, fmt.Errorf("tests solve targets up to 2000, not %d", r.Target)
+		}
+		return strategy.SolveWin(ctx, r, opts)
+	}
+}
+
+func runArgs(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs, dir: dir, seed: func() uint64 { return 1 }}
+	code = run(e, args)
+	return code, out.String(), errs.String()
+}
+
+// TestWinCache checks that win writes the solved game to the -cache
+// directory, reads it back the next time (a table that the solver would
+// refuse to solve now), re-solves over a bad file, and that advise
+// -scores shares the cache.
+func TestWinCache(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"win", "-rules", "core", "-target", "1000", "-final-round=false", "-cache", "cache"}
+	code, first, errs := runArgs(t, dir, args...)
+	if code != 0 || errs != "" {
+		t.Fatalf("first run: exit %d, stderr %q", code, errs)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "cache", "win-*.bin"))
+	if len(files) != 1 {
+		t.Fatalf("cache files %v, want one", files)
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tb strategy.WinTable
+	if err := tb.UnmarshalBinary(data); err != nil {
+		t.Fatalf("cached table: %v", err)
+	}
+	if r := tb.Rules(); r.Target != 1000 || r.FinalRound {
+		t.Errorf("cached table of the rules %+v", r)
+	}
+
+	// The second run reads the cache: it does not solve.
+	saved := solveWin
+	defer func() { solveWin = saved }()
+	solves := 0
+	solveWin = func(ctx context.Context, r game.Rules, opts strategy.WinOptions) (*strategy.WinTable, error) {
+		solves++
+		return saved(ctx, r, opts)
+	}
+	code, second, errs := runArgs(t, dir, args...)
+	if code != 0 || errs != "" || second != first || solves != 0 {
+		t.Errorf("second run: exit %d, stderr %q, %d solves, stdout %q, want %q from the cache", code, errs, solves, second, first)
+	}
+	code, _, errs = runArgs(t, dir, "advise", "-scores", "500,800", "-target", "1000", "-rules", "core", "-cache", "cache", "1", "5")
+	if code != 0 || errs != "" || solves != 1 {
+		t.Errorf("advise -scores (App play rules, another game): exit %d, stderr %q, %d solves, want 1", code, errs, solves)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "cache", "win-*.bin")); len(files) != 2 {
+		t.Errorf("cache files %v, want two", files)
+	}
+
+	// A damaged file is solved again, and replaced.
+	if err := os.WriteFile(files[0], data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, third, errs := runArgs(t, dir, args...)
+	if code != 0 || errs != "" || third != first || solves != 2 {
+		t.Errorf("over a damaged cache: exit %d, stderr %q, %d solves, stdout %q", code, errs, solves, third)
+	}
+	if again, _ := os.ReadFile(files[0]); !bytes.Equal(again, data) {
+		t.Errorf("the damaged cache file was not replaced")
+	}
+
+	// -cache "" neither reads nor writes.
+	code, _, _ = runArgs(t, dir, "win", "-rules", "core", "-target", "1000", "-final-round=false", "-cache", "")
+	if code != 0 || solves != 3 {
+		t.Errorf("-cache \"\": exit %d, %d solves, want a solve", code, solves)
+	}
+}
+
+// TestWinCacheUnwritable checks that a cache that cannot be written says
+// so on the standard error, and the command still answers.
+func TestWinCacheUnwritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "file"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runArgs(t, dir, "win", "-target", "300", "-cache", "file")
+	if code != 0 || !strings.Contains(out, "Fairest komi") || !strings.Contains(errs, "could not cache") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}

@@ -1,0 +1,562 @@
+package strategy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/multiset"
+)
+
+// ErrPolicy: a [DuelPolicy] that does not fit the rules of a [Duel]: the
+// zero DuelPolicy, a WinTable solved for other rules, a Table of other
+// scoring rules.
+var ErrPolicy = errors.New("policy does not fit the rules")
+
+// A DuelPolicy is a fixed way to play a game of two players, as a bot of
+// package game plays it: [WinPolicy] plays as a [WinBot], [ScorePolicy]
+// as a [Bot], [ThresholdPolicy] as a [game.ThresholdBot]. The zero
+// DuelPolicy is no policy; [Duel] refuses it.
+type DuelPolicy struct {
+	kind   duelKind
+	win    *WinTable
+	score  *Table
+	bankAt int
+}
+
+type duelKind uint8
+
+const (
+	duelNone duelKind = iota
+	duelWin
+	duelScore
+	duelThreshold
+)
+
+// WinPolicy returns the policy of a [WinBot] playing by t, the play that
+// maximizes the chance of winning against the best opponent. t must not
+// be nil.
+func WinPolicy(t *WinTable) DuelPolicy { return DuelPolicy{kind: duelWin, win: t} }
+
+// ScorePolicy returns the policy of a [Bot] playing by t, which maximizes
+// the expected score of each turn whatever the scores; a nil t is the App
+// table with the zero Options.
+func ScorePolicy(t *Table) DuelPolicy { return DuelPolicy{kind: duelScore, score: t} }
+
+// ThresholdPolicy returns the policy of a [game.ThresholdBot] that banks
+// at bankAt: it keeps the best keep of each roll and banks as soon as the
+// turn total reaches bankAt (and the rules allow a bank).
+func ThresholdPolicy(bankAt int) DuelPolicy {
+	return DuelPolicy{kind: duelThreshold, bankAt: bankAt}
+}
+
+// String returns a name for p, such as "win-optimal", "expected-score" or
+// "threshold 350".
+func (p DuelPolicy) String() string {
+	switch p.kind {
+	case duelWin:
+		return "win-optimal"
+	case duelScore:
+		return "expected-score"
+	case duelThreshold:
+		return "threshold " + strconv.Itoa(p.bankAt)
+	}
+	return "no policy"
+}
+
+// DuelResult is the outcome of a [Duel] of policy A against policy B.
+type DuelResult struct {
+	// FirstWins is A's chance of winning when A rolls first.
+	FirstWins float64
+	// SecondWins is A's chance of winning when B rolls first.
+	SecondWins float64
+}
+
+// Duel computes exactly the chance that policy a beats policy b in a game
+// of two players under r, a rolling first and a rolling second, as the
+// bots that the policies stand for would play it in package game: by
+// solving the Markov chain of the game under the two fixed policies, not
+// by simulation.
+//
+// At the start of a turn with the scores (x, y), the turn of a fixed
+// policy leads to a farkle or to a bank of some amount, with chances that
+// the dynamic program of the turn gives forward. The chance that the
+// player to move wins is linear in the chances of the positions the turn
+// leads to: a bank raises the sum of the scores, and a farkle leads to
+// (y, x), the opponent to move. Duel solves the positions in decreasing
+// order of the sum of the scores, each pair (x, y), (y, x) exactly as a
+// system of two linear equations. A bot asked to bank where the rules
+// forbid it rolls on, as [game.Game.PlayTurn] makes it; in the last turn
+// of a final round a [Bot] and a [game.ThresholdBot] play as in any
+// other turn, and a [WinBot] plays to end above its opponent.
+//
+// Duel supports the rules that [SolveWin] supports, without a penalty
+// for farkles in a row: a penalty makes the chain of the scores go down
+// as well as up, and Duel refuses it with an error wrapping
+// [ErrWinRules], as it does MinFirstBank. A WinPolicy must be solved for
+// r, and a ScorePolicy for r's scoring rules, else the error wraps
+// [ErrPolicy]. The rules' scores must fit a [WinTable] (else
+// [ErrTooLarge]); ctx is checked after each sum of the scores. With a
+// WinPolicy, Duel takes about the time of SolveWin for the same rules
+// (ten seconds for target 10,000 on two cores); without one, well under
+// a second.
+func Duel(ctx context.Context, r game.Rules, a, b DuelPolicy) (DuelResult, error) {
+	d, err := newDuel(r, a, b)
+	if err != nil {
+		return DuelResult{}, err
+	}
+	if err := d.solve(ctx); err != nil {
+		return DuelResult{}, err
+	}
+	z := d.zero
+	return DuelResult{FirstWins: d.w[0][z*d.nS+z], SecondWins: 1 - d.w[1][z*d.nS+z]}, nil
+}
+
+// A duel is the chain of two fixed policies.
+type duel struct {
+	r        game.Rules
+	an       *analysis
+	sigs     *[farkle.MaxDice + 1]sigGroup // the rolls of n dice by the options of their candidates
+	step     int
+	nS, zero int
+	minBankK int
+	mustRoll bool
+	final    bool
+	jump     int
+	pol      [2]*duelPlayer
+	// w[p][x*nS+y]: the chance that player p (0 for a, 1 for b) wins
+	// when it is to move with x banked against the opponent's y.
+	w [2][]float64
+}
+
+// A duelPlayer is one policy compiled for a duel.
+type duelPlayer struct {
+	DuelPolicy
+	// For a policy that does not read the scores: the outcome of its
+	// turn and, for a final round, tail[k] the chance of banking at least
+	// k steps.
+	out  *turnOut
+	tail []float64
+}
+
+// A turnOut is the outcome of a turn: the chance of a farkle, and bank[a]
+// the chance of banking a steps.
+type turnOut struct {
+	farkle float64
+	bank   []float64
+}
+
+func newDuel(r game.Rules, a, b DuelPolicy) (*duel, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if r.MinFirstBank > 0 {
+		return nil, fmt.Errorf("strategy: Duel: MinFirstBank %d: %w", r.MinFirstBank, ErrWinRules)
+	}
+	if r.Penalty > 0 {
+		return nil, fmt.Errorf("strategy: Duel: a penalty for farkles in a row (%d after %d): %w", r.Penalty, r.PenaltyAfter, ErrWinRules)
+	}
+	if r.Scoring == (farkle.Rules{}) {
+		r.Scoring = farkle.App.Rules()
+	}
+	if r.Target == 0 {
+		r.Target = game.DefaultTarget
+	}
+	d := &duel{r: r, final: r.FinalRound, mustRoll: r.MustRollHotDice}
+	for _, p := range []DuelPolicy{a, b} {
+		switch p.kind {
+		case duelNone:
+			return nil, fmt.Errorf("strategy: Duel: the zero DuelPolicy: %w", ErrPolicy)
+		case duelWin:
+			if p.win == nil {
+				return nil, fmt.Errorf("strategy: Duel: WinPolicy(nil): %w", ErrPolicy)
+			}
+			if p.win.Rules() != r {
+				return nil, fmt.Errorf("strategy: Duel: a WinTable solved for other rules: %w", ErrPolicy)
+			}
+			if d.an == nil {
+				d.an = &p.win.m.an
+			}
+		case duelScore:
+			if p.score.Rules() != r.Scoring {
+				return nil, fmt.Errorf("strategy: Duel: a Table of other scoring rules: %w", ErrPolicy)
+			}
+		}
+	}
+	if d.an == nil {
+		s, err := farkle.New(r.Scoring)
+		if err != nil {
+			return nil, err
+		}
+		d.an = new(analysis)
+		d.an.analyze(s)
+	}
+	d.sigs = &d.an.sigs
+	for _, p := range []DuelPolicy{a, b} {
+		if p.kind == duelWin && d.final {
+			d.sigs = winSigs(p.win.m)
+			break
+		}
+	}
+	d.step = d.an.unit
+	d.nS = (r.Target + d.step - 1) / d.step
+	if float64(d.nS)*float64(d.nS) > maxWinStates {
+		return nil, fmt.Errorf("strategy: Duel: %d scores: %w", d.nS, ErrTooLarge)
+	}
+	d.minBankK = max(1, (r.MinBank+d.step-1)/d.step)
+	for _, o := range d.sigs[1].opts {
+		d.jump = max(d.jump, int(o.steps))
+	}
+	for i, p := range []DuelPolicy{a, b} {
+		dp := &duelPlayer{DuelPolicy: p}
+		if p.kind != duelWin {
+			if err := d.fixedTurn(dp); err != nil {
+				return nil, err
+			}
+		}
+		d.pol[i] = dp
+		d.w[i] = make([]float64, d.nS*d.nS)
+	}
+	return d, nil
+}
+
+func (d *duel) canBank(k, n int) bool {
+	return k >= d.minBankK && (n < farkle.MaxDice || !d.mustRoll)
+}
+
+// chainSteps is how many turn-total steps past a policy's last bank the
+// dynamic program follows a turn that cannot bank (hot dice that must be
+// rolled): each step lowers the chance left by that of hot dice.
+const chainSteps = 40
+
+// liveEps is the chance of the states of a turn left to follow under
+// which the dynamic program of the turn stops: the chance it leaves out.
+const liveEps = 1e-20
+
+// fixedTurn computes the outcome of the turn of a policy that does not
+// read the scores.
+func (d *duel) fixedTurn(p *duelPlayer) error {
+	var level int // from this turn total on, the policy banks when it may
+	var score func(k, n int) float64
+	var bank func(k, n int) bool
+	switch p.kind {
+	case duelThreshold:
+		level = max(d.minBankK, 0)
+		if p.bankAt > 0 {
+			level = max(level, (p.bankAt+d.step-1)/d.step)
+		}
+		score = func(k, n int) float64 { return float64(k) }
+		bank = func(k, n int) bool { return k*d.step >= p.bankAt && d.canBank(k, n) }
+	case duelScore:
+		t := p.score.get()
+		if t.unit != d.step {
+			return fmt.Errorf("strategy: Duel: a Table of other scoring rules: %w", ErrPolicy)
+		}
+		level = max(t.capI, d.minBankK)
+		score = func(k, n int) float64 { return t.value(k, n) }
+		bank = func(k, n int) bool { return t.banks(k, n) && d.canBank(k, n) }
+	}
+	if level > maxStates {
+		return fmt.Errorf("strategy: Duel: %v banks at %d steps: %w", p.DuelPolicy, level, ErrTooLarge)
+	}
+	kMax := level + d.jump + 1
+	if d.mustRoll || p.kind == duelScore {
+		kMax += chainSteps * d.jump
+	}
+	dec := newDecisions(kMax + d.jump + 1)
+	for n := 1; n <= farkle.MaxDice; n++ {
+		for k := range dec.size {
+			dec.set(k, n, score(k, n), bank(k, n))
+		}
+	}
+	p.out = d.forward(dec, kMax, -1, new(turnBuf))
+	if d.final {
+		p.tail = make([]float64, len(p.out.bank)+1)
+		for k := len(p.out.bank) - 1; k >= 0; k-- {
+			p.tail[k] = p.tail[k+1] + p.out.bank[k]
+		}
+	}
+	return nil
+}
+
+// decisions are a policy's values of the states after a keep (turn total
+// k steps, n dice to roll), by which it picks a keep, and whether it banks
+// there.
+type decisions struct {
+	size  int
+	score []float64 // [(n-1)*size+k]
+	bank  []bool
+}
+
+func newDecisions(size int) *decisions {
+	return &decisions{size: size, score: make([]float64, farkle.MaxDice*size), bank: make([]bool, farkle.MaxDice*size)}
+}
+
+func (c *decisions) set(k, n int, score float64, bank bool) {
+	c.score[(n-1)*c.size+k], c.bank[(n-1)*c.size+k] = score, bank
+}
+
+// A turnBuf is the memory of one forward dynamic program.
+type turnBuf struct {
+	mass []float64 // [(n-1)*kMax+k]
+	out  turnOut
+}
+
+// forward runs the turn of the policy of dec forward from the first roll,
+// for turn totals under kMax steps, and returns its outcome, in b. It
+// stops once the chance of the states left to follow is under liveEps. The
+// policy decides at turn total min(k, clamp) when clamp >= 0 (as a WinBot
+// does above the cap of its table).
+func (d *duel) forward(dec *decisions, kMax, clamp int, b *turnBuf) *turnOut {
+	const nd = farkle.MaxDice
+	if cap(b.mass) < nd*kMax {
+		b.mass = make([]float64, nd*kMax)
+	}
+	mass := b.mass[:nd*kMax]
+	clear(mass)
+	if cap(b.out.bank) < kMax+d.jump+1 {
+		b.out.bank = make([]float64, kMax+d.jump+1)
+	}
+	out := &b.out
+	out.bank = out.bank[:kMax+d.jump+1]
+	clear(out.bank)
+	out.farkle = 0
+	mass[(nd-1)*kMax] = 1
+	live := 1.0 // the chance of the states not yet followed
+	sz := dec.size
+	for k := range kMax {
+		if live < liveEps {
+			break
+		}
+		kk := k
+		if clamp >= 0 {
+			kk = min(k, clamp)
+		}
+		for n := 1; n <= nd; n++ {
+			m := mass[(n-1)*kMax+k]
+			if m == 0 {
+				continue
+			}
+			g := &d.sigs[n]
+			live -= m
+			out.farkle += m * g.farkle
+			for s, p := range g.prob {
+				opts := g.opts[g.start[s]:g.start[s+1]]
+				bo, best := -1, 0.0
+				for o := range opts {
+					at := (int(opts[o].left)-1)*sz + kk + int(opts[o].steps)
+					if v := dec.score[at]; bo < 0 || v > best {
+						bo, best = o, v
+					}
+				}
+				op := opts[bo]
+				left, k2 := int(op.left), k+int(op.steps)
+				if dec.bank[(left-1)*sz+kk+int(op.steps)] {
+					out.bank[k2] += m * p
+				} else if k2 < kMax {
+					mass[(left-1)*kMax+k2] += m * p
+					live += m * p
+				}
+			}
+		}
+	}
+	return out
+}
+
+// last returns the chance that player p, in the last turn of a final
+// round, ends above the opponent's x when it has y: it banks at least
+// need = max(x-y+1, minBankK) steps.
+func (d *duel) last(p *duelPlayer, x, y int) float64 {
+	need := max(x-y+1, d.minBankK)
+	if p.kind == duelWin {
+		return p.win.m.reachAt(need)
+	}
+	if need >= len(p.tail) {
+		return 0
+	}
+	return p.tail[need]
+}
+
+// bankValue returns the chance that player p wins after banking a steps
+// with x against the opponent's y (of player 1-p).
+func (d *duel) bankValue(p, x, y, a int) float64 {
+	if x+a < d.nS {
+		return 1 - d.w[1-p][y*d.nS+x+a]
+	}
+	if !d.final {
+		return 1
+	}
+	return 1 - d.last(d.pol[1-p], x+a, y)
+}
+
+// A duelWorker holds the memory of one goroutine of the solve.
+type duelWorker struct {
+	buf  turnBuf
+	wbuf *winBuf
+	dec  *decisions
+}
+
+// turnAt returns the outcome of player p's turn with x against y.
+func (d *duel) turnAt(wk *duelWorker, p, x, y int) *turnOut {
+	pl := d.pol[p]
+	if pl.kind != duelWin {
+		return pl.out
+	}
+	t := pl.win
+	m := t.m
+	if wk.wbuf == nil {
+		wk.wbuf = m.getBuf()
+		wk.dec = newDecisions(m.nv)
+	}
+	kc := m.kc(x, y)
+	top := kc + m.jump + 1
+	t.turnF(wk.wbuf, x, y, 0, t.farkleValue(x, y, 0, 0), top, 0)
+	dec := wk.dec
+	for n := 1; n <= farkle.MaxDice; n++ {
+		r := wk.wbuf.r[(n-1)*m.nv:]
+		for k := range top {
+			roll := r[k]
+			if m.canBank(k, n) {
+				if bc := t.bankValue(x, y, 0, k); bc >= roll {
+					dec.set(k, n, bc, true)
+					continue
+				}
+			}
+			dec.set(k, n, roll, false)
+		}
+	}
+	kMax := kc + m.jump + 1
+	if d.mustRoll {
+		kMax += chainSteps * m.jump
+	}
+	return d.forward(dec, kMax, kc, &wk.buf)
+}
+
+// solve fills d.w.
+func (d *duel) solve(ctx context.Context) error {
+	nS := d.nS
+	workers := runtime.GOMAXPROCS(0)
+	var wks []*duelWorker
+	for range workers {
+		wks = append(wks, new(duelWorker))
+	}
+	defer func() {
+		for _, wk := range wks {
+			if wk.wbuf != nil {
+				for _, p := range d.pol {
+					if p.kind == duelWin {
+						p.win.m.putBuf(wk.wbuf)
+						break
+					}
+				}
+			}
+		}
+	}()
+	for s := 2*nS - 2; s >= 0; s-- {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		lo, hi := max(0, s-(nS-1)), min(s, nS-1)
+		var next atomic.Int64
+		next.Store(int64(lo))
+		var wg sync.WaitGroup
+		for _, wk := range wks[:min(workers, hi-lo+1)] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					x := int(next.Add(1) - 1)
+					if x > hi {
+						return
+					}
+					d.solvePair(wk, x, s-x)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	return nil
+}
+
+// solvePair solves a to move at (x, y) and b to move at (y, x): with c the
+// chance of winning by the banks of the turn and f that of a farkle,
+//
+//	u = cA + fA (1 - v),  v = cB + fB (1 - u).
+func (d *duel) solvePair(wk *duelWorker, x, y int) {
+	c, f := [2]float64{}, [2]float64{}
+	for p, xy := range [2][2]int{{x, y}, {y, x}} {
+		out := d.turnAt(wk, p, xy[0], xy[1])
+		var sum float64
+		for a, pr := range out.bank {
+			if pr != 0 {
+				sum += pr * d.bankValue(p, xy[0], xy[1], a)
+			}
+		}
+		c[p], f[p] = sum, out.farkle
+	}
+	u := (c[0] + f[0]*(1-c[1]-f[1])) / (1 - f[0]*f[1])
+	v := c[1] + f[1]*(1-u)
+	d.w[0][x*d.nS+y] = u
+	d.w[1][y*d.nS+x] = v
+}
+
+// winSigs groups the rolls of n dice by the options of the candidates of
+// a WinBot under m (with a final round, more than the best keep for each
+// number of kept dice), in the candidates' order. A policy that picks
+// the first candidate of the best value decides the same for every roll
+// of a group.
+func winSigs(m *winModel) *[farkle.MaxDice + 1]sigGroup {
+	ix := multiset.Get()
+	var g [farkle.MaxDice + 1]sigGroup
+	var opts []option
+	var buf [maxKeeps]cand
+	for n := 1; n <= farkle.MaxDice; n++ {
+		total := float64(pow6(n))
+		bySig := map[string]int{}
+		var prob []float64
+		var sigOpts [][]option
+		farkles := 0.0
+		for i := int(ix.First[n]); i < int(ix.First[n+1]); i++ {
+			var key uint32
+			for j := range n {
+				key += multiset.Pow7[ix.Sorted[i][j]]
+			}
+			cs := m.cands(key, &buf)
+			p := float64(ix.Orders[i]) / total
+			if len(cs) == 0 {
+				farkles += p
+				continue
+			}
+			os := make([]option, len(cs))
+			for c := range cs {
+				os[c] = option{steps: cs[c].points / int32(m.step), left: int32(cs[c].left)}
+			}
+			sk := fmt.Sprint(os)
+			s, ok := bySig[sk]
+			if !ok {
+				s = len(prob)
+				bySig[sk] = s
+				prob = append(prob, 0)
+				sigOpts = append(sigOpts, os)
+			}
+			prob[s] += p
+		}
+		g[n].prob, g[n].farkle = prob, farkles
+		g[n].start = []int32{int32(len(opts))}
+		for _, os := range sigOpts {
+			opts = append(opts, os...)
+			g[n].start = append(g[n].start, int32(len(opts)))
+		}
+	}
+	for n := 1; n <= farkle.MaxDice; n++ {
+		g[n].opts = slices.Clip(opts)
+	}
+	return &g
+}

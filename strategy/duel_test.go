@@ -1,0 +1,260 @@
+package strategy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+)
+
+// The rules of the duel tests: no final round, and a final round with a
+// minimum to bank.
+var (
+	duelCore  = game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}
+	duelFinal = game.Rules{Target: 1000, FinalRound: true, MinBank: 300, Scoring: farkle.Facebook.Rules()}
+	duelRoll  = game.Rules{Target: 600, FinalRound: true, MustRollHotDice: true, Scoring: farkle.App.Rules()}
+)
+
+var duelRules = []struct {
+	name string
+	r    game.Rules
+}{
+	{"core-2000", duelCore},
+	{"facebook-1000-final", duelFinal},
+	{"app-600-final-must-roll", duelRoll},
+}
+
+// duelCases returns the rules of the duel tests: under -short without
+// the slowest, under the race detector without a final round.
+func duelCases() []struct {
+	name string
+	r    game.Rules
+} {
+	switch {
+	case raceEnabled:
+		return duelRules[:1]
+	case testing.Short():
+		return []struct {
+			name string
+			r    game.Rules
+		}{duelRules[0], duelRules[2]}
+	}
+	return duelRules
+}
+
+// scoreTable returns the expected-score table for r.
+func scoreTable(t fataler, r game.Rules) *Table {
+	t.Helper()
+	s, err := farkle.New(r.Scoring)
+	if err != nil {
+		t.Fatalf("farkle.New: %v", err)
+	}
+	return mustSolve(t, s, Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
+}
+
+func mustDuel(t fataler, r game.Rules, a, b DuelPolicy) DuelResult {
+	t.Helper()
+	res, err := Duel(context.Background(), r, a, b)
+	if err != nil {
+		t.Fatalf("Duel(%v, %v): %v", a, b, err)
+	}
+	return res
+}
+
+// TestDuelSelf checks that the win-optimal policy against itself wins
+// what its table says: the first player's chance, and its complement
+// going second.
+func TestDuelSelf(t *testing.T) {
+	for _, c := range duelCases() {
+		t.Run(c.name, func(t *testing.T) {
+			tb := solvedWin(t, c.r, 0)
+			w := WinPolicy(tb)
+			got := mustDuel(t, c.r, w, w)
+			want := tb.FirstPlayerWin()
+			if math.Abs(got.FirstWins-want) > 1e-9 || math.Abs(got.SecondWins-(1-want)) > 1e-9 {
+				t.Errorf("Duel(win, win) = %+v, want first %.12f, second %.12f", got, want, 1-want)
+			}
+		})
+	}
+}
+
+// TestDuelWinBeatsAll checks that the win-optimal policy wins at least
+// the value of the game against every other policy, going first and
+// second, and that a duel of a policy against itself is fair: the chances
+// first and second add up to 1.
+func TestDuelWinBeatsAll(t *testing.T) {
+	for _, c := range duelCases() {
+		t.Run(c.name, func(t *testing.T) {
+			tb := solvedWin(t, c.r, 0)
+			v := tb.FirstPlayerWin()
+			others := []DuelPolicy{ScorePolicy(scoreTable(t, c.r)), ThresholdPolicy(0), ThresholdPolicy(350), ThresholdPolicy(5000)}
+			if c.r.FinalRound && (testing.Short() || raceEnabled) {
+				others = others[:2]
+			}
+			for _, o := range others {
+				got := mustDuel(t, c.r, WinPolicy(tb), o)
+				t.Logf("win-optimal against %v: first %.6f, second %.6f", o, got.FirstWins, got.SecondWins)
+				if got.FirstWins < v-1e-12 || got.SecondWins < 1-v-1e-12 {
+					t.Errorf("Duel(win, %v) = %+v, want at least %.12f first and %.12f second", o, got, v, 1-v)
+				}
+				back := mustDuel(t, c.r, o, WinPolicy(tb))
+				if math.Abs(back.FirstWins-(1-got.SecondWins)) > 1e-12 || math.Abs(back.SecondWins-(1-got.FirstWins)) > 1e-12 {
+					t.Errorf("Duel(%v, win) = %+v, want the complement of %+v", o, back, got)
+				}
+				self := mustDuel(t, c.r, o, o)
+				if math.Abs(self.FirstWins+self.SecondWins-1) > 1e-12 {
+					t.Errorf("Duel(%v, %v) = %+v: first and second do not add up to 1", o, o, self)
+				}
+			}
+		})
+	}
+}
+
+// TestDuelTiny checks a case by hand: to 50 points, a bot that banks
+// after its first keep wins on its first roll that is no farkle. Each
+// turn is a farkle with chance f, the chance for six dice, so the first
+// player wins with u = (1-f) + f(1-u): u = 1/(1+f).
+func TestDuelTiny(t *testing.T) {
+	r := game.Rules{Target: 50, Scoring: farkle.App.Rules()}
+	f := 5.0 / 216
+	want := 1 / (1 + f)
+	got := mustDuel(t, r, ThresholdPolicy(0), ThresholdPolicy(50))
+	if math.Abs(got.FirstWins-want) > 1e-15 || math.Abs(got.SecondWins-(1-want)) > 1e-15 {
+		t.Errorf("Duel = %+v, want first %.15f, second %.15f", got, want, 1-want)
+	}
+	// The optimal play banks at once too.
+	tb := solvedWin(t, r, 0)
+	got = mustDuel(t, r, WinPolicy(tb), ThresholdPolicy(0))
+	if math.Abs(got.FirstWins-want) > 1e-12 || math.Abs(tb.FirstPlayerWin()-want) > 1e-12 {
+		t.Errorf("win-optimal to 50: Duel = %+v, FirstPlayerWin %.15f, want first %.15f", got, tb.FirstPlayerWin(), want)
+	}
+	// To 100 with a final round: the first player banks at once and
+	// the second must then bank more in one turn.
+	r = game.Rules{Target: 100, FinalRound: true, Scoring: farkle.App.Rules()}
+	res := mustDuel(t, r, ThresholdPolicy(100), ThresholdPolicy(100))
+	if res.FirstWins <= 0.5 || res.FirstWins >= 1 || math.Abs(res.FirstWins+res.SecondWins-1) > 1e-12 {
+		t.Errorf("threshold 100 to 100 with a final round: %+v", res)
+	}
+}
+
+// TestDuelMonteCarlo plays seeded games of the bots through package game
+// and checks that the win-optimal bot's share of the wins against the
+// expected-score bot, going first and second, is within 3 standard errors
+// of the exact duel; and that of a threshold bot against the
+// expected-score bot.
+func TestDuelMonteCarlo(t *testing.T) {
+	for ci, c := range duelCases() {
+		t.Run(c.name, func(t *testing.T) {
+			// A WinBot decides in microseconds without a final round, in
+			// a millisecond or so with one (a long turn to look at).
+			games := 4000
+			if c.r.FinalRound {
+				games = 800
+			}
+			if testing.Short() || raceEnabled {
+				games /= 10
+			}
+			tb := solvedWin(t, c.r, 0)
+			st := scoreTable(t, c.r)
+			pairs := []struct {
+				a, b       DuelPolicy
+				botA, botB game.Bot
+			}{
+				{WinPolicy(tb), ScorePolicy(st), WinBot{Table: tb}, Bot{Table: st}},
+				{ThresholdPolicy(400), ScorePolicy(st), game.ThresholdBot{BankAt: 400}, Bot{Table: st}},
+			}
+			for pi, p := range pairs {
+				exact := mustDuel(t, c.r, p.a, p.b)
+				for seat, want := range []float64{exact.FirstWins, exact.SecondWins} {
+					wins := 0
+					for i := range games {
+						src := rand.NewPCG(uint64(ci*1000+pi*10+seat), uint64(i))
+						g, err := game.New(c.r, make([]string, 2), src)
+						if err != nil {
+							t.Fatal(err)
+						}
+						bots := []game.Bot{p.botA, p.botB}
+						if seat == 1 {
+							bots[0], bots[1] = bots[1], bots[0]
+						}
+						if err := g.Play(bots...); err != nil {
+							t.Fatal(err)
+						}
+						if w, _ := g.Winner(); w == seat {
+							wins++
+						}
+					}
+					got := float64(wins) / float64(games)
+					se := math.Sqrt(want * (1 - want) / float64(games))
+					t.Logf("%v against %v, seat %d: %d games %.4f, exact %.6f (se %.4f)", p.a, p.b, seat, games, got, want, se)
+					if math.Abs(got-want) > 3*se {
+						t.Errorf("%v against %v, seat %d: won %.4f of %d games, exact %.6f: more than 3 standard errors (%.4f)",
+							p.a, p.b, seat, got, games, want, se)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestDuelErrors(t *testing.T) {
+	tb := solvedWin(t, duelCore, 0)
+	ctx := context.Background()
+	cases := []struct {
+		name string
+		r    game.Rules
+		a, b DuelPolicy
+		want error
+	}{
+		{"zero policy", duelCore, DuelPolicy{}, ScorePolicy(nil), ErrPolicy},
+		{"nil win table", duelCore, WinPolicy(nil), ScorePolicy(nil), ErrPolicy},
+		{"other rules", duelFinal, WinPolicy(tb), ThresholdPolicy(300), ErrPolicy},
+		{"other scoring", duelCore, ScorePolicy(nil), ThresholdPolicy(300), ErrPolicy},
+		{"penalty", game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3}, ThresholdPolicy(300), ThresholdPolicy(300), ErrWinRules},
+		{"min first bank", game.Rules{Target: 1000, MinFirstBank: 500}, ThresholdPolicy(300), ThresholdPolicy(300), ErrWinRules},
+		{"invalid rules", game.Rules{Target: -1}, ThresholdPolicy(300), ThresholdPolicy(300), farkle.ErrInvalidRules},
+		{"too large", game.Rules{Target: 100_000_000}, ThresholdPolicy(300), ThresholdPolicy(300), ErrTooLarge},
+		{"threshold too large", duelCore, ThresholdPolicy(100_000_000), ThresholdPolicy(300), ErrTooLarge},
+	}
+	for _, c := range cases {
+		if _, err := Duel(ctx, c.r, c.a, c.b); !errors.Is(err, c.want) {
+			t.Errorf("%s: Duel error %v, want %v", c.name, err, c.want)
+		}
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := Duel(cctx, duelCore, WinPolicy(tb), ThresholdPolicy(300)); !errors.Is(err, context.Canceled) {
+		t.Errorf("Duel with a cancelled context: %v", err)
+	}
+	for _, p := range []struct {
+		p    DuelPolicy
+		want string
+	}{{WinPolicy(tb), "win-optimal"}, {ScorePolicy(nil), "expected-score"}, {ThresholdPolicy(350), "threshold 350"}, {DuelPolicy{}, "no policy"}} {
+		if got := p.p.String(); got != p.want {
+			t.Errorf("String() = %q, want %q", got, p.want)
+		}
+	}
+}
+
+// ExampleDuel computes how often the win-optimal bot beats a bot that
+// banks at 300, to 1,000 points.
+func ExampleDuel() {
+	r := game.Rules{Target: 1000, Scoring: farkle.Core.Rules()}
+	tb, err := SolveWin(context.Background(), r, WinOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := Duel(context.Background(), r, WinPolicy(tb), ThresholdPolicy(300))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("first %.3f, second %.3f\n", res.FirstWins, res.SecondWins)
+	// Output: first 0.720, second 0.518
+}

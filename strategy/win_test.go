@@ -1,0 +1,504 @@
+package strategy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// winTables caches the tables that several tests share.
+var winTables sync.Map // winKey -> func() (*WinTable, error)
+
+type winKey struct {
+	r     game.Rules
+	floor int
+}
+
+func solvedWin(t fataler, r game.Rules, floor int) *WinTable {
+	t.Helper()
+	f, _ := winTables.LoadOrStore(winKey{r, floor}, sync.OnceValues(func() (*WinTable, error) {
+		return SolveWin(context.Background(), r, WinOptions{Floor: floor})
+	}))
+	tb, err := f.(func() (*WinTable, error))()
+	if err != nil {
+		t.Fatalf("SolveWin(%+v): %v", r, err)
+	}
+	return tb
+}
+
+// Small rule sets for the properties and the bots: no final round, a
+// final round, and a penalty.
+var (
+	winCore    = game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}
+	winFinal   = game.Rules{Target: 500, FinalRound: true, MinBank: 300, Scoring: farkle.Facebook.Rules()}
+	winPenalty = game.Rules{Target: 500, Penalty: 500, PenaltyAfter: 3, MinBank: 300, Scoring: farkle.Facebook.Rules()}
+)
+
+const winPenaltyFloor = -500
+
+var winSmall = []struct {
+	name  string
+	r     game.Rules
+	floor int
+}{
+	{"core-2000", winCore, 0},
+	{"facebook-500-final", winFinal, 0},
+	{"facebook-500-penalty", winPenalty, winPenaltyFloor},
+}
+
+// TestSolveWinBuscheNeller reproduces M. Busche and T. Neller, "Optimal
+// Play of the Farkle Dice Game" (ACG 2017): under Core scoring, target
+// 10,000, no final round, no minimum bank, no penalty, banking allowed
+// after hot dice, the fairest komi is 200 points.
+func TestSolveWinBuscheNeller(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("solves target 10,000: seconds, minutes under the race detector")
+	}
+	runtime.GC()
+	var peak uint64
+	sample := func() {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		peak = max(peak, ms.HeapInuse+ms.StackInuse)
+	}
+	start := time.Now()
+	tb, err := SolveWin(context.Background(), game.Rules{Scoring: farkle.Core.Rules()}, WinOptions{
+		Progress: func(done, total int) {
+			if done%50 == 0 {
+				sample()
+			}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sample()
+	komi, first := tb.FairestKomi()
+	t.Logf("solved in %v, heap in use at most %.1f MiB; first player %.6f; komi %d (first player %.6f)",
+		time.Since(start), float64(peak)/(1<<20), tb.FirstPlayerWin(), komi, first)
+	if komi != 200 {
+		t.Errorf("FairestKomi() = %d, want 200", komi)
+	}
+	if got := tb.FirstPlayerWin(); math.Abs(got-0.536953) > 5e-7 {
+		t.Errorf("FirstPlayerWin() = %.7f, want 0.536953", got)
+	}
+	if peak > 64<<20 {
+		t.Errorf("heap in use up to %d bytes, want at most 64 MiB", peak)
+	}
+}
+
+// TestWinResidual checks the Bellman equations at every turn-start
+// position: the value is the turn's value from the chances it leads to,
+// to 1e-12. Under the race detector it checks only the small tables
+// that other tests share.
+func TestWinResidual(t *testing.T) {
+	cases := winSmall
+	for _, c := range winCases {
+		if strings.HasPrefix(c.name, "slow/") || raceEnabled {
+			continue
+		}
+		cases = append(cases, struct {
+			name  string
+			r     game.Rules
+			floor int
+		}{c.name, c.r, c.floor})
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tb := solvedWin(t, c.r, c.floor)
+			m := tb.m
+			b := m.getBuf()
+			defer m.putBuf(b)
+			worst := 0.0
+			for x := range m.nS {
+				for y := range m.nS {
+					for i := range m.K {
+						for j := range m.K {
+							w, _ := tb.startValue(b, x, y, j, tb.farkleValue(x, y, i, j))
+							worst = max(worst, math.Abs(w-tb.w[m.idx(x, y, i, j)]))
+						}
+					}
+				}
+			}
+			if worst > 1e-12 {
+				t.Errorf("largest residual %.3g, want at most 1e-12", worst)
+			}
+		})
+	}
+}
+
+// genWin draws one of the small tables and a position of it.
+func genWin(t *rapid.T) (*WinTable, int, int) {
+	c := rapid.SampledFrom(winSmall).Draw(t, "rules")
+	tb := solvedWin(t, c.r, c.floor)
+	m := tb.m
+	x := rapid.IntRange(0, m.nS-1).Draw(t, "mine")
+	y := rapid.IntRange(0, m.nS-1).Draw(t, "theirs")
+	return tb, m.score(x), m.score(y)
+}
+
+// Property: more banked score never lowers the chance of the player to
+// move.
+func TestPropertyWinMoreMine(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tb, mine, theirs := genWin(t)
+		more := mine + tb.Step()*rapid.IntRange(1, 10).Draw(t, "more")
+		if more >= tb.Rules().Target {
+			t.Skip("at the target")
+		}
+		lo, _ := tb.Chance(mine, theirs)
+		hi, err := tb.Chance(more, theirs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hi < lo-1e-12 {
+			t.Fatalf("Chance(%d, %d) = %v < Chance(%d, %d) = %v", more, theirs, hi, mine, theirs, lo)
+		}
+	})
+}
+
+// Property: more opponent score never raises the chance of the player to
+// move.
+func TestPropertyWinMoreTheirs(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tb, mine, theirs := genWin(t)
+		more := theirs + tb.Step()*rapid.IntRange(1, 10).Draw(t, "more")
+		if more >= tb.Rules().Target {
+			t.Skip("at the target")
+		}
+		lo, _ := tb.Chance(mine, theirs)
+		hi, err := tb.Chance(mine, more)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hi > lo+1e-12 {
+			t.Fatalf("Chance(%d, %d) = %v > Chance(%d, %d) = %v", mine, more, hi, mine, theirs, lo)
+		}
+	})
+}
+
+// Property: a larger komi (head start of the second player) never raises
+// the first player's chance.
+func TestPropertyWinKomi(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tb, _, _ := genWin(t)
+		step, target := tb.Step(), tb.Rules().Target
+		k1 := step * rapid.IntRange(0, (target-1)/step).Draw(t, "komi")
+		k2 := step * rapid.IntRange(k1/step, (target-1)/step).Draw(t, "larger")
+		w1, _ := tb.Chance(0, k1)
+		w2, err := tb.Chance(0, k2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w2 > w1+1e-12 {
+			t.Fatalf("komi %d: first player %v; komi %d: %v", k1, w1, k2, w2)
+		}
+	})
+}
+
+// TestWinAdviseAverages checks that at the start of a turn the chance is
+// the average over the rolls of six dice of the advised choice's chance
+// (or of a farkle's).
+func TestWinAdviseAverages(t *testing.T) {
+	ix := multiset.Get()
+	for _, c := range winSmall {
+		tb := solvedWin(t, c.r, c.floor)
+		states := []WinState{{}, {Mine: 300, Theirs: 350}, {Mine: 450, Theirs: 0}}
+		if raceEnabled || testing.Short() {
+			states = states[:1]
+		}
+		for _, s := range states {
+			t.Run(fmt.Sprintf("%s/%d-%d", c.name, s.Mine, s.Theirs), func(t *testing.T) {
+				want, err := tb.Chance(s.Mine, s.Theirs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if in, _ := tb.ChanceIn(s); in != want {
+					t.Fatalf("ChanceIn(%+v) = %v, Chance = %v", s, in, want)
+				}
+				var got float64
+				roll := make([]farkle.Die, 6)
+				for i := ix.First[6]; i < ix.First[7]; i++ {
+					for k := range roll {
+						roll[k] = farkle.Die(ix.Sorted[i][k])
+					}
+					a, err := tb.Advise(s, roll)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got += a.Chance * float64(ix.Orders[i]) / 46656
+				}
+				if math.Abs(got-want) > 1e-12 {
+					t.Fatalf("average of the advice %v, Chance %v", got, want)
+				}
+			})
+		}
+	}
+}
+
+func TestWinAdvise(t *testing.T) {
+	tb := solvedWin(t, winCore, 0)
+	// Ahead near the target: bank 1,000 from 1 1 1 and win at once.
+	a, err := tb.Advise(WinState{Mine: 1000, Theirs: 1500}, []farkle.Die{1, 1, 1, 2, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !a.Bank || a.Chance != 1 || a.Keep.Points() != 1000 {
+		t.Errorf("Advise: bank %v, chance %v, keep %v; want to bank 1000 and win", a.Bank, a.Chance, a.Keep)
+	}
+	for k := 1; k < len(a.Choices); k++ {
+		if a.Choices[k].Chance > a.Choices[k-1].Chance {
+			t.Errorf("Choices not by chance, descending: %+v", a.Choices)
+		}
+	}
+	// Far behind: 1 1 1 with 3 dice left, 1000 in the turn, rolls on.
+	a, err = tb.Advise(WinState{Mine: 0, Theirs: 1900}, []farkle.Die{1, 1, 1, 2, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Bank {
+		t.Errorf("Advise far behind: banks %v with %v", a.Keep, a.Chance)
+	}
+	f, err := tb.Advise(WinState{Mine: 0, Theirs: 0}, []farkle.Die{2, 3, 4, 6})
+	if err != nil || !f.Farkle || len(f.Choices) != 0 {
+		t.Errorf("Advise(farkle) = %+v, %v", f, err)
+	}
+}
+
+func TestSolveWinErrors(t *testing.T) {
+	canceled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		r    game.Rules
+		opts WinOptions
+		want error
+	}{
+		{"min-first-bank", context.Background(), game.Rules{Target: 500, MinFirstBank: 500}, WinOptions{}, ErrWinRules},
+		{"floor-positive", context.Background(), game.Rules{Target: 500, Penalty: 500, PenaltyAfter: 3}, WinOptions{Floor: 100}, ErrWinRules},
+		{"floor-step", context.Background(), game.Rules{Target: 500, Penalty: 500, PenaltyAfter: 3}, WinOptions{Floor: -510}, ErrWinRules},
+		{"workers", context.Background(), game.Rules{Target: 500}, WinOptions{Workers: -1}, ErrWinRules},
+		{"rules", context.Background(), game.Rules{Target: -1}, WinOptions{}, farkle.ErrInvalidRules},
+		{"too-large", context.Background(), game.Rules{Target: 1_000_000}, WinOptions{}, ErrTooLarge},
+		{"canceled", canceled, game.Rules{Target: 500}, WinOptions{}, context.Canceled},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := SolveWin(c.ctx, c.r, c.opts)
+			if !errors.Is(err, c.want) {
+				t.Errorf("SolveWin: %v, want an error wrapping %v", err, c.want)
+			}
+		})
+	}
+	tb := solvedWin(t, winCore, 0)
+	for _, c := range []struct {
+		name string
+		s    WinState
+		want error
+	}{
+		{"negative", WinState{Mine: -50}, ErrScore},
+		{"target", WinState{Theirs: 2000}, ErrScore},
+		{"step", WinState{Mine: 25}, ErrScore},
+		{"farkles", WinState{MyFarkles: 1}, ErrFarkles},
+		{"total", WinState{TurnTotal: 75, DiceLeft: 3}, ErrTurnTotal},
+		{"dice", WinState{TurnTotal: 50, DiceLeft: 7}, ErrDiceLeft},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := tb.ChanceIn(c.s); !errors.Is(err, c.want) {
+				t.Errorf("ChanceIn(%+v): %v, want an error wrapping %v", c.s, err, c.want)
+			}
+		})
+	}
+	if _, err := tb.Advise(WinState{}, []farkle.Die{1, 7}); !errors.Is(err, farkle.ErrInvalidDie) {
+		t.Errorf("Advise(1 7): %v, want ErrInvalidDie", err)
+	}
+}
+
+func TestWinMarshalBinary(t *testing.T) {
+	for _, c := range winSmall {
+		t.Run(c.name, func(t *testing.T) {
+			tb := solvedWin(t, c.r, c.floor)
+			data, err := tb.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got WinTable
+			if err := got.UnmarshalBinary(data); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tb.w, got.w); diff != "" {
+				t.Errorf("chances after a round trip (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tb.Rules(), got.Rules()); diff != "" {
+				t.Errorf("rules after a round trip (-want +got):\n%s", diff)
+			}
+			if tb.Floor() != got.Floor() || tb.Step() != got.Step() {
+				t.Errorf("floor, step %d %d, want %d %d", got.Floor(), got.Step(), tb.Floor(), tb.Step())
+			}
+			for _, at := range []int{0, 4, 5, 12, len(data) / 2, len(data) - 9, len(data) - 1} {
+				bad := append([]byte(nil), data...)
+				bad[at] ^= 0x10
+				var u WinTable
+				if err := u.UnmarshalBinary(bad); !errors.Is(err, ErrWinData) {
+					t.Errorf("byte %d flipped: %v, want an error wrapping ErrWinData", at, err)
+				}
+				if u.m != nil {
+					t.Errorf("byte %d flipped: the table changed", at)
+				}
+			}
+			for _, n := range []int{0, 3, 5, 20, len(data) - 1} {
+				var u WinTable
+				if err := u.UnmarshalBinary(data[:n]); !errors.Is(err, ErrWinData) {
+					t.Errorf("%d bytes: %v, want an error wrapping ErrWinData", n, err)
+				}
+			}
+		})
+	}
+}
+
+// TestWinBotGames plays whole games through package game: the WinBot
+// against strategy's Bot, two and three players.
+func TestWinBotGames(t *testing.T) {
+	games := 40
+	if testing.Short() || raceEnabled {
+		games = 6
+	}
+	for _, c := range winSmall {
+		for _, players := range []int{2, 3} {
+			t.Run(fmt.Sprintf("%s/%d", c.name, players), func(t *testing.T) {
+				tb := solvedWin(t, c.r, c.floor)
+				sc, err := farkle.New(c.r.Scoring)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st := mustSolve(t, sc, Options{MinBank: c.r.MinBank, MustRollHotDice: c.r.MustRollHotDice})
+				wins := 0
+				for seed := range games {
+					g, err := game.New(c.r, make([]string, players), rand.NewPCG(uint64(seed), 7))
+					if err != nil {
+						t.Fatal(err)
+					}
+					bots := []game.Bot{WinBot{Table: tb}}
+					for range players - 1 {
+						bots = append(bots, Bot{Table: st})
+					}
+					if seed%2 == 1 { // the WinBot plays second
+						bots[0], bots[1] = bots[1], bots[0]
+					}
+					if err := g.Play(bots...); err != nil {
+						t.Fatalf("seed %d: %v", seed, err)
+					}
+					if w, _ := g.Winner(); w == seed%2 {
+						wins++
+					}
+				}
+				t.Logf("the WinBot won %d of %d games", wins, games)
+			})
+		}
+	}
+}
+
+// BenchmarkSolveWin shows how the time of SolveWin grows with the target
+// (Core scoring, no final round).
+func BenchmarkSolveWin(b *testing.B) {
+	for _, target := range []int{1000, 2000, 5000, 10_000} {
+		b.Run(fmt.Sprint("target=", target), func(b *testing.B) {
+			if target > 5000 && testing.Short() {
+				b.Skip("-short")
+			}
+			r := game.Rules{Target: target, Scoring: farkle.Core.Rules()}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := SolveWin(context.Background(), r, WinOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// winBenchTable is the Core target 10,000 table, or target 5,000 with
+// -short.
+func winBenchTable(b *testing.B) *WinTable {
+	r := game.Rules{Scoring: farkle.Core.Rules()}
+	if testing.Short() {
+		r.Target = 5000
+	}
+	return solvedWin(b, r, 0)
+}
+
+func BenchmarkWinAdvise(b *testing.B) {
+	tb := winBenchTable(b)
+	for _, c := range []struct {
+		name string
+		s    WinState
+		roll []farkle.Die
+	}{
+		{"start", WinState{}, []farkle.Die{1, 5, 5, 2, 3, 1}},
+		{"behind", WinState{Mine: 1000, Theirs: 4500, TurnTotal: 300}, []farkle.Die{1, 5, 3}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := tb.Advise(c.s, c.roll); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkWinBotDecide(b *testing.B) {
+	tb := winBenchTable(b)
+	g, err := game.New(game.Rules{Target: tb.Rules().Target, Scoring: farkle.Core.Rules()}, make([]string, 2), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := g.RollDice([]farkle.Die{1, 5, 5, 2, 3, 1}); err != nil {
+		b.Fatal(err)
+	}
+	bot := WinBot{Table: tb}
+	v := g.View()
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.Decide(v)
+	}
+}
+
+// TestSolveWinBusche2016 reproduces M. Busche's 2016 figure: under
+// Facebook scoring, target 10,000, banking from 300 points, the third
+// farkle in a row costing 500, scores floored at -2500 and no final round,
+// the first player wins 53.487% of games. The solve sweeps the table until
+// no chance moves by more than 1e-7 (enough for the figure): about ten
+// minutes on two cores, so it runs only with FARKLE_SLOW=1.
+func TestSolveWinBusche2016(t *testing.T) {
+	if os.Getenv("FARKLE_SLOW") == "" || testing.Short() || raceEnabled {
+		t.Skip("slow: set FARKLE_SLOW=1")
+	}
+	r := game.Rules{MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Facebook.Rules()}
+	m, err := newWinModelEps(r, DefaultFloor, 1e-7, reachEps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := solveWin(context.Background(), m, WinOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tb.FirstPlayerWin(); math.Abs(got-0.53487) > 5e-6 {
+		t.Errorf("FirstPlayerWin() = %.6f, want 0.53487", got)
+	}
+}

@@ -1,0 +1,280 @@
+package strategy
+
+import (
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/multiset"
+)
+
+// A WinChoice is one candidate keep of a roll (see [WinTable.Advise]) and
+// the chances of winning it leads to.
+type WinChoice struct {
+	// Keep is the kept dice as combinations; its Rest is the dice left to
+	// roll, empty after hot dice.
+	Keep farkle.Partition
+	// TurnTotal is the turn total after the keep.
+	TurnTotal int
+	// DiceLeft is the number of dice to roll on with: 1 to 6, 6 after hot
+	// dice.
+	DiceLeft int
+	// HotDice reports that the keep uses every die of the roll.
+	HotDice bool
+	// Roll is the chance of winning when rolling on after the keep, both
+	// players playing on to win.
+	Roll float64
+	// CanBank reports whether the rules allow banking TurnTotal after this
+	// keep (MinBank, MustRollHotDice).
+	CanBank bool
+	// BankChance is the chance of winning when banking after the keep;
+	// 0 when the rules do not allow it.
+	BankChance float64
+	// Bank reports whether banking after this keep is allowed and at
+	// least as good as rolling on.
+	Bank bool
+	// Chance is the better of BankChance (when allowed) and Roll.
+	Chance float64
+}
+
+// WinAdvice is what to do with a roll to win: which dice to keep and
+// whether to bank after keeping them.
+type WinAdvice struct {
+	// Keep is the keep to make, equal to Choices[0].Keep. For a farkle it
+	// has 0 points, no combinations and the roll as Rest.
+	Keep farkle.Partition
+	// Bank reports whether to bank after the keep rather than roll on.
+	Bank bool
+	// Chance is the chance of winning when following the advice; for a
+	// farkle, the chance left after losing the turn (the opponent to
+	// move).
+	Chance float64
+	// Farkle reports that the roll has nothing to keep: the turn is over.
+	Farkle bool
+	// Choices lists the candidate keeps (see [WinTable.Advise]) by Chance
+	// descending, then fewest kept dice, then most points: Choices[0] is
+	// the advice. Empty for a farkle.
+	Choices []WinChoice
+}
+
+// Advise returns what to do with roll, the dice just rolled, in the
+// position s: s.TurnTotal points were set aside in the turn before the
+// roll. The candidates are the best keep for each number of kept dice; with
+// a final round, the best keep for each number of kept dice and points,
+// since there fewer points may be worth more (to stay under the target). The number of dice rolled is len(roll), 1 to 6, in any order;
+// s.DiceLeft is not read. It runs the dynamic program of the turn, in under a
+// millisecond for target 10,000, and allocates only the Choices.
+//
+// Bad dice give the errors of [farkle.Scorer.BestKeep]; a bad position
+// the errors of [WinTable.ChanceIn]. The dice are checked first.
+func (t *WinTable) Advise(s WinState, roll []farkle.Die) (WinAdvice, error) {
+	m := t.m
+	key, ok := multiset.KeyOf(roll)
+	if !ok || key == 0 {
+		_, err := m.an.scorer.BestKeep(roll)
+		return WinAdvice{}, err
+	}
+	s.DiceLeft = len(roll)
+	st, err := m.state(s)
+	if err != nil {
+		return WinAdvice{}, err
+	}
+	var cbuf [maxKeeps]cand
+	cs := m.cands(key, &cbuf)
+	if len(cs) == 0 {
+		none, _ := m.an.scorer.BestKeep(roll) // 0 points, the roll as Rest
+		return WinAdvice{Keep: none, Farkle: true, Chance: t.farkleValue(st.x, st.y, st.i, st.j)}, nil
+	}
+	b := m.getBuf()
+	defer m.putBuf(b)
+	t.turn(b, st, st.k)
+	choices := make([]WinChoice, len(cs))
+	for p := range cs {
+		choices[p] = t.choice(b, st, s.TurnTotal, &cs[p], len(roll))
+	}
+	// Order by chance, descending, the fewest kept dice first on a tie:
+	// an insertion sort, stable.
+	for p := 1; p < len(choices); p++ {
+		for q := p; q > 0 && choices[q-1].Chance < choices[q].Chance; q-- {
+			choices[q-1], choices[q] = choices[q], choices[q-1]
+		}
+	}
+	best := &choices[0]
+	return WinAdvice{Keep: best.Keep, Bank: best.Bank, Chance: best.Chance, Choices: choices}, nil
+}
+
+// cands returns the candidate keeps of the roll of multiset key: the best
+// keep for each number of kept dice, or, with a final round, where fewer
+// points may be worth more (to stay under the target), the best keep for
+// each number of kept dice and points; by kept dice, then points
+// descending.
+func (m *winModel) cands(key uint32, buf *[maxKeeps]cand) []cand {
+	ix := multiset.Get()
+	mi := int(ix.Rank[key])
+	if !m.final {
+		return m.an.candsOf(mi)
+	}
+	n := int(ix.Size[mi])
+	var dice [farkle.MaxDice]farkle.Die
+	for j := range n {
+		dice[j] = farkle.Die(ix.Sorted[mi][j])
+	}
+	var kbuf [maxKeeps]farkle.Partition
+	keeps, _ := m.an.scorer.AppendKeeps(kbuf[:0], dice[:n])
+	cs := buf[:0]
+	for _, k := range keeps {
+		pts, kept := int32(k.Points()), uint8(k.Dice().Len())
+		dup := false
+		for _, c := range cs {
+			dup = dup || (c.points == pts && c.kept == kept)
+		}
+		if dup {
+			continue
+		}
+		left := uint8(n) - kept
+		if left == 0 {
+			left = farkle.MaxDice
+		}
+		cs = append(cs, cand{keep: k, points: pts, kept: kept, left: left})
+	}
+	// Keeps lists points descending: a stable insertion sort by kept dice.
+	for p := 1; p < len(cs); p++ {
+		for q := p; q > 0 && cs[q-1].kept > cs[q].kept; q-- {
+			cs[q-1], cs[q] = cs[q], cs[q-1]
+		}
+	}
+	return cs
+}
+
+// choice evaluates the candidate c of a roll of nRoll dice in st, from the
+// dynamic program in b.
+func (t *WinTable) choice(b *winBuf, st winState, total int, c *cand, nRoll int) WinChoice {
+	m := t.m
+	k, n := st.k+int(c.points)/m.step, int(c.left)
+	at := (n-1)*m.nv + k
+	ch := WinChoice{
+		Keep:      c.keep,
+		TurnTotal: total + int(c.points),
+		DiceLeft:  n,
+		HotDice:   int(c.kept) == nRoll,
+		Roll:      b.r[at],
+		CanBank:   m.canBank(k, n),
+	}
+	ch.Chance = ch.Roll
+	if ch.CanBank {
+		ch.BankChance = t.bankValue(st.x, st.y, st.j, k)
+		if ch.BankChance >= ch.Roll {
+			ch.Bank, ch.Chance = true, ch.BankChance
+		}
+	}
+	return ch
+}
+
+// A WinBot plays to win by a [WinTable] as a [game.Bot]: on each roll it
+// keeps what [WinTable.Advise] advises and banks when the advice says so.
+// Solve its table for the game's rules, so that its keeps are legal and
+// its banks allowed.
+//
+// In a game of two players it plays exactly by the table. With three or
+// more players it plays against the leading opponent alone: the one with
+// the highest score (the first in order of play after it on a tie), with
+// that opponent's farkles in a row; a fallback, not the optimal play of
+// that game. In a final round it plays the last turn to score strictly
+// more than every other player, with the most chance of doing so. Scores
+// below the table's floor count as the floor and farkles in a row beyond
+// the table's count as the last; a turn total that is not a multiple of
+// the scoring unit (a game of other rules) makes it keep nothing (the
+// zero Hand) and not bank. It decides in under a millisecond for target
+// 10,000, without allocating.
+//
+// Make one with a struct literal, WinBot{Table: t}; the Table must not be
+// nil.
+type WinBot struct {
+	Table *WinTable
+}
+
+// Decide returns the dice to keep from v.Roll() and whether to bank after
+// keeping them.
+func (b WinBot) Decide(v game.View) (keep farkle.Hand, bank bool) {
+	t := b.Table
+	m := t.m
+	h := v.Roll()
+	var key uint32
+	for f := farkle.Die(1); f <= 6; f++ {
+		key += uint32(h.Count(f)) * multiset.Pow7[f]
+	}
+	var cbuf [maxKeeps]cand
+	cs := m.cands(key, &cbuf) // none for the empty Hand
+	total := v.TurnTotal()
+	if len(cs) == 0 || total < 0 || total%m.an.unit != 0 || int64(total) > maxTurnTotal {
+		return farkle.Hand{}, false
+	}
+	me := v.Current()
+	if v.FinalRound() {
+		return t.decideLast(v, me, cs, total)
+	}
+	opp, oppScore := -1, 0
+	for d := 1; d < v.NumPlayers(); d++ {
+		i := (me + d) % v.NumPlayers()
+		if s := v.Player(i).Score; opp < 0 || s > oppScore {
+			opp, oppScore = i, s
+		}
+	}
+	if opp < 0 {
+		return farkle.Hand{}, false
+	}
+	p, q := v.Player(me), v.Player(opp)
+	st := winState{
+		x: t.clampScore(p.Score), y: t.clampScore(q.Score),
+		i: min(p.Farkles, m.K-1), j: min(q.Farkles, m.K-1),
+	}
+	st.k = min(total/m.step, m.kc(st.x, st.y))
+	buf := m.getBuf()
+	defer m.putBuf(buf)
+	t.turn(buf, st, st.k)
+	bestP, bestC := -1, 0.0
+	var best WinChoice
+	for p := range cs {
+		c := t.choice(buf, st, total, &cs[p], h.Len())
+		if bestP < 0 || c.Chance > bestC {
+			bestP, bestC, best = p, c.Chance, c
+		}
+	}
+	return best.Keep.Dice(), best.Bank
+}
+
+// clampScore returns the index of a score of a game, within the table.
+func (t *WinTable) clampScore(score int) int {
+	m := t.m
+	k := (score - m.lo) / m.step
+	return min(max(k, 0), m.nS-1)
+}
+
+// decideLast plays the last turn of a final round: to end strictly above
+// every other player.
+func (t *WinTable) decideLast(v game.View, me int, cs []cand, total int) (farkle.Hand, bool) {
+	m := t.m
+	top := 0
+	for i := range v.NumPlayers() {
+		if i != me {
+			top = max(top, v.Player(i).Score)
+		}
+	}
+	// need: the turn total to reach, in points.
+	need := max(top-v.Player(me).Score+1, m.rules.MinBank, 1)
+	bestP, bestC, bank := -1, 0.0, false
+	for p := range cs {
+		c := &cs[p]
+		after := total + int(c.points)
+		n := int(c.left)
+		var ch float64
+		canBank := after >= need && (n < farkle.MaxDice || !m.mustRoll)
+		if canBank {
+			ch = 1
+		} else {
+			ch = m.reachFrom((need-after+m.step-1)/m.step, n)
+		}
+		if bestP < 0 || ch > bestC {
+			bestP, bestC, bank = p, ch, canBank
+		}
+	}
+	return cs[bestP].keep.Dice(), bank
+}

@@ -1,0 +1,588 @@
+package strategy
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/multiset"
+)
+
+// This file solves the two-player game for the chance of winning; see the
+// package documentation, "Playing to win", for the model.
+//
+// Banked scores are indexes x = (score - lo) / step from 0 to nS-1 (nS is
+// the first index at or above the target), turn totals indexes k = t /
+// step. W(x, y, i, j) is the chance of the player to move at the start of
+// a turn, with x banked against y, i farkles in a row against the
+// opponent's j. Within the turn, the values V(k, n) (n dice to roll) are
+// a dynamic program over k from high to low, in which banking k leads to
+// 1 - W(y, x+k, j, 0) (a larger sum of scores) or wins, and a farkle to
+// the value F = 1 - W(y, x, j, i+1) (or, on the penalty, 1 - W(y, x-pen,
+// j, 0)). The turn-start value is a function f(F), increasing, convex and
+// piecewise linear, of slope under 1.
+//
+// Without a penalty the pairs (x, y), (y, x) are solved in decreasing
+// order of x+y, each exactly: u = f_xy(1 - f_yx(1 - u)) by safeguarded
+// Newton steps on the piecewise-linear function, with the slopes carried
+// through the dynamic program. With a penalty a farkle can lower the sum,
+// so the solver sweeps the whole table in the same order (Gauss-Seidel)
+// until no value moves by more than winTol.
+
+// winTol is the change under which the sweeps with a penalty stop, and the
+// residual at which a Newton step stops.
+const winTol = 1e-14
+
+// reachEps is the chance of the last turn of a final round under which it
+// counts as 0 (see the package documentation).
+const reachEps = 1e-18
+
+// A winModel is the rules of a WinTable compiled for the dynamic program.
+type winModel struct {
+	rules    game.Rules
+	an       analysis
+	step     int // score step in points
+	lo       int // the floor, in points (0 without a penalty)
+	nS       int // scores below the target: indexes 0 to nS-1
+	zero     int // the index of score 0
+	K        int // farkle-count states per player: PenaltyAfter, or 1
+	pen      int // the penalty in steps; 0 for none
+	minBankK int // the smallest total that may be banked, in steps, at least 1
+	final    bool
+	mustRoll bool
+	jump     int // the most steps of a keep
+
+	pf              [farkle.MaxDice + 1]float64 // chance of a farkle rolling n dice
+	prob            [farkle.MaxDice + 1][]float64
+	start           [farkle.MaxDice + 1][]int32
+	optSteps        []int32
+	optLeft         []int32
+	pa6, ph6        float64   // six dice: chance of a keep that leaves dice; of hot keeps only
+	reach           []float64 // reach[k]: the last turn banks at least k steps; 0 from len(reach) on
+	rr              []float64 // rr[(k-1)*6+n-1]: the same from k steps short with n dice to roll
+	nv              int       // values per number of dice in a winBuf
+	offs            []int32   // option o reads v[k+offs[o]]
+	pool            sync.Pool
+	tailRoll, tailF float64 // V(k, 6) above the cap with must-roll: tailRoll + tailF*F
+	tol, reachEps   float64 // winTol and reachEps, which tests may loosen
+}
+
+// newWinModel checks r and floor and compiles them.
+func newWinModel(r game.Rules, floor int) (*winModel, error) {
+	return newWinModelEps(r, floor, winTol, reachEps)
+}
+
+// newWinModelEps is newWinModel with the tolerances given.
+func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if r.MinFirstBank > 0 {
+		return nil, fmt.Errorf("strategy: MinFirstBank %d: %w", r.MinFirstBank, ErrWinRules)
+	}
+	if r.Scoring == (farkle.Rules{}) {
+		r.Scoring = farkle.App.Rules()
+	}
+	if r.Target == 0 {
+		r.Target = game.DefaultTarget
+	}
+	sc, err := farkle.New(r.Scoring)
+	if err != nil {
+		return nil, err
+	}
+	m := &winModel{rules: r, final: r.FinalRound, mustRoll: r.MustRollHotDice, tol: tol, reachEps: reachEps}
+	m.an.analyze(sc)
+	m.step = m.an.unit
+	if r.Penalty > 0 {
+		m.step = gcd(m.step, r.Penalty)
+		if floor == 0 {
+			floor = DefaultFloor
+		}
+		if floor > 0 || floor%m.step != 0 {
+			return nil, fmt.Errorf("strategy: Floor %d (a negative multiple of %d): %w", floor, m.step, ErrWinRules)
+		}
+		m.lo = floor
+		m.K = r.PenaltyAfter
+		m.pen = r.Penalty / m.step
+	} else {
+		m.K = 1
+	}
+	m.nS = (r.Target - m.lo + m.step - 1) / m.step
+	m.zero = -m.lo / m.step
+	if float64(m.nS)*float64(m.nS)*float64(m.K*m.K) > maxWinStates {
+		return nil, fmt.Errorf("strategy: %d scores and %d farkle counts: %w", m.nS, m.K, ErrTooLarge)
+	}
+	m.minBankK = max(1, (r.MinBank+m.step-1)/m.step)
+	if m.final {
+		m.groupAll()
+	} else {
+		scale := int32(m.an.unit / m.step)
+		opts := m.an.sigs[1].opts
+		m.optSteps = make([]int32, len(opts))
+		m.optLeft = make([]int32, len(opts))
+		for o, op := range opts {
+			m.optSteps[o] = op.steps * scale
+			m.optLeft[o] = op.left
+		}
+		for n := 1; n <= farkle.MaxDice; n++ {
+			g := &m.an.sigs[n]
+			m.pf[n], m.prob[n], m.start[n] = g.farkle, g.prob, g.start
+		}
+	}
+	for o := range m.optSteps {
+		m.jump = max(m.jump, int(m.optSteps[o]))
+	}
+	for s, p := range m.prob[farkle.MaxDice] {
+		st := m.start[farkle.MaxDice]
+		hasA := false
+		for o := st[s]; o < st[s+1]; o++ {
+			hasA = hasA || m.optLeft[o] < farkle.MaxDice
+		}
+		if hasA {
+			m.pa6 += p
+		} else {
+			m.ph6 += p
+		}
+	}
+	if m.mustRoll {
+		m.tailRoll, m.tailF = m.pa6/(1-m.ph6), m.pf[6]/(1-m.ph6)
+	} else {
+		m.tailRoll = 1
+	}
+	if err := m.solveReach(); err != nil {
+		return nil, err
+	}
+	top := m.kc(0, m.nS-1)
+	m.nv = top + 2*m.jump + 2
+	if m.nv > maxStates*4 {
+		return nil, fmt.Errorf("strategy: turn totals up to %d steps: %w", m.nv, ErrTooLarge)
+	}
+	m.offs = make([]int32, len(m.optSteps))
+	for o := range m.offs {
+		m.offs[o] = (m.optLeft[o]-1)*int32(m.nv) + m.optSteps[o]
+	}
+	return m, nil
+}
+
+// groupAll groups the rolls of each number of dice by the list of the
+// distinct (points, dice left) of all their legal keeps. With a final
+// round a player may prefer fewer points with the same dice left (to stay
+// under the target), so every keep counts, not only the best keep for each
+// number of kept dice.
+func (m *winModel) groupAll() {
+	ix := multiset.Get()
+	var buf [maxKeeps]farkle.Partition
+	var dice [farkle.MaxDice]farkle.Die
+	for n := 1; n <= farkle.MaxDice; n++ {
+		total := float64(pow6(n))
+		bySig := map[string]int{}
+		m.start[n] = []int32{int32(len(m.optSteps))}
+		var prob []float64
+		var steps, left []int32
+		for i := int(ix.First[n]); i < int(ix.First[n+1]); i++ {
+			for j := range n {
+				dice[j] = farkle.Die(ix.Sorted[i][j])
+			}
+			keeps, _ := m.an.scorer.AppendKeeps(buf[:0], dice[:n])
+			p := float64(ix.Orders[i]) / total
+			if len(keeps) == 0 {
+				m.pf[n] += p
+				continue
+			}
+			type opt struct{ steps, left int32 }
+			var os []opt
+			for _, k := range keeps {
+				l := int32(n - k.Dice().Len())
+				if l == 0 {
+					l = farkle.MaxDice
+				}
+				o := opt{int32(k.Points() / m.step), l}
+				if !slices.Contains(os, o) {
+					os = append(os, o)
+				}
+			}
+			slices.SortFunc(os, func(a, b opt) int {
+				return cmp.Or(cmp.Compare(a.steps, b.steps), cmp.Compare(a.left, b.left))
+			})
+			key := fmt.Sprint(os)
+			g, ok := bySig[key]
+			if !ok {
+				g = len(prob)
+				bySig[key] = g
+				prob = append(prob, 0)
+				for _, o := range os {
+					steps = append(steps, o.steps)
+					left = append(left, o.left)
+				}
+				m.start[n] = append(m.start[n], int32(len(m.optSteps)+len(steps)))
+			}
+			prob[g] += p
+		}
+		m.prob[n] = prob
+		m.optSteps = append(m.optSteps, steps...)
+		m.optLeft = append(m.optLeft, left...)
+	}
+}
+
+// solveReach computes the chance of the last turn of a final round to bank
+// at least k steps, for every k until it falls under reachEps.
+func (m *winModel) solveReach() error {
+	// rr[k*6+n-1] is the chance from k steps short with n dice to roll.
+	const nd = farkle.MaxDice
+	m.rr = nil
+	at := m.reachFrom
+	m.reach = []float64{1}
+	for k := 1; ; k++ {
+		if k > maxStates*2 {
+			return fmt.Errorf("strategy: the last turn of a final round: %w", ErrTooLarge)
+		}
+		hi := 0.0
+		for n := 1; n <= nd; n++ {
+			var roll float64
+			for s, p := range m.prob[n] {
+				best := 0.0
+				for o := m.start[n][s]; o < m.start[n][s+1]; o++ {
+					best = max(best, at(k-int(m.optSteps[o]), int(m.optLeft[o])))
+				}
+				roll += p * best
+			}
+			m.rr = append(m.rr, roll)
+			hi = max(hi, roll)
+		}
+		if hi < m.reachEps {
+			return nil
+		}
+		m.reach = append(m.reach, m.rr[(k-1)*nd+nd-1])
+	}
+}
+
+// reachFrom returns the chance of the last turn to bank at least k more
+// steps with n dice to roll.
+func (m *winModel) reachFrom(k, n int) float64 {
+	if k <= 0 {
+		if n == farkle.MaxDice {
+			return m.tailRoll
+		}
+		return 1
+	}
+	if k < len(m.reach) {
+		return m.rr[(k-1)*farkle.MaxDice+n-1]
+	}
+	return 0
+}
+
+// reachAt returns the chance of the last turn to bank at least k steps.
+func (m *winModel) reachAt(k int) float64 {
+	if k < len(m.reach) {
+		return m.reach[k]
+	}
+	return 0
+}
+
+// kc returns the cap of the turn of (x, y): from turn total kc on, the
+// player may bank and banking wins for sure.
+func (m *winModel) kc(x, y int) int {
+	k := max(m.nS-x, m.minBankK)
+	if m.final {
+		k = max(k, len(m.reach)-x+y-1)
+	}
+	return k
+}
+
+func (m *winModel) idx(x, y, i, j int) int { return ((x*m.nS+y)*m.K+i)*m.K + j }
+
+// score returns the score of index x.
+func (m *winModel) score(x int) int { return m.lo + x*m.step }
+
+// index returns the index of a banked score.
+func (m *winModel) index(score int) (int, bool) {
+	d := score - m.lo
+	if d < 0 || d%m.step != 0 || d/m.step >= m.nS {
+		return 0, false
+	}
+	return d / m.step, true
+}
+
+func (m *winModel) scores(mine, theirs int) (x, y int, err error) {
+	x, ok1 := m.index(mine)
+	y, ok2 := m.index(theirs)
+	if !ok1 || !ok2 {
+		return 0, 0, fmt.Errorf("strategy: scores %d and %d (from %d to under %d in steps of %d): %w",
+			mine, theirs, m.lo, m.rules.Target, m.step, ErrScore)
+	}
+	return x, y, nil
+}
+
+// A winState is a checked WinState.
+type winState struct{ x, y, i, j, k, n int }
+
+func (m *winModel) state(s WinState) (winState, error) {
+	x, y, err := m.scores(s.Mine, s.Theirs)
+	if err != nil {
+		return winState{}, err
+	}
+	if s.MyFarkles < 0 || s.MyFarkles >= m.K || s.TheirFarkles < 0 || s.TheirFarkles >= m.K {
+		return winState{}, fmt.Errorf("strategy: farkles in a row %d and %d (0 to %d): %w",
+			s.MyFarkles, s.TheirFarkles, m.K-1, ErrFarkles)
+	}
+	if s.DiceLeft < 0 || s.DiceLeft > farkle.MaxDice {
+		return winState{}, &StateError{Err: ErrDiceLeft, TurnTotal: s.TurnTotal, DiceLeft: s.DiceLeft}
+	}
+	n := s.DiceLeft
+	if n == 0 {
+		n = farkle.MaxDice
+	}
+	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.unit != 0 {
+		return winState{}, &StateError{Err: ErrTurnTotal, TurnTotal: s.TurnTotal, DiceLeft: s.DiceLeft}
+	}
+	k := min(s.TurnTotal/m.step, m.kc(x, y)) // from the cap on, values do not change
+	return winState{x: x, y: y, i: s.MyFarkles, j: s.TheirFarkles, k: k, n: n}, nil
+}
+
+// A winBuf holds the dynamic program of one turn.
+type winBuf struct {
+	v, dv, r []float64 // [n-1][k] flat, nv per n
+}
+
+func (m *winModel) getBuf() *winBuf {
+	if b, ok := m.pool.Get().(*winBuf); ok {
+		return b
+	}
+	sz := farkle.MaxDice * m.nv
+	return &winBuf{v: make([]float64, sz), dv: make([]float64, sz), r: make([]float64, sz)}
+}
+
+func (m *winModel) putBuf(b *winBuf) { m.pool.Put(b) }
+
+// farkleValue returns the value for the player to move at (x, y, i, j)
+// of a farkle now: the opponent moves next.
+func (t *WinTable) farkleValue(x, y, i, j int) float64 {
+	m := t.m
+	if i+1 < m.K {
+		return 1 - t.w[m.idx(y, x, j, i+1)]
+	}
+	return 1 - t.w[m.idx(y, max(x-m.pen, 0), j, 0)]
+}
+
+// bankValue returns the value of banking k steps at (x, y) with the
+// opponent at j farkles in a row.
+func (t *WinTable) bankValue(x, y, j, k int) float64 {
+	m := t.m
+	if x+k >= m.nS {
+		if !m.final {
+			return 1
+		}
+		return 1 - m.reachAt(max(x+k-y+1, m.minBankK))
+	}
+	return 1 - t.w[m.idx(y, x+k, j, 0)]
+}
+
+func (m *winModel) canBank(k, n int) bool {
+	return k >= m.minBankK && (n < farkle.MaxDice || !m.mustRoll)
+}
+
+// turnF runs the dynamic program of the turn at (x, y) with the opponent
+// at j farkles in a row and a farkle worth f, for turn totals from top-1
+// down to lowest, with the values from top on those above the cap
+// (top >= kc(x, y)). It fills b.v, b.dv (the slopes in f) and b.r (the
+// values of rolling).
+func (t *WinTable) turnF(b *winBuf, x, y, j int, f float64, top, lowest int) {
+	m := t.m
+	nv := m.nv
+	v, dv, r := b.v, b.dv, b.r
+	for n := 1; n <= farkle.MaxDice; n++ {
+		tv, td := 1.0, 0.0
+		if n == farkle.MaxDice && m.mustRoll {
+			tv, td = m.tailRoll+m.tailF*f, m.tailF
+		}
+		base := (n - 1) * nv
+		for k := top; k <= top+m.jump; k++ {
+			v[base+k], dv[base+k] = tv, td
+		}
+	}
+	offs := m.offs
+	for k := top - 1; k >= lowest; k-- {
+		bk := -1.0
+		if k >= m.minBankK {
+			bk = t.bankValue(x, y, j, k)
+		}
+		for n := 1; n <= farkle.MaxDice; n++ {
+			roll, droll := m.pf[n]*f, m.pf[n]
+			st := m.start[n]
+			vk, dk := v[k:], dv[k:]
+			for s, p := range m.prob[n] {
+				os := offs[st[s]:st[s+1]]
+				bo := os[0]
+				best := vk[bo]
+				for _, off := range os[1:] {
+					if val := vk[off]; val > best {
+						best, bo = val, off
+					}
+				}
+				roll += p * best
+				droll += p * dk[bo]
+			}
+			at := (n-1)*nv + k
+			r[at] = roll
+			if bk >= roll && (n < farkle.MaxDice || !m.mustRoll) {
+				v[at], dv[at] = bk, 0
+			} else {
+				v[at], dv[at] = roll, droll
+			}
+		}
+	}
+}
+
+// vAt returns V(k, n) of the last turnF.
+func (b *winBuf) vAt(k, n int) float64 { return b.v[(n-1)*(len(b.v)/farkle.MaxDice)+k] }
+
+// start returns the turn-start value at (x, y, j) for a farkle worth f,
+// and its slope in f.
+func (t *WinTable) startValue(b *winBuf, x, y, j int, f float64) (float64, float64) {
+	t.turnF(b, x, y, j, f, t.m.kc(x, y), 0)
+	at := (farkle.MaxDice - 1) * t.m.nv
+	return b.v[at], b.dv[at]
+}
+
+// turn runs the dynamic program of st's turn down to turn total lowest.
+func (t *WinTable) turn(b *winBuf, st winState, lowest int) {
+	kc := t.m.kc(st.x, st.y)
+	t.turnF(b, st.x, st.y, st.j, t.farkleValue(st.x, st.y, st.i, st.j), max(kc, lowest+t.m.jump+1), lowest)
+}
+
+// solve fills t.w.
+func (t *WinTable) solve(ctx context.Context, workers int, progress func(done, total int)) error {
+	m := t.m
+	nd := 2*m.nS - 1 // anti-diagonals x+y = s
+	done := 0
+	for pass := 1; ; pass++ {
+		var delta atomic.Uint64 // math.Float64bits of the largest change (non-negative floats order as their bits)
+		for s := nd - 1; s >= 0; s-- {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			lo := max(0, s-(m.nS-1))
+			hi := s / 2
+			var next atomic.Int64
+			next.Store(int64(lo))
+			var wg sync.WaitGroup
+			for range min(workers, hi-lo+1) {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					b := m.getBuf()
+					defer m.putBuf(b)
+					my := 0.0
+					for {
+						x := int(next.Add(1) - 1)
+						if x > hi {
+							break
+						}
+						if m.pen == 0 && m.K == 1 {
+							t.solvePair(b, x, s-x)
+						} else {
+							my = max(my, t.sweepPair(b, x, s-x))
+						}
+					}
+					for {
+						old := delta.Load()
+						if math.Float64frombits(old) >= my || delta.CompareAndSwap(old, math.Float64bits(my)) {
+							break
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			done++
+			if progress != nil {
+				progress(done, nd*pass)
+			}
+		}
+		if m.pen == 0 && m.K == 1 || math.Float64frombits(delta.Load()) <= m.tol {
+			return nil
+		}
+		if pass >= 100_000 {
+			return fmt.Errorf("strategy: no convergence after %d passes: %w", pass, ErrWinRules)
+		}
+	}
+}
+
+// solvePair solves the positions (x, y) and (y, x), x <= y, without a
+// penalty: u = W(x, y) is the root of g(u) = f_xy(1 - f_yx(1 - u)) - u,
+// which decreases with slope -1 to almost 0.
+func (t *WinTable) solvePair(b *winBuf, x, y int) {
+	m := t.m
+	// Start from a neighbor of a larger sum, already solved.
+	u := 0.5
+	switch {
+	case y+2 < m.nS:
+		u = min(1, max(0, 2*t.w[m.idx(x, y+1, 0, 0)]-t.w[m.idx(x, y+2, 0, 0)]))
+	case y+1 < m.nS:
+		u = t.w[m.idx(x, y+1, 0, 0)]
+	case x+1 < m.nS:
+		u = t.w[m.idx(x+1, y, 0, 0)]
+	}
+	lo, hi := 0.0, 1.0
+	wy := u
+	for range 200 {
+		var g, d float64 // g(u) and g'(u)
+		if x == y {
+			wx, sx := t.startValue(b, x, y, 0, 1-u)
+			g, d = wx-u, -sx-1
+		} else {
+			var sy float64
+			wy, sy = t.startValue(b, y, x, 0, 1-u)
+			wx, sx := t.startValue(b, x, y, 0, 1-wy)
+			g, d = wx-u, sx*sy-1
+		}
+		if math.Abs(g) <= winTol {
+			break
+		}
+		if g > 0 {
+			lo = u
+		} else {
+			hi = u
+		}
+		nu := u - g/d
+		if !(nu > lo && nu < hi) {
+			nu = (lo + hi) / 2
+		}
+		if nu == u {
+			break
+		}
+		u = nu
+	}
+	t.w[m.idx(x, y, 0, 0)] = u
+	if x != y {
+		t.w[m.idx(y, x, 0, 0)] = wy
+	}
+}
+
+// sweepPair updates the positions (x, y, *, *) and (y, x, *, *) once,
+// with a penalty, and returns the largest change.
+func (t *WinTable) sweepPair(b *winBuf, x, y int) float64 {
+	m := t.m
+	ch := 0.0
+	for l := 2*m.K - 2; l >= 0; l-- {
+		for i := max(0, l-m.K+1); i <= min(l, m.K-1); i++ {
+			j := l - i
+			for o, p := range [2][2]int{{x, y}, {y, x}} {
+				if o == 1 && x == y {
+					continue
+				}
+				px, py := p[0], p[1]
+				w, _ := t.startValue(b, px, py, j, t.farkleValue(px, py, i, j))
+				at := m.idx(px, py, i, j)
+				ch = max(ch, math.Abs(w-t.w[at]))
+				t.w[at] = w
+			}
+		}
+	}
+	return ch
+}
