@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"os"
 	"testing"
 	"time"
 
@@ -37,10 +38,19 @@ func TestDuelBuscheNeller(t *testing.T) {
 	}
 }
 
+// slowOnly skips a measurement that takes minutes unless FARKLE_SLOW=1.
+func slowOnly(b *testing.B) {
+	b.Helper()
+	if os.Getenv("FARKLE_SLOW") != "1" {
+		b.Skip("takes minutes: run with FARKLE_SLOW=1")
+	}
+}
+
 // BenchmarkDuelApp measures the win-optimal bot against the
 // expected-score bot under the App rules of play (target 10,000, a final
-// round): go test -run '^$' -bench DuelApp -benchtime 1x ./strategy
+// round): FARKLE_SLOW=1 go test -run '^$' -bench DuelApp -benchtime 1x ./strategy
 func BenchmarkDuelApp(b *testing.B) {
+	slowOnly(b)
 	r := game.App.Rules()
 	start := time.Now()
 	tb, err := SolveWin(context.Background(), r, WinOptions{})
@@ -61,11 +71,12 @@ func BenchmarkDuelApp(b *testing.B) {
 // of three players (it plays against the leading opponent), against two
 // expected-score bots, in 2,000 seeded games for each of its three seats:
 //
-//	go test -run '^$' -bench WinBotThreePlayers -benchtime 1x ./strategy
+//	FARKLE_SLOW=1 go test -run '^$' -bench WinBotThreePlayers -benchtime 1x ./strategy
 //
 // It reports the WinBot's share of the wins in each seat and over all,
 // with its standard error; a third is what an equal bot would win.
 func BenchmarkWinBotThreePlayers(b *testing.B) {
+	slowOnly(b)
 	for _, c := range []struct {
 		name string
 		r    game.Rules
