@@ -59,8 +59,9 @@ func runServe(e *env, o *options, args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), serveSignals...)
 	defer stop()
 	cfg := server.Config{
-		DataDir: dir,
-		Logf:    func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
+		DataDir:   dir,
+		Logf:      func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
+		WinChance: newWinChances(ctx).chances,
 	}
 	err := serveRun(ctx, cfg, o.serve.addr, func(addr net.Addr, games int) {
 		fmt.Fprintf(e.stdout, "farkle serve: %d games from %s; playing at http://%s/\n", games, dir, addr)

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/server"
+	"github.com/farkle-go/farkle/strategy"
+)
+
+// TestServeWinChances checks that serve's advice gets the chance to win
+// of each choice once the game's table is solved in the background, the
+// same chances as WinTable.Advise gives, and none where the solver does
+// not run (three players, a penalty).
+func TestServeWinChances(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("solves a game: package strategy tests the solver under the race detector")
+	}
+	r := game.App.Rules()
+	r.Target = 1000
+	g, err := game.New(r, []string{"Ann", "Bot"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
+		t.Fatal(err)
+	}
+	var choices []server.ChoiceJSON
+	for _, dice := range [][]int{{1}, {1, 5}, {1, 5, 5}} {
+		var c server.ChoiceJSON
+		c.Dice = dice
+		choices = append(choices, c)
+	}
+	w := newWinChances(context.Background())
+	deadline := time.Now().Add(60 * time.Second)
+	var got []float64
+	for {
+		var ok bool
+		if got, ok = w.chances(g.View(), choices); ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no win chances after 60 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	tb, err := strategy.SolveWin(context.Background(), g.Rules(), strategy.WinOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	adv, err := tb.Advise(strategy.WinState{DiceLeft: 6}, g.Dice())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range choices {
+		h, _ := farkle.HandOf(diceOf(c.Dice))
+		want := -1.0
+		for _, wc := range adv.Choices {
+			if wc.Keep.Dice() == h {
+				want = wc.Chance
+			}
+		}
+		if got[i] != want || want < 0 || want > 1 {
+			t.Errorf("keep %v: win chance %v, want %v", c.Dice, got[i], want)
+		}
+	}
+
+	three, _ := game.New(r, []string{"a", "b", "c"}, nil)
+	if err := three.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := w.chances(three.View(), choices); ok {
+		t.Error("win chances for three players")
+	}
+	z := game.Zilch.Rules()
+	z.Target = 1000
+	pen, _ := game.New(z, []string{"a", "b"}, nil)
+	if err := pen.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := w.chances(pen.View(), choices); ok {
+		t.Error("win chances under a penalty")
+	}
+}
+
+func diceOf(v []int) []farkle.Die {
+	d := make([]farkle.Die, len(v))
+	for i, x := range v {
+		d[i] = farkle.Die(x)
+	}
+	return d
+}
