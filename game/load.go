@@ -442,27 +442,8 @@ func (d *decoder) boolean() (bool, error) {
 // value. Keys must be among keys, each at most once, and those whose bit
 // is set in required (bit i for keys[i]) must all be there.
 func (d *decoder) object(keys []string, required uint64, f func(key string) error) error {
-	if err := d.expect('{'); err != nil {
-		return err
-	}
 	var seen uint64
-	missing := func() error {
-		for i, k := range keys {
-			if required&^seen&(1<<i) != 0 {
-				return d.fail("no key %q", k)
-			}
-		}
-		return nil
-	}
-	c, err := d.peek()
-	if err != nil {
-		return err
-	}
-	if c == '}' {
-		d.pos++
-		return missing()
-	}
-	for {
+	err := d.list('{', '}', func(int) error {
 		kb, err := d.bytesOf()
 		if err != nil {
 			return err
@@ -471,50 +452,45 @@ func (d *decoder) object(keys []string, required uint64, f func(key string) erro
 		for i < len(keys) && keys[i] != string(kb) {
 			i++
 		}
-		k := ""
-		if i < len(keys) {
-			k = keys[i]
-		} else {
-			k = string(kb)
-		}
 		switch {
 		case i == len(keys):
-			return d.fail("unknown key %q (keys are case-sensitive)", k)
+			return d.fail("unknown key %q (keys are case-sensitive)", kb)
 		case seen&(1<<i) != 0:
-			return d.fail("key %q repeated", k)
+			return d.fail("key %q repeated", kb)
 		}
 		seen |= 1 << i
 		if err := d.expect(':'); err != nil {
 			return err
 		}
-		if err := f(k); err != nil {
-			return err
-		}
-		c, err := d.next()
-		if err != nil {
-			return err
-		}
-		switch c {
-		case ',':
-		case '}':
-			return missing()
-		default:
-			return d.fail("found %q, want ',' or '}'", c)
+		return f(keys[i])
+	})
+	if err != nil {
+		return err
+	}
+	for i, k := range keys {
+		if required&^seen&(1<<i) != 0 {
+			return d.fail("no key %q", k)
 		}
 	}
+	return nil
 }
 
 // array reads an array, calling f for each element with the decoder at
 // it.
-func (d *decoder) array(f func(i int) error) error {
-	if err := d.expect('['); err != nil {
+func (d *decoder) array(f func(i int) error) error { return d.list('[', ']', f) }
+
+// list reads the elements of an object or an array, between open and
+// close and separated by commas, calling f for each with the decoder at
+// its start.
+func (d *decoder) list(open, close byte, f func(i int) error) error {
+	if err := d.expect(open); err != nil {
 		return err
 	}
 	c, err := d.peek()
 	if err != nil {
 		return err
 	}
-	if c == ']' {
+	if c == close {
 		d.pos++
 		return nil
 	}
@@ -528,10 +504,10 @@ func (d *decoder) array(f func(i int) error) error {
 		}
 		switch c {
 		case ',':
-		case ']':
+		case close:
 			return nil
 		default:
-			return d.fail("found %q, want ',' or ']'", c)
+			return d.fail("found %q, want ',' or %q", c, close)
 		}
 	}
 }
