@@ -81,6 +81,13 @@ func (t *Table) Advise(roll []farkle.Die, turnTotal int) (Advice, error) {
 		none, _ := t.scorer.BestKeep(roll) // 0 points, the roll as Rest
 		return Advice{Keep: none, Farkle: true}, nil
 	}
+	return t.advice(cs, i0, turnTotal, len(roll), t.rollValue), nil
+}
+
+// advice builds the Advice of the candidates cs of a roll of nRoll dice,
+// from the turn total turnTotal (index i0), with rollValue the value of
+// rolling on.
+func (t *Table) advice(cs []cand, i0, turnTotal, nRoll int, rollValue func(i, n int) float64) Advice {
 	// Order the candidates by value, descending: insert each after every
 	// one worth at least as much, so that on a tie the fewest kept dice
 	// (the candidates' own order) come first.
@@ -104,15 +111,15 @@ func (t *Table) Advise(roll []farkle.Die, turnTotal int) (Advice, error) {
 			Keep:      c.keep,
 			TurnTotal: turnTotal + int(c.points),
 			DiceLeft:  n,
-			HotDice:   int(c.kept) == len(roll),
-			Roll:      t.rollValue(j, n),
+			HotDice:   int(c.kept) == nRoll,
+			Roll:      rollValue(j, n),
 			CanBank:   t.canBank(j, n),
 			Bank:      t.banks(j, n),
 			Value:     val[k],
 		}
 	}
 	best := &choices[0]
-	return Advice{Keep: best.Keep, Bank: best.Bank, Value: best.Value, Choices: choices}, nil
+	return Advice{Keep: best.Keep, Bank: best.Bank, Value: best.Value, Choices: choices}
 }
 
 // decide returns the keep that [Table.Advise] advises for the roll h with

@@ -457,32 +457,5 @@ func (t *AverageTable) Advise(k int, roll []farkle.Die, turnTotal int) (Advice, 
 		none, _ := tb.scorer.BestKeep(roll)
 		return Advice{Keep: none, Farkle: true, Value: u.f}, nil
 	}
-	var order [farkle.MaxDice]int
-	var val [farkle.MaxDice]float64
-	for c := range cs {
-		val[c] = tb.value(i0+int(cs[c].points)/tb.unit, int(cs[c].left))
-		p := c
-		for p > 0 && val[order[p-1]] < val[c] {
-			order[p] = order[p-1]
-			p--
-		}
-		order[p] = c
-	}
-	choices := make([]Choice, len(cs))
-	for p := range cs {
-		c := &cs[order[p]]
-		j, n := i0+int(c.points)/tb.unit, int(c.left)
-		choices[p] = Choice{
-			Keep:      c.keep,
-			TurnTotal: turnTotal + int(c.points),
-			DiceLeft:  n,
-			HotDice:   int(c.kept) == len(roll),
-			Roll:      u.rollValue(j, n),
-			CanBank:   tb.canBank(j, n),
-			Bank:      tb.banks(j, n),
-			Value:     val[order[p]],
-		}
-	}
-	best := &choices[0]
-	return Advice{Keep: best.Keep, Bank: best.Bank, Value: best.Value, Choices: choices}, nil
+	return tb.advice(cs, i0, turnTotal, len(roll), u.rollValue), nil
 }
