@@ -91,7 +91,8 @@
 // residual under 1e-12: positions in decreasing order of b+d, each pair
 // (b, d), (d, b) by Newton steps on the piecewise-linear value of a
 // turn as a function of the value of a farkle; with a penalty, which
-// lowers b+d, by sweeps of the same order until they converge. It keeps
+// lowers b+d, by sweeps of the same order until no chance moves by more
+// than 1e-14, starting from the same game without the penalty. It keeps
 // the chance at the start of each turn, one float64 a position (about
 // 320 KB for target 10,000); [WinTable.ChanceIn] and [WinTable.Advise]
 // compute positions within a turn on demand, in under a millisecond for

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -33,7 +34,11 @@ import (
 // Newton steps on the piecewise-linear function, with the slopes carried
 // through the dynamic program. With a penalty a farkle can lower the sum,
 // so the solver sweeps the whole table in the same order (Gauss-Seidel)
-// until no value moves by more than winTol.
+// until no value moves by more than winTol. Within a sweep only the values
+// after a penalty are those of the sweep before, so each sweep gains about
+// a digit; the sweeps start from the same game without the penalty
+// (startSweeps), and a sweep evaluates a turn without slopes, comparing
+// values by their bits (sweepValue).
 
 // winTol is the change under which the sweeps with a penalty stop, and the
 // residual at which a Newton step stops.
@@ -63,14 +68,18 @@ type winModel struct {
 	start           [farkle.MaxDice + 1][]int32
 	optSteps        []int32
 	optLeft         []int32
-	pa6, ph6        float64   // six dice: chance of a keep that leaves dice; of hot keeps only
-	reach           []float64 // reach[k]: the last turn banks at least k steps; 0 from len(reach) on
-	rr              []float64 // rr[(k-1)*6+n-1]: the same from k steps short with n dice to roll
-	nv              int       // values per number of dice in a winBuf
-	offs            []int32   // option o reads v[k+offs[o]]
+	pa6, ph6        float64                     // six dice: chance of a keep that leaves dice; of hot keeps only
+	reach           []float64                   // reach[k]: the last turn banks at least k steps; 0 from len(reach) on
+	rr              []float64                   // rr[(k-1)*6+n-1]: the same from k steps short with n dice to roll
+	nv              int                         // values per number of dice in a winBuf
+	offs            []int32                     // option o reads v[k+offs[o]]
+	nOffs           [farkle.MaxDice + 1][]int32 // offs of the rolls of n dice
+	nCount          [farkle.MaxDice + 1][]uint8 // the number of options of each group of n dice
 	pool            sync.Pool
-	tailRoll, tailF float64 // V(k, 6) above the cap with must-roll: tailRoll + tailF*F
-	tol, reachEps   float64 // winTol and reachEps, which tests may loosen
+	tailRoll, tailF float64   // V(k, 6) above the cap with must-roll: tailRoll + tailF*F
+	pfMin           float64   // the least chance of a farkle, over the numbers of dice
+	reachSuf        []float64 // reachSuf[d]: the largest reach[d'] for d' >= d
+	tol, reachEps   float64   // winTol and reachEps, which tests may loosen
 }
 
 // newWinModel checks r and floor and compiles them.
@@ -158,6 +167,14 @@ func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, 
 	if err := m.solveReach(); err != nil {
 		return nil, err
 	}
+	m.reachSuf = slices.Clone(m.reach)
+	for d := len(m.reachSuf) - 2; d >= 0; d-- {
+		m.reachSuf[d] = max(m.reachSuf[d], m.reachSuf[d+1])
+	}
+	m.pfMin = 1
+	for n := 1; n <= farkle.MaxDice; n++ {
+		m.pfMin = min(m.pfMin, m.pf[n])
+	}
 	top := m.kc(0, m.nS-1)
 	m.nv = top + 2*m.jump + 2
 	if m.nv > maxStates*4 {
@@ -166,6 +183,14 @@ func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, 
 	m.offs = make([]int32, len(m.optSteps))
 	for o := range m.offs {
 		m.offs[o] = (m.optLeft[o]-1)*int32(m.nv) + m.optSteps[o]
+	}
+	for n := 1; n <= farkle.MaxDice; n++ {
+		st := m.start[n]
+		m.nOffs[n] = m.offs[st[0]:st[len(st)-1]]
+		m.nCount[n] = make([]uint8, len(st)-1)
+		for s := range m.nCount[n] {
+			m.nCount[n][s] = uint8(st[s+1] - st[s])
+		}
 	}
 	return m, nil
 }
@@ -295,6 +320,31 @@ func (m *winModel) kc(x, y int) int {
 	return k
 }
 
+// cut returns a turn total from which banking is the best play at (x, y)
+// with any number of dice when a farkle is worth f: kc(x, y), or less with
+// a final round. There a bank at or above the target leaves the opponent a
+// last turn that must bank more than the lead, with chance reach(d), and
+// banking is worth 1 - reach(d). Rolling n dice is worth at most pf[n]*f +
+// 1 - pf[n], since no chance exceeds 1, so banking is the best play once
+// reach(d) <= pf[n]*(1-f) for every larger lead too; cut asks for half of
+// that. Without a final round, or with must-roll (six dice cannot bank),
+// it returns kc(x, y).
+func (m *winModel) cut(x, y int, f float64) int {
+	kc := m.kc(x, y)
+	if !m.final || m.mustRoll {
+		return kc
+	}
+	lo := max(m.nS-x, m.minBankK) // from lo on, a bank reaches the target
+	thr := m.pfMin * (1 - f) / 2
+	d0 := x + lo - y + 1 // the lead to beat banking lo; at least 2
+	n := len(m.reachSuf)
+	if d0 >= n {
+		return min(lo, kc)
+	}
+	d := d0 + sort.Search(n-d0, func(i int) bool { return m.reachSuf[d0+i] <= thr })
+	return min(max(lo, d-(x-y+1)), kc)
+}
+
 func (m *winModel) idx(x, y, i, j int) int { return ((x*m.nS+y)*m.K+i)*m.K + j }
 
 // score returns the score of index x.
@@ -347,7 +397,8 @@ func (m *winModel) state(s WinState) (winState, error) {
 
 // A winBuf holds the dynamic program of one turn.
 type winBuf struct {
-	v, dv, r []float64 // [n-1][k] flat, nv per n
+	v     []uint64  // [n-1][k] flat, nv per n: the bits of the values, all in [0, 1], whose order as integers is their order
+	dv, r []float64 // the slopes of the values and the values of rolling, as v
 }
 
 func (m *winModel) getBuf() *winBuf {
@@ -355,7 +406,7 @@ func (m *winModel) getBuf() *winBuf {
 		return b
 	}
 	sz := farkle.MaxDice * m.nv
-	return &winBuf{v: make([]float64, sz), dv: make([]float64, sz), r: make([]float64, sz)}
+	return &winBuf{v: make([]uint64, sz), dv: make([]float64, sz), r: make([]float64, sz)}
 }
 
 func (m *winModel) putBuf(b *winBuf) { m.pool.Put(b) }
@@ -395,7 +446,7 @@ func (m *winModel) canBank(k, n int) bool {
 func (t *WinTable) turnF(b *winBuf, x, y, j int, f float64, top, lowest int) {
 	m := t.m
 	nv := m.nv
-	v, dv, r := b.v, b.dv, b.r
+	v, dv := b.v, b.dv
 	for n := 1; n <= farkle.MaxDice; n++ {
 		tv, td := 1.0, 0.0
 		if n == farkle.MaxDice && m.mustRoll {
@@ -403,51 +454,163 @@ func (t *WinTable) turnF(b *winBuf, x, y, j int, f float64, top, lowest int) {
 		}
 		base := (n - 1) * nv
 		for k := top; k <= top+m.jump; k++ {
-			v[base+k], dv[base+k] = tv, td
+			v[base+k], dv[base+k] = math.Float64bits(tv), td
 		}
 	}
-	offs := m.offs
+	t.turnDP(b, x, y, j, f, top, lowest)
+}
+
+// turnDP is turnF after the values from top on are in place.
+func (t *WinTable) turnDP(b *winBuf, x, y, j int, f float64, top, lowest int) {
+	m := t.m
+	nv := m.nv
+	v, dv, r := b.v, b.dv, b.r
 	for k := top - 1; k >= lowest; k-- {
 		bk := -1.0
 		if k >= m.minBankK {
 			bk = t.bankValue(x, y, j, k)
 		}
+		vk, dk := v[k:], dv[k:]
 		for n := 1; n <= farkle.MaxDice; n++ {
-			roll, droll := m.pf[n]*f, m.pf[n]
-			st := m.start[n]
-			vk, dk := v[k:], dv[k:]
-			for s, p := range m.prob[n] {
-				os := offs[st[s]:st[s+1]]
-				bo := os[0]
-				best := vk[bo]
-				for _, off := range os[1:] {
-					if val := vk[off]; val > best {
-						best, bo = val, off
-					}
-				}
-				roll += p * best
-				droll += p * dk[bo]
-			}
+			roll, droll := rollSumSlope(vk, dk, m.nOffs[n], m.nCount[n], m.prob[n])
+			roll += m.pf[n] * f
+			droll += m.pf[n]
 			at := (n-1)*nv + k
 			r[at] = roll
 			if bk >= roll && (n < farkle.MaxDice || !m.mustRoll) {
-				v[at], dv[at] = bk, 0
+				v[at], dv[at] = math.Float64bits(bk), 0
 			} else {
-				v[at], dv[at] = roll, droll
+				v[at], dv[at] = math.Float64bits(roll), droll
 			}
 		}
 	}
 }
 
+// rollSumSlope is rollSum with the slopes dk of the values: it also
+// returns the sum of prob[s] times the slope of the first largest value
+// of each group.
+func rollSumSlope(vk []uint64, dk []float64, offs []int32, count []uint8, prob []float64) (sum, slope float64) {
+	prob = prob[:len(count)]
+	for s, c := range count {
+		bo := offs[0]
+		best := vk[bo]
+		for _, off := range offs[1:c] {
+			if val := vk[off]; val > best {
+				best, bo = val, off
+			}
+		}
+		offs = offs[c:]
+		sum += prob[s] * math.Float64frombits(best)
+		slope += prob[s] * dk[bo]
+	}
+	return sum, slope
+}
+
+// sweepValue returns the turn-start value at (x, y, j) for a farkle worth
+// f: startValueCut without the slopes and the values of rolling.
+func (t *WinTable) sweepValue(b *winBuf, x, y, j int, f float64) float64 {
+	m := t.m
+	nv := m.nv
+	v := b.v
+	top := t.fillCut(b, x, y, j, f, nil)
+	for n := 1; n <= farkle.MaxDice && top == m.kc(x, y); n++ {
+		tv := 1.0
+		if n == farkle.MaxDice && m.mustRoll {
+			tv = m.tailRoll + m.tailF*f
+		}
+		row := v[(n-1)*nv+top : (n-1)*nv+top+m.jump+1]
+		for k := range row {
+			row[k] = math.Float64bits(tv)
+		}
+	}
+	// Bank values along the row: W(y, x+k, j, 0) for k < nS-x.
+	stride := m.K * m.K
+	wrow := t.w[m.idx(y, 0, j, 0):]
+	for k := top - 1; k >= 0; k-- {
+		bk := -1.0
+		if k >= m.minBankK {
+			if x+k < m.nS {
+				bk = 1 - wrow[(x+k)*stride]
+			} else {
+				bk = t.bankValue(x, y, j, k)
+			}
+		}
+		vk := v[k:]
+		for n := 1; n <= farkle.MaxDice; n++ {
+			roll := m.pf[n]*f + rollSum(vk, m.nOffs[n], m.nCount[n], m.prob[n])
+			at := (n-1)*nv + k
+			if bk >= roll && (n < farkle.MaxDice || !m.mustRoll) {
+				v[at] = math.Float64bits(bk)
+			} else {
+				v[at] = math.Float64bits(roll)
+			}
+		}
+	}
+	return math.Float64frombits(v[(farkle.MaxDice-1)*nv])
+}
+
+// rollSum returns the sum over the groups s of prob[s] times the largest
+// of the values vk[off] for the count[s] offsets off of the group, which
+// follow each other in offs. The values are the bits of non-negative
+// floats.
+func rollSum(vk []uint64, offs []int32, count []uint8, prob []float64) float64 {
+	sum := 0.0
+	prob = prob[:len(count)]
+	for s, c := range count {
+		best := vk[offs[0]]
+		for _, off := range offs[1:c] {
+			best = max(best, vk[off])
+		}
+		offs = offs[c:]
+		sum += prob[s] * math.Float64frombits(best)
+	}
+	return sum
+}
+
 // vAt returns V(k, n) of the last turnF.
-func (b *winBuf) vAt(k, n int) float64 { return b.v[(n-1)*(len(b.v)/farkle.MaxDice)+k] }
+func (b *winBuf) vAt(k, n int) float64 {
+	return math.Float64frombits(b.v[(n-1)*(len(b.v)/farkle.MaxDice)+k])
+}
 
 // start returns the turn-start value at (x, y, j) for a farkle worth f,
 // and its slope in f.
 func (t *WinTable) startValue(b *winBuf, x, y, j int, f float64) (float64, float64) {
 	t.turnF(b, x, y, j, f, t.m.kc(x, y), 0)
 	at := (farkle.MaxDice - 1) * t.m.nv
-	return b.v[at], b.dv[at]
+	return math.Float64frombits(b.v[at]), b.dv[at]
+}
+
+// startValueCut is startValue from the cut of (x, y) for f: from there on
+// the values are those of banking, with slope 0.
+func (t *WinTable) startValueCut(b *winBuf, x, y, j int, f float64) (float64, float64) {
+	if top := t.fillCut(b, x, y, j, f, b.dv); top < t.m.kc(x, y) {
+		t.turnDP(b, x, y, j, f, top, 0)
+	} else {
+		t.turnF(b, x, y, j, f, top, 0)
+	}
+	at := (farkle.MaxDice - 1) * t.m.nv
+	return math.Float64frombits(b.v[at]), b.dv[at]
+}
+
+// fillCut fills the values (b.v, and b.dv with 0 when dv is not nil) from
+// the cut of (x, y) for f on, up to the largest keep above it, with those
+// of banking, and returns the cut, or returns kc(x, y) when it is kc(x, y).
+func (t *WinTable) fillCut(b *winBuf, x, y, j int, f float64, dv []float64) int {
+	m := t.m
+	top := m.cut(x, y, f)
+	if top == m.kc(x, y) {
+		return top
+	}
+	for k := top; k <= top+m.jump; k++ {
+		bk := math.Float64bits(t.bankValue(x, y, j, k))
+		for n := range farkle.MaxDice {
+			b.v[n*m.nv+k] = bk
+			if dv != nil {
+				dv[n*m.nv+k] = 0
+			}
+		}
+	}
+	return top
 }
 
 // turn runs the dynamic program of st's turn down to turn total lowest.
@@ -460,7 +623,14 @@ func (t *WinTable) turn(b *winBuf, st winState, lowest int) {
 func (t *WinTable) solve(ctx context.Context, workers int, progress func(done, total int)) error {
 	m := t.m
 	nd := 2*m.nS - 1 // anti-diagonals x+y = s
-	done := 0
+	done, extra := 0, 0
+	if m.pen > 0 {
+		n, err := t.startSweeps(ctx, workers, progress)
+		if err != nil {
+			return err
+		}
+		done, extra = n, n
+	}
 	for pass := 1; ; pass++ {
 		var delta atomic.Uint64 // math.Float64bits of the largest change (non-negative floats order as their bits)
 		for s := nd - 1; s >= 0; s-- {
@@ -501,7 +671,7 @@ func (t *WinTable) solve(ctx context.Context, workers int, progress func(done, t
 			wg.Wait()
 			done++
 			if progress != nil {
-				progress(done, nd*pass)
+				progress(done, extra+nd*pass)
 			}
 		}
 		if m.pen == 0 && m.K == 1 || math.Float64frombits(delta.Load()) <= m.tol {
@@ -511,6 +681,39 @@ func (t *WinTable) solve(ctx context.Context, workers int, progress func(done, t
 			return fmt.Errorf("strategy: no convergence after %d passes: %w", pass, ErrWinRules)
 		}
 	}
+}
+
+// startSweeps starts the sweeps of a game with a penalty from the game
+// without it. Without a penalty the chance depends only on the distances
+// of the two scores to the target (and, with a final round, on their
+// difference), so the game from the floor lo to the target T is the game
+// from 0 to T-lo, which solvePair solves exactly. Its chances start every
+// farkle count; the sweeps then take a few passes fewer. It returns the
+// anti-diagonals it reported to progress.
+func (t *WinTable) startSweeps(ctx context.Context, workers int, progress func(done, total int)) (int, error) {
+	m := t.m
+	r := m.rules
+	r.Target -= m.lo
+	r.Penalty, r.PenaltyAfter = 0, 0
+	m0, err := newWinModelEps(r, 0, m.tol, m.reachEps)
+	if err != nil || m0.step != m.step || m0.nS != m.nS {
+		return 0, nil // the sweeps start from 0
+	}
+	t0 := &WinTable{m: m0, w: make([]float64, m0.nS*m0.nS)}
+	if err := t0.solve(ctx, workers, progress); err != nil {
+		return 0, err
+	}
+	for x := range m.nS {
+		for y := range m.nS {
+			w := t0.w[m0.idx(x, y, 0, 0)]
+			for i := range m.K {
+				for j := range m.K {
+					t.w[m.idx(x, y, i, j)] = w
+				}
+			}
+		}
+	}
+	return 2*m.nS - 1, nil
 }
 
 // solvePair solves the positions (x, y) and (y, x), x <= y, without a
@@ -533,12 +736,12 @@ func (t *WinTable) solvePair(b *winBuf, x, y int) {
 	for range 200 {
 		var g, d float64 // g(u) and g'(u)
 		if x == y {
-			wx, sx := t.startValue(b, x, y, 0, 1-u)
+			wx, sx := t.startValueCut(b, x, y, 0, 1-u)
 			g, d = wx-u, -sx-1
 		} else {
 			var sy float64
-			wy, sy = t.startValue(b, y, x, 0, 1-u)
-			wx, sx := t.startValue(b, x, y, 0, 1-wy)
+			wy, sy = t.startValueCut(b, y, x, 0, 1-u)
+			wx, sx := t.startValueCut(b, x, y, 0, 1-wy)
 			g, d = wx-u, sx*sy-1
 		}
 		if math.Abs(g) <= winTol {
@@ -577,7 +780,7 @@ func (t *WinTable) sweepPair(b *winBuf, x, y int) float64 {
 					continue
 				}
 				px, py := p[0], p[1]
-				w, _ := t.startValue(b, px, py, j, t.farkleValue(px, py, i, j))
+				w := t.sweepValue(b, px, py, j, t.farkleValue(px, py, i, j))
 				at := m.idx(px, py, i, j)
 				ch = max(ch, math.Abs(w-t.w[at]))
 				t.w[at] = w
