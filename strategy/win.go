@@ -88,7 +88,7 @@ type WinState struct {
 // two cores for target 10,000 without a penalty, and time about as the
 // cube of the target over the score step. A penalty multiplies it by the
 // square of PenaltyAfter and by the passes over the table (a dozen or
-// so): about 10 minutes for Facebook scoring, 500 after three farkles in
+// so): about 11 minutes for Facebook scoring, 500 after three farkles in
 // a row, the floor at -2500 and no final round.
 //
 // The error wraps a [*farkle.RulesError] for invalid rules, [ErrWinRules]
