@@ -37,8 +37,16 @@ import (
 // until no value moves by more than winTol. Within a sweep only the values
 // after a penalty are those of the sweep before, so each sweep gains about
 // a digit; the sweeps start from the same game without the penalty
-// (startSweeps), and a sweep evaluates a turn without slopes, comparing
-// values by their bits (sweepValue).
+// (startSweeps), and a sweep evaluates a turn without slopes (sweepValue).
+//
+// With a final round a bank at or above the target leaves the opponent a
+// last turn, and the turn's dynamic program would run until that turn's
+// chance falls under reachEps, hundreds of steps above the target. It
+// stops instead where banking is sure to be the best play (cut), and the
+// values above are those of banking.
+//
+// Every value of a turn is a chance in [0, 1], so the dynamic program
+// keeps their bits and compares them as integers, whose order is theirs.
 
 // winTol is the change under which the sweeps with a penalty stop, and the
 // residual at which a Newton step stops.
@@ -422,16 +430,18 @@ func (t *WinTable) farkleValue(x, y, i, j int) float64 {
 }
 
 // bankValue returns the value of banking k steps at (x, y) with the
-// opponent at j farkles in a row.
+// opponent at j farkles in a row, at least 0 (a chance of 1 may round to a
+// little more, and the turn's dynamic program compares values by their
+// bits, which order only the non-negative ones).
 func (t *WinTable) bankValue(x, y, j, k int) float64 {
 	m := t.m
 	if x+k >= m.nS {
 		if !m.final {
 			return 1
 		}
-		return 1 - m.reachAt(max(x+k-y+1, m.minBankK))
+		return max(0, 1-m.reachAt(max(x+k-y+1, m.minBankK)))
 	}
-	return 1 - t.w[m.idx(y, x+k, j, 0)]
+	return max(0, 1-t.w[m.idx(y, x+k, j, 0)])
 }
 
 func (m *winModel) canBank(k, n int) bool {
@@ -444,6 +454,7 @@ func (m *winModel) canBank(k, n int) bool {
 // (top >= kc(x, y)). It fills b.v, b.dv (the slopes in f) and b.r (the
 // values of rolling).
 func (t *WinTable) turnF(b *winBuf, x, y, j int, f float64, top, lowest int) {
+	f = max(f, 0) // a chance of 1 may round to a little more
 	m := t.m
 	nv := m.nv
 	v, dv := b.v, b.dv
@@ -462,6 +473,7 @@ func (t *WinTable) turnF(b *winBuf, x, y, j int, f float64, top, lowest int) {
 
 // turnDP is turnF after the values from top on are in place.
 func (t *WinTable) turnDP(b *winBuf, x, y, j int, f float64, top, lowest int) {
+	f = max(f, 0) // a chance of 1 may round to a little more
 	m := t.m
 	nv := m.nv
 	v, dv, r := b.v, b.dv, b.r
@@ -509,6 +521,7 @@ func rollSumSlope(vk []uint64, dk []float64, offs []int32, count []uint8, prob [
 // sweepValue returns the turn-start value at (x, y, j) for a farkle worth
 // f: startValueCut without the slopes and the values of rolling.
 func (t *WinTable) sweepValue(b *winBuf, x, y, j int, f float64) float64 {
+	f = max(f, 0) // a chance of 1 may round to a little more
 	m := t.m
 	nv := m.nv
 	v := b.v
@@ -530,7 +543,7 @@ func (t *WinTable) sweepValue(b *winBuf, x, y, j int, f float64) float64 {
 		bk := -1.0
 		if k >= m.minBankK {
 			if x+k < m.nS {
-				bk = 1 - wrow[(x+k)*stride]
+				bk = max(0, 1-wrow[(x+k)*stride])
 			} else {
 				bk = t.bankValue(x, y, j, k)
 			}
@@ -583,6 +596,7 @@ func (t *WinTable) startValue(b *winBuf, x, y, j int, f float64) (float64, float
 // startValueCut is startValue from the cut of (x, y) for f: from there on
 // the values are those of banking, with slope 0.
 func (t *WinTable) startValueCut(b *winBuf, x, y, j int, f float64) (float64, float64) {
+	f = max(f, 0) // a chance of 1 may round to a little more
 	if top := t.fillCut(b, x, y, j, f, b.dv); top < t.m.kc(x, y) {
 		t.turnDP(b, x, y, j, f, top, 0)
 	} else {
