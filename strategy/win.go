@@ -85,11 +85,12 @@ type WinState struct {
 // SolveWin solves the two-player game under r for the chance of winning
 // (see the package documentation, "Playing to win"): exactly, up to a
 // residual under 1e-12 in every equation. It takes about 5 seconds on
-// two cores for target 10,000 without a penalty, and time about as the
-// cube of the target over the score step. A penalty multiplies it by the
-// square of PenaltyAfter and by the passes over the table (a dozen or
-// so): about 11 minutes for Facebook scoring, 500 after three farkles in
-// a row, the floor at -2500 and no final round.
+// two cores for target 10,000 without a penalty or a final round (about
+// 11 seconds with the App rules' final round), and time about as the cube
+// of the target over the score step. A penalty multiplies it by the square
+// of PenaltyAfter and by the passes over the table (a dozen or so): about
+// 11 minutes for Facebook scoring, 500 after three farkles in a row and
+// the floor at -2500, with or without a final round.
 //
 // The error wraps a [*farkle.RulesError] for invalid rules, [ErrWinRules]
 // for rules it does not solve (MinFirstBank) or bad options, [ErrTooLarge]

@@ -265,6 +265,7 @@ var winCases = []struct {
 	{"core-1000", game.Rules{Target: 1000, Scoring: farkle.Core.Rules()}, 0},
 	{"app-500-minbank-mustroll", game.Rules{Target: 500, MinBank: 300, MustRollHotDice: true, Scoring: farkle.App.Rules()}, 0},
 	{"facebook-200-final", game.Rules{Target: 200, FinalRound: true, Scoring: farkle.Facebook.Rules()}, 0},
+	{"app-300-final-minbank", game.Rules{Target: 300, FinalRound: true, MinBank: 150, Scoring: farkle.App.Rules()}, 0},
 	{"zilch-150-final-minbank-mustroll", game.Rules{Target: 150, FinalRound: true, MinBank: 100, MustRollHotDice: true, Scoring: farkle.Zilch.Rules()}, 0},
 	{"core-200-penalty", game.Rules{Target: 200, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}, -200},
 	// slow: minutes.

@@ -141,6 +141,56 @@ func TestWinResidual(t *testing.T) {
 	}
 }
 
+// TestTurnShortcuts checks the turn evaluations of the solver against
+// the whole dynamic program (startValue) at every turn-start position of
+// the small tables and the reference cases, for the farkle value of the
+// position and for others: the stop where banking is sure to be best
+// (startValueCut, with a final round) must give the same value and slope,
+// and the sweeps' evaluation (sweepValue) the same value.
+func TestTurnShortcuts(t *testing.T) {
+	cases := winSmall
+	for _, c := range winCases {
+		if !strings.HasPrefix(c.name, "slow/") && !raceEnabled {
+			cases = append(cases, c)
+		}
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tb := solvedWin(t, c.r, c.floor)
+			m := tb.m
+			b := m.getBuf()
+			defer m.putBuf(b)
+			cuts := 0
+			for x := range m.nS {
+				for y := range m.nS {
+					for i := range m.K {
+						for j := range m.K {
+							for _, f := range []float64{tb.farkleValue(x, y, i, j), 0, 0.25, 0.5, 0.9, 1} {
+								want, wantSlope := tb.startValue(b, x, y, j, f)
+								got, slope := tb.startValueCut(b, x, y, j, f)
+								if math.Abs(got-want) > 1e-15 || math.Abs(slope-wantSlope) > 1e-12 {
+									t.Fatalf("(%d, %d, %d, %d), f %v: startValueCut %v (slope %v), startValue %v (slope %v)",
+										x, y, i, j, f, got, slope, want, wantSlope)
+								}
+								if got := tb.sweepValue(b, x, y, j, f); math.Abs(got-want) > 1e-15 {
+									t.Fatalf("(%d, %d, %d, %d), f %v: sweepValue %v, startValue %v", x, y, i, j, f, got, want)
+								}
+								if m.cut(x, y, f) < m.kc(x, y) {
+									cuts++
+								}
+							}
+						}
+					}
+				}
+			}
+			if m.final && !m.mustRoll && cuts == 0 {
+				t.Errorf("no turn stopped before kc with a final round")
+			}
+			t.Logf("%d of %d turns stopped before kc", cuts, 6*m.nS*m.nS*m.K*m.K)
+		})
+	}
+}
+
 // genWin draws one of the small tables and a position of it.
 func genWin(t *rapid.T) (*WinTable, int, int) {
 	c := rapid.SampledFrom(winSmall).Draw(t, "rules")
@@ -485,7 +535,7 @@ func BenchmarkWinBotDecide(b *testing.B) {
 // the first player wins 53.487% of games. The solve sweeps the table until
 // no chance moves by more than 1e-6, which leaves the figure within about
 // 1e-7: about four minutes on two cores, so it runs only with
-// FARKLE_SLOW=1, which .ci/run sets for this test alone.
+// FARKLE_SLOW=1, which .ci/run sets for it and TestSolveWinReference.
 func TestSolveWinBusche2016(t *testing.T) {
 	if os.Getenv("FARKLE_SLOW") == "" || testing.Short() || raceEnabled {
 		t.Skip("slow: set FARKLE_SLOW=1")
