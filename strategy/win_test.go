@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -101,44 +102,55 @@ func TestSolveWinBuscheNeller(t *testing.T) {
 	}
 }
 
+// eachWinTable runs check as a subtest on each of the small tables and,
+// outside the race detector, on each reference case but the slow ones,
+// with a buffer for turns.
+func eachWinTable(t *testing.T, check func(t *testing.T, tb *WinTable, b *winBuf)) {
+	cases := slices.Clone(winSmall)
+	for _, c := range winCases {
+		if !strings.HasPrefix(c.name, "slow/") && !raceEnabled {
+			cases = append(cases, c)
+		}
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tb := solvedWin(t, c.r, c.floor)
+			b := tb.m.getBuf()
+			defer tb.m.putBuf(b)
+			check(t, tb, b)
+		})
+	}
+}
+
+// eachPosition calls f with every turn-start position of m: x against y,
+// with i and j farkles in a row.
+func eachPosition(m *winModel, f func(x, y, i, j int)) {
+	for x := range m.nS {
+		for y := range m.nS {
+			for i := range m.K {
+				for j := range m.K {
+					f(x, y, i, j)
+				}
+			}
+		}
+	}
+}
+
 // TestWinResidual checks the Bellman equations at every turn-start
 // position: the value is the turn's value from the chances it leads to,
 // to 1e-12. Under the race detector it checks only the small tables
 // that other tests share.
 func TestWinResidual(t *testing.T) {
-	cases := winSmall
-	for _, c := range winCases {
-		if strings.HasPrefix(c.name, "slow/") || raceEnabled {
-			continue
-		}
-		cases = append(cases, struct {
-			name  string
-			r     game.Rules
-			floor int
-		}{c.name, c.r, c.floor})
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			tb := solvedWin(t, c.r, c.floor)
-			m := tb.m
-			b := m.getBuf()
-			defer m.putBuf(b)
-			worst := 0.0
-			for x := range m.nS {
-				for y := range m.nS {
-					for i := range m.K {
-						for j := range m.K {
-							w, _ := tb.startValue(b, x, y, j, tb.farkleValue(x, y, i, j))
-							worst = max(worst, math.Abs(w-tb.w[m.idx(x, y, i, j)]))
-						}
-					}
-				}
-			}
-			if worst > 1e-12 {
-				t.Errorf("largest residual %.3g, want at most 1e-12", worst)
-			}
+	eachWinTable(t, func(t *testing.T, tb *WinTable, b *winBuf) {
+		worst := 0.0
+		eachPosition(tb.m, func(x, y, i, j int) {
+			w, _ := tb.startValue(b, x, y, j, tb.farkleValue(x, y, i, j))
+			worst = max(worst, math.Abs(w-tb.w[tb.m.idx(x, y, i, j)]))
 		})
-	}
+		if worst > 1e-12 {
+			t.Errorf("largest residual %.3g, want at most 1e-12", worst)
+		}
+	})
 }
 
 // TestTurnShortcuts checks the turn evaluations of the solver against
@@ -148,47 +160,30 @@ func TestWinResidual(t *testing.T) {
 // (startValueCut, with a final round) must give the same value and slope,
 // and the sweeps' evaluation (sweepValue) the same value.
 func TestTurnShortcuts(t *testing.T) {
-	cases := winSmall
-	for _, c := range winCases {
-		if !strings.HasPrefix(c.name, "slow/") && !raceEnabled {
-			cases = append(cases, c)
-		}
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			tb := solvedWin(t, c.r, c.floor)
-			m := tb.m
-			b := m.getBuf()
-			defer m.putBuf(b)
-			cuts := 0
-			for x := range m.nS {
-				for y := range m.nS {
-					for i := range m.K {
-						for j := range m.K {
-							for _, f := range []float64{tb.farkleValue(x, y, i, j), 0, 0.25, 0.5, 0.9, 1} {
-								want, wantSlope := tb.startValue(b, x, y, j, f)
-								got, slope := tb.startValueCut(b, x, y, j, f)
-								if math.Abs(got-want) > 1e-15 || math.Abs(slope-wantSlope) > 1e-12 {
-									t.Fatalf("(%d, %d, %d, %d), f %v: startValueCut %v (slope %v), startValue %v (slope %v)",
-										x, y, i, j, f, got, slope, want, wantSlope)
-								}
-								if got := tb.sweepValue(b, x, y, j, f); math.Abs(got-want) > 1e-15 {
-									t.Fatalf("(%d, %d, %d, %d), f %v: sweepValue %v, startValue %v", x, y, i, j, f, got, want)
-								}
-								if m.cut(x, y, f) < m.kc(x, y) {
-									cuts++
-								}
-							}
-						}
-					}
+	eachWinTable(t, func(t *testing.T, tb *WinTable, b *winBuf) {
+		m := tb.m
+		cuts := 0
+		eachPosition(m, func(x, y, i, j int) {
+			for _, f := range []float64{tb.farkleValue(x, y, i, j), 0, 0.25, 0.5, 0.9, 1} {
+				want, wantSlope := tb.startValue(b, x, y, j, f)
+				got, slope := tb.startValueCut(b, x, y, j, f)
+				if math.Abs(got-want) > 1e-15 || math.Abs(slope-wantSlope) > 1e-12 {
+					t.Fatalf("(%d, %d, %d, %d), f %v: startValueCut %v (slope %v), startValue %v (slope %v)",
+						x, y, i, j, f, got, slope, want, wantSlope)
+				}
+				if got := tb.sweepValue(b, x, y, j, f); math.Abs(got-want) > 1e-15 {
+					t.Fatalf("(%d, %d, %d, %d), f %v: sweepValue %v, startValue %v", x, y, i, j, f, got, want)
+				}
+				if m.cut(x, y, f) < m.kc(x, y) {
+					cuts++
 				}
 			}
-			if m.final && !m.mustRoll && cuts == 0 {
-				t.Errorf("no turn stopped before kc with a final round")
-			}
-			t.Logf("%d of %d turns stopped before kc", cuts, 6*m.nS*m.nS*m.K*m.K)
 		})
-	}
+		if m.final && !m.mustRoll && cuts == 0 {
+			t.Errorf("no turn stopped before kc with a final round")
+		}
+		t.Logf("%d of %d turns stopped before kc", cuts, 6*m.nS*m.nS*m.K*m.K)
+	})
 }
 
 // genWin draws one of the small tables and a position of it.
