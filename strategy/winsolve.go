@@ -455,20 +455,27 @@ func (m *winModel) canBank(k, n int) bool {
 // values of rolling).
 func (t *WinTable) turnF(b *winBuf, x, y, j int, f float64, top, lowest int) {
 	f = max(f, 0) // a chance of 1 may round to a little more
-	m := t.m
-	nv := m.nv
-	v, dv := b.v, b.dv
+	t.m.fillCap(b, f, top, b.dv)
+	t.turnDP(b, x, y, j, f, top, lowest)
+}
+
+// fillCap puts the values above the cap from top up to the largest keep
+// above it, for a farkle worth f, in b.v, and their slopes in dv unless
+// dv is nil: banking wins, but with must-roll six dice must roll once more.
+func (m *winModel) fillCap(b *winBuf, f float64, top int, dv []float64) {
 	for n := 1; n <= farkle.MaxDice; n++ {
 		tv, td := 1.0, 0.0
 		if n == farkle.MaxDice && m.mustRoll {
 			tv, td = m.tailRoll+m.tailF*f, m.tailF
 		}
-		base := (n - 1) * nv
+		base := (n - 1) * m.nv
 		for k := top; k <= top+m.jump; k++ {
-			v[base+k], dv[base+k] = math.Float64bits(tv), td
+			b.v[base+k] = math.Float64bits(tv)
+			if dv != nil {
+				dv[base+k] = td
+			}
 		}
 	}
-	t.turnDP(b, x, y, j, f, top, lowest)
 }
 
 // turnDP is turnF after the values from top on are in place.
@@ -525,17 +532,7 @@ func (t *WinTable) sweepValue(b *winBuf, x, y, j int, f float64) float64 {
 	m := t.m
 	nv := m.nv
 	v := b.v
-	top := t.fillCut(b, x, y, j, f, nil)
-	for n := 1; n <= farkle.MaxDice && top == m.kc(x, y); n++ {
-		tv := 1.0
-		if n == farkle.MaxDice && m.mustRoll {
-			tv = m.tailRoll + m.tailF*f
-		}
-		row := v[(n-1)*nv+top : (n-1)*nv+top+m.jump+1]
-		for k := range row {
-			row[k] = math.Float64bits(tv)
-		}
-	}
+	top := t.fillAbove(b, x, y, j, f, nil)
 	// Bank values along the row: W(y, x+k, j, 0) for k < nS-x.
 	stride := m.K * m.K
 	wrow := t.w[m.idx(y, 0, j, 0):]
@@ -597,22 +594,20 @@ func (t *WinTable) startValue(b *winBuf, x, y, j int, f float64) (float64, float
 // the values are those of banking, with slope 0.
 func (t *WinTable) startValueCut(b *winBuf, x, y, j int, f float64) (float64, float64) {
 	f = max(f, 0) // a chance of 1 may round to a little more
-	if top := t.fillCut(b, x, y, j, f, b.dv); top < t.m.kc(x, y) {
-		t.turnDP(b, x, y, j, f, top, 0)
-	} else {
-		t.turnF(b, x, y, j, f, top, 0)
-	}
+	t.turnDP(b, x, y, j, f, t.fillAbove(b, x, y, j, f, b.dv), 0)
 	at := (farkle.MaxDice - 1) * t.m.nv
 	return math.Float64frombits(b.v[at]), b.dv[at]
 }
 
-// fillCut fills the values (b.v, and b.dv with 0 when dv is not nil) from
-// the cut of (x, y) for f on, up to the largest keep above it, with those
-// of banking, and returns the cut, or returns kc(x, y) when it is kc(x, y).
-func (t *WinTable) fillCut(b *winBuf, x, y, j int, f float64, dv []float64) int {
+// fillAbove puts the values from the cut of (x, y) for f up to the
+// largest keep above it in b.v, and their slopes in dv unless dv is nil,
+// and returns the cut: those of banking (slope 0) below kc(x, y), those
+// of fillCap at kc(x, y).
+func (t *WinTable) fillAbove(b *winBuf, x, y, j int, f float64, dv []float64) int {
 	m := t.m
 	top := m.cut(x, y, f)
 	if top == m.kc(x, y) {
+		m.fillCap(b, f, top, dv)
 		return top
 	}
 	for k := top; k <= top+m.jump; k++ {
