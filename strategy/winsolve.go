@@ -478,9 +478,9 @@ func (m *winModel) fillCap(b *winBuf, f float64, top int, dv []float64) {
 	}
 }
 
-// turnDP is turnF after the values from top on are in place.
+// turnDP is turnF after the values from top on are in place, for f at
+// least 0.
 func (t *WinTable) turnDP(b *winBuf, x, y, j int, f float64, top, lowest int) {
-	f = max(f, 0) // a chance of 1 may round to a little more
 	m := t.m
 	nv := m.nv
 	v, dv, r := b.v, b.dv, b.r
@@ -533,17 +533,10 @@ func (t *WinTable) sweepValue(b *winBuf, x, y, j int, f float64) float64 {
 	nv := m.nv
 	v := b.v
 	top := t.fillAbove(b, x, y, j, f, nil)
-	// Bank values along the row: W(y, x+k, j, 0) for k < nS-x.
-	stride := m.K * m.K
-	wrow := t.w[m.idx(y, 0, j, 0):]
 	for k := top - 1; k >= 0; k-- {
 		bk := -1.0
 		if k >= m.minBankK {
-			if x+k < m.nS {
-				bk = max(0, 1-wrow[(x+k)*stride])
-			} else {
-				bk = t.bankValue(x, y, j, k)
-			}
+			bk = t.bankValue(x, y, j, k)
 		}
 		vk := v[k:]
 		for n := 1; n <= farkle.MaxDice; n++ {
