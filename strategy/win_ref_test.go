@@ -256,12 +256,15 @@ func (s *refSolver) solve(t *testing.T) {
 	}
 }
 
-// winCases are rule sets small enough for the reference.
-var winCases = []struct {
+// A winCase is a rule set to solve, with its floor, under a name.
+type winCase struct {
 	name  string
 	r     game.Rules
 	floor int
-}{
+}
+
+// winCases are rule sets small enough for the reference.
+var winCases = []winCase{
 	{"core-1000", game.Rules{Target: 1000, Scoring: farkle.Core.Rules()}, 0},
 	{"app-500-minbank-mustroll", game.Rules{Target: 500, MinBank: 300, MustRollHotDice: true, Scoring: farkle.App.Rules()}, 0},
 	{"facebook-200-final", game.Rules{Target: 200, FinalRound: true, Scoring: farkle.Facebook.Rules()}, 0},

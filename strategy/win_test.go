@@ -51,11 +51,7 @@ var (
 
 const winPenaltyFloor = -500
 
-var winSmall = []struct {
-	name  string
-	r     game.Rules
-	floor int
-}{
+var winSmall = []winCase{
 	{"core-2000", winCore, 0},
 	{"facebook-500-final", winFinal, 0},
 	{"facebook-500-penalty", winPenalty, winPenaltyFloor},
@@ -190,11 +186,7 @@ func TestTurnShortcuts(t *testing.T) {
 func genWin(t *rapid.T) (*WinTable, int, int) { return genWinOf(t, winSmall) }
 
 // genWinOf draws one of the tables of cases and a position of it.
-func genWinOf(t *rapid.T, cases []struct {
-	name  string
-	r     game.Rules
-	floor int
-}) (*WinTable, int, int) {
+func genWinOf(t *rapid.T, cases []winCase) (*WinTable, int, int) {
 	c := rapid.SampledFrom(cases).Draw(t, "rules")
 	tb := solvedWin(t, c.r, c.floor)
 	m := tb.m
@@ -207,13 +199,7 @@ func genWinOf(t *rapid.T, cases []struct {
 // chance of the player to move. (With one it can: see
 // TestWinMoreMineFinalRound.)
 func TestPropertyWinMoreMine(t *testing.T) {
-	var cases = slices.DeleteFunc(slices.Clone(winSmall), func(c struct {
-		name  string
-		r     game.Rules
-		floor int
-	}) bool {
-		return c.r.FinalRound
-	})
+	cases := slices.DeleteFunc(slices.Clone(winSmall), func(c winCase) bool { return c.r.FinalRound })
 	rapid.Check(t, func(t *rapid.T) {
 		tb, mine, theirs := genWinOf(t, cases)
 		more := mine + tb.Step()*rapid.IntRange(1, 10).Draw(t, "more")
