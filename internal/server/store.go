@@ -14,10 +14,6 @@ import (
 type store struct {
 	dir string
 	d   *os.File // the directory, open for fsync
-
-	// noSync skips the fsyncs, for the load test's measure of the
-	// server's own latency only: never set outside tests.
-	noSync bool
 }
 
 // tmpPrefix starts the names of the temporary files of a save.
@@ -58,19 +54,14 @@ func (st *store) save(id string, data []byte) (err error) {
 	if _, err = f.Write(data); err != nil {
 		return err
 	}
-	if !st.noSync {
-		if err = f.Sync(); err != nil {
-			return err
-		}
+	if err = f.Sync(); err != nil {
+		return err
 	}
 	if err = f.Close(); err != nil {
 		return err
 	}
 	if err = os.Rename(tmp, st.path(id)); err != nil {
 		return err
-	}
-	if st.noSync {
-		return nil
 	}
 	return st.d.Sync()
 }
