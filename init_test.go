@@ -1,10 +1,12 @@
 package farkle_test
 
 import (
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -38,29 +40,50 @@ func main() {}
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("run: %v\n%s", err, out)
-	}
 	// init github.com/farkle-go/farkle @0.57 ms, 0.010 ms clock, 144 bytes, 4 allocs
 	re := regexp.MustCompile(`(?m)^init (github\.com/farkle-go/farkle\S*) @\S+ ms, ([0-9.]+) ms clock, (\d+) bytes, (\d+) allocs$`)
-	seen := map[string]bool{}
-	for _, m := range re.FindAllStringSubmatch(string(out), -1) {
-		pkg := m[1]
-		clock, _ := strconv.ParseFloat(m[2], 64)
-		bytes, _ := strconv.Atoi(m[3])
-		allocs, _ := strconv.Atoi(m[4])
-		seen[pkg] = true
-		t.Logf("%s", m[0])
-		if allocs >= 100 || bytes >= 16<<10 {
-			t.Errorf("%s: init allocates %d bytes in %d allocs, want under 100 allocs and 16 KB", pkg, bytes, allocs)
+	// The clock is the machine's, and other tests share the CPUs: the
+	// program runs three times and each package keeps its fastest clock.
+	type cost struct {
+		clock         float64
+		bytes, allocs int
+		line          string
+	}
+	seen := map[string]cost{}
+	var out []byte
+	for range 3 {
+		cmd := exec.Command(bin)
+		cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+		var err error
+		out, err = cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("run: %v\n%s", err, out)
 		}
-		// The clock is the machine's; 0.1 ms is far above what no work
-		// takes, and far below what building a table takes.
-		if clock >= 0.1 {
-			t.Errorf("%s: init takes %.3f ms, want under 0.1 ms", pkg, clock)
+		for _, m := range re.FindAllStringSubmatch(string(out), -1) {
+			var c cost
+			c.clock, _ = strconv.ParseFloat(m[2], 64)
+			c.bytes, _ = strconv.Atoi(m[3])
+			c.allocs, _ = strconv.Atoi(m[4])
+			c.line = m[0]
+			if old, ok := seen[m[1]]; ok {
+				c.bytes, c.allocs = max(c.bytes, old.bytes), max(c.allocs, old.allocs)
+				if old.clock < c.clock {
+					c.clock, c.line = old.clock, old.line
+				}
+			}
+			seen[m[1]] = c
+		}
+	}
+	for _, pkg := range slices.Sorted(maps.Keys(seen)) {
+		c := seen[pkg]
+		t.Logf("%s", c.line)
+		if c.allocs >= 100 || c.bytes >= 16<<10 {
+			t.Errorf("%s: init allocates %d bytes in %d allocs, want under 100 allocs and 16 KB", pkg, c.bytes, c.allocs)
+		}
+		// 0.1 ms is far above what no work takes, and far below what
+		// building a table takes.
+		if c.clock >= 0.1 {
+			t.Errorf("%s: init takes %.3f ms at the fastest of 3 runs, want under 0.1 ms", pkg, c.clock)
 		}
 	}
 	// A package with nothing to initialize prints no line, but some of
@@ -70,7 +93,7 @@ func main() {}
 		t.Fatalf("no line of GODEBUG=inittrace=1 for a package of the module parsed; the format changed?\n%s", out)
 	}
 	for _, p := range []string{"github.com/farkle-go/farkle", "github.com/farkle-go/farkle/game", "github.com/farkle-go/farkle/strategy"} {
-		if !seen[p] {
+		if _, ok := seen[p]; !ok {
 			// A package with nothing to initialize prints no line: that
 			// is the best case.
 			t.Logf("%s: no init work at all", p)

@@ -72,12 +72,22 @@ func TestLoadRefusesEarly(t *testing.T) {
 				{"UnmarshalJSON", func() error { var g Game; return g.UnmarshalJSON(b) }},
 				{"Load", func() error { _, err := Load(bytes.NewReader(b), Limits{MaxBytes: 1 << 30}); return err }},
 			} {
-				var err error
-				d, alloc := measure(func() { err = via.load() })
-				if !errors.Is(err, c.want) {
-					t.Fatalf("%s: error %v, want %v", via.name, err, c.want)
+				// The fastest of three runs: the time of the refusal, not
+				// of the other packages' tests that share the CPUs.
+				var d time.Duration
+				var alloc uint64
+				for i := range 3 {
+					var err error
+					di, ai := measure(func() { err = via.load() })
+					if !errors.Is(err, c.want) {
+						t.Fatalf("%s: error %v, want %v", via.name, err, c.want)
+					}
+					if i == 0 || di < d {
+						d = di
+					}
+					alloc = max(alloc, ai)
 				}
-				t.Logf("%s of %d MB: refused in %v, %d bytes allocated", via.name, len(b)>>20, d, alloc)
+				t.Logf("%s of %d MB: refused in %v (the fastest of 3), at most %d bytes allocated", via.name, len(b)>>20, d, alloc)
 				if alloc > 1<<20 {
 					t.Errorf("%s allocated %d bytes, want under 1 MB", via.name, alloc)
 				}
