@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -514,49 +513,17 @@ func (d *duel) solvePair(wk *duelWorker, x, y int) {
 // of a group.
 func winSigs(m *winModel) *[farkle.MaxDice + 1]sigGroup {
 	ix := multiset.Get()
-	var g [farkle.MaxDice + 1]sigGroup
-	var opts []option
 	var buf [maxKeeps]cand
-	for n := 1; n <= farkle.MaxDice; n++ {
-		total := float64(pow6(n))
-		bySig := map[string]int{}
-		var prob []float64
-		var sigOpts [][]option
-		farkles := 0.0
-		for i := int(ix.First[n]); i < int(ix.First[n+1]); i++ {
-			var key uint32
-			for j := range n {
-				key += multiset.Pow7[ix.Sorted[i][j]]
-			}
-			cs := m.cands(key, &buf)
-			p := float64(ix.Orders[i]) / total
-			if len(cs) == 0 {
-				farkles += p
-				continue
-			}
-			os := make([]option, len(cs))
-			for c := range cs {
-				os[c] = option{steps: cs[c].points / int32(m.step), left: int32(cs[c].left)}
-			}
-			sk := fmt.Sprint(os)
-			s, ok := bySig[sk]
-			if !ok {
-				s = len(prob)
-				bySig[sk] = s
-				prob = append(prob, 0)
-				sigOpts = append(sigOpts, os)
-			}
-			prob[s] += p
+	var os []option
+	return groupRolls(func(n, i int) []option {
+		var key uint32
+		for j := range n {
+			key += multiset.Pow7[ix.Sorted[i][j]]
 		}
-		g[n].prob, g[n].farkle = prob, farkles
-		g[n].start = []int32{int32(len(opts))}
-		for _, os := range sigOpts {
-			opts = append(opts, os...)
-			g[n].start = append(g[n].start, int32(len(opts)))
+		os = os[:0]
+		for _, c := range m.cands(key, &buf) {
+			os = append(os, option{steps: c.points / int32(m.step), left: int32(c.left)})
 		}
-	}
-	for n := 1; n <= farkle.MaxDice; n++ {
-		g[n].opts = slices.Clip(opts)
-	}
-	return &g
+		return os
+	})
 }

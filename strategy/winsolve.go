@@ -136,21 +136,22 @@ func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, 
 		return nil, fmt.Errorf("strategy: %d scores and %d farkle counts: %w", m.nS, m.K, ErrTooLarge)
 	}
 	m.minBankK = max(1, (r.MinBank+m.step-1)/m.step)
+	// Without a final round the best keep for each number of kept dice
+	// is enough: the groups of the analysis, in its units.
+	sigs, scale := &m.an.sigs, int32(m.an.unit/m.step)
 	if m.final {
-		m.groupAll()
-	} else {
-		scale := int32(m.an.unit / m.step)
-		opts := m.an.sigs[1].opts
-		m.optSteps = make([]int32, len(opts))
-		m.optLeft = make([]int32, len(opts))
-		for o, op := range opts {
-			m.optSteps[o] = op.steps * scale
-			m.optLeft[o] = op.left
-		}
-		for n := 1; n <= farkle.MaxDice; n++ {
-			g := &m.an.sigs[n]
-			m.pf[n], m.prob[n], m.start[n] = g.farkle, g.prob, g.start
-		}
+		sigs, scale = m.groupAll(), 1
+	}
+	opts := sigs[1].opts
+	m.optSteps = make([]int32, len(opts))
+	m.optLeft = make([]int32, len(opts))
+	for o, op := range opts {
+		m.optSteps[o] = op.steps * scale
+		m.optLeft[o] = op.left
+	}
+	for n := 1; n <= farkle.MaxDice; n++ {
+		g := &sigs[n]
+		m.pf[n], m.prob[n], m.start[n] = g.farkle, g.prob, g.start
 	}
 	for o := range m.optSteps {
 		m.jump = max(m.jump, int(m.optSteps[o]))
@@ -204,63 +205,73 @@ func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, 
 }
 
 // groupAll groups the rolls of each number of dice by the list of the
-// distinct (points, dice left) of all their legal keeps. With a final
-// round a player may prefer fewer points with the same dice left (to stay
-// under the target), so every keep counts, not only the best keep for each
-// number of kept dice.
-func (m *winModel) groupAll() {
+// distinct (points, dice left) of all their legal keeps, points in steps.
+// With a final round a player may prefer fewer points with the same dice
+// left (to stay under the target), so every keep counts, not only the best
+// keep for each number of kept dice.
+func (m *winModel) groupAll() *[farkle.MaxDice + 1]sigGroup {
 	ix := multiset.Get()
 	var buf [maxKeeps]farkle.Partition
 	var dice [farkle.MaxDice]farkle.Die
+	var os []option
+	return groupRolls(func(n, i int) []option {
+		for j := range n {
+			dice[j] = farkle.Die(ix.Sorted[i][j])
+		}
+		keeps, _ := m.an.scorer.AppendKeeps(buf[:0], dice[:n])
+		os = os[:0]
+		for _, k := range keeps {
+			l := int32(n - k.Dice().Len())
+			if l == 0 {
+				l = farkle.MaxDice
+			}
+			o := option{steps: int32(k.Points() / m.step), left: l}
+			if !slices.Contains(os, o) {
+				os = append(os, o)
+			}
+		}
+		slices.SortFunc(os, func(a, b option) int {
+			return cmp.Or(cmp.Compare(a.steps, b.steps), cmp.Compare(a.left, b.left))
+		})
+		return os
+	})
+}
+
+// groupRolls groups the rolls of each number of dice n by the options that
+// optsOf(n, i) gives the roll i (an index of multiset.Get), in the order in
+// which the groups first appear; a roll without options is a farkle. The
+// options are copied: optsOf may reuse its slice.
+func groupRolls(optsOf func(n, i int) []option) *[farkle.MaxDice + 1]sigGroup {
+	ix := multiset.Get()
+	var g [farkle.MaxDice + 1]sigGroup
+	var opts []option
 	for n := 1; n <= farkle.MaxDice; n++ {
 		total := float64(pow6(n))
 		bySig := map[string]int{}
-		m.start[n] = []int32{int32(len(m.optSteps))}
-		var prob []float64
-		var steps, left []int32
+		g[n].start = []int32{int32(len(opts))}
 		for i := int(ix.First[n]); i < int(ix.First[n+1]); i++ {
-			for j := range n {
-				dice[j] = farkle.Die(ix.Sorted[i][j])
-			}
-			keeps, _ := m.an.scorer.AppendKeeps(buf[:0], dice[:n])
+			os := optsOf(n, i)
 			p := float64(ix.Orders[i]) / total
-			if len(keeps) == 0 {
-				m.pf[n] += p
+			if len(os) == 0 {
+				g[n].farkle += p
 				continue
 			}
-			type opt struct{ steps, left int32 }
-			var os []opt
-			for _, k := range keeps {
-				l := int32(n - k.Dice().Len())
-				if l == 0 {
-					l = farkle.MaxDice
-				}
-				o := opt{int32(k.Points() / m.step), l}
-				if !slices.Contains(os, o) {
-					os = append(os, o)
-				}
-			}
-			slices.SortFunc(os, func(a, b opt) int {
-				return cmp.Or(cmp.Compare(a.steps, b.steps), cmp.Compare(a.left, b.left))
-			})
 			key := fmt.Sprint(os)
-			g, ok := bySig[key]
+			s, ok := bySig[key]
 			if !ok {
-				g = len(prob)
-				bySig[key] = g
-				prob = append(prob, 0)
-				for _, o := range os {
-					steps = append(steps, o.steps)
-					left = append(left, o.left)
-				}
-				m.start[n] = append(m.start[n], int32(len(m.optSteps)+len(steps)))
+				s = len(g[n].prob)
+				bySig[key] = s
+				g[n].prob = append(g[n].prob, 0)
+				opts = append(opts, os...)
+				g[n].start = append(g[n].start, int32(len(opts)))
 			}
-			prob[g] += p
+			g[n].prob[s] += p
 		}
-		m.prob[n] = prob
-		m.optSteps = append(m.optSteps, steps...)
-		m.optLeft = append(m.optLeft, left...)
 	}
+	for n := 1; n <= farkle.MaxDice; n++ {
+		g[n].opts = slices.Clip(opts)
+	}
+	return &g
 }
 
 // solveReach computes the chance of the last turn of a final round to bank
