@@ -571,3 +571,13 @@ func TestSolveWinBusche2016(t *testing.T) {
 		t.Errorf("FirstPlayerWin() = %.7f, want 0.53487", got)
 	}
 }
+
+// startValue returns the turn-start value at (x, y, j) for a farkle worth
+// f, and its slope in f, from the whole dynamic program up to the cap: the
+// reference for the shortcuts startValueCut and sweepValue, which the
+// solver uses instead.
+func (t *WinTable) startValue(b *winBuf, x, y, j int, f float64) (float64, float64) {
+	t.turnF(b, x, y, j, f, t.m.kc(x, y), 0)
+	at := (farkle.MaxDice - 1) * t.m.nv
+	return math.Float64frombits(b.v[at]), b.dv[at]
+}

@@ -586,14 +586,6 @@ func (b *winBuf) vAt(k, n int) float64 {
 	return math.Float64frombits(b.v[(n-1)*(len(b.v)/farkle.MaxDice)+k])
 }
 
-// start returns the turn-start value at (x, y, j) for a farkle worth f,
-// and its slope in f.
-func (t *WinTable) startValue(b *winBuf, x, y, j int, f float64) (float64, float64) {
-	t.turnF(b, x, y, j, f, t.m.kc(x, y), 0)
-	at := (farkle.MaxDice - 1) * t.m.nv
-	return math.Float64frombits(b.v[at]), b.dv[at]
-}
-
 // startValueCut is startValue from the cut of (x, y) for f: from there on
 // the values are those of banking, with slope 0.
 func (t *WinTable) startValueCut(b *winBuf, x, y, j int, f float64) (float64, float64) {
