@@ -17,6 +17,21 @@ type Bot interface {
 	Decide(v View) (keep farkle.Hand, bank bool)
 }
 
+// A RulesChecker is a [Bot] that can tell, before it makes a move,
+// whether it can play a game's rules: a bot whose strategy was computed
+// for other rules, or that has none, would otherwise misplay silently.
+// [Game.Play] and [Game.PlayTurn] call CheckRules with the game's rules
+// (as [Game.Rules] normalizes them) before the bot's first decision, and
+// return its error, in a [*BotError], without moving. The bots of package
+// strategy and of package strategy/win are RulesCheckers.
+type RulesChecker interface {
+	Bot
+	// CheckRules returns nil if the bot can play a game under r, or
+	// else an error that says why not, such as a strategy table solved
+	// for another target.
+	CheckRules(r Rules) error
+}
+
 // BotFunc adapts a function to the [Bot] interface.
 type BotFunc func(v View) (keep farkle.Hand, bank bool)
 
@@ -121,15 +136,35 @@ func isNil(b Bot) bool {
 // minimum, or hot dice that must be rolled), PlayTurn rolls instead, as a
 // player has to. When b's keep is illegal, PlayTurn returns the error of
 // [Game.Keep] and the game waits for a keep from that roll. A nil b gives
-// an error wrapping [ErrPlayers]; a bot that asks for 10,000 decisions in
-// one turn gives [ErrTooLong].
+// an error wrapping [ErrPlayers]; a [RulesChecker] that refuses the game's
+// rules gives a [*BotError] before any move; a bot that asks for 10,000
+// decisions in one turn gives [ErrTooLong].
 func (g *Game) PlayTurn(b Bot) error {
 	if err := g.can(ActionRoll); err != nil && err != ErrAlreadyRolled {
 		return g.fail(ActionRoll, err)
 	}
-	if isNil(b) {
-		return &PlayersError{Player: g.cur, Reason: "nil bot"}
+	if err := g.checkBot(g.cur, b); err != nil {
+		return err
 	}
+	return g.playTurn(b)
+}
+
+// checkBot returns the error of bot b of player i: nil, or a nil bot, or
+// the refusal of a RulesChecker.
+func (g *Game) checkBot(i int, b Bot) error {
+	if isNil(b) {
+		return &PlayersError{Player: i, Reason: "nil bot"}
+	}
+	if c, ok := b.(RulesChecker); ok {
+		if err := c.CheckRules(g.Rules()); err != nil {
+			return &BotError{Player: i, Err: err}
+		}
+	}
+	return nil
+}
+
+// playTurn is PlayTurn once its checks have passed.
+func (g *Game) playTurn(b Bot) error {
 	turn := g.turn
 	for n := 0; !g.over && g.turn == turn; {
 		if !g.onTable {
@@ -143,8 +178,7 @@ func (g *Game) PlayTurn(b Bot) error {
 		}
 		n++
 		keep, bank := b.Decide(View{g})
-		var buf [farkle.MaxDice]farkle.Die
-		if err := g.Keep(keep.AppendDice(buf[:0])); err != nil {
+		if err := g.KeepHand(keep); err != nil {
 			return err
 		}
 		if bank && g.can(ActionBank) == nil {
@@ -157,9 +191,10 @@ func (g *Game) PlayTurn(b Bot) error {
 }
 
 // Play plays the game to its end, bots[i] playing for player i, and
-// returns the first error of [Game.PlayTurn]. It needs one bot per
-// player, none of them nil ([ErrPlayers], before any move); a game still going after 100,000 turns gives
-// [ErrTooLong].
+// returns the first error of [Game.PlayTurn]. Before any move it checks
+// the bots: one per player, none of them nil ([ErrPlayers]), and each
+// [RulesChecker] among them able to play the game's rules (a
+// [*BotError]). A game still going after 100,000 turns gives [ErrTooLong].
 func (g *Game) Play(bots ...Bot) error {
 	if !g.ok() {
 		return g.fail(ActionRoll, ErrNoGame)
@@ -168,15 +203,18 @@ func (g *Game) Play(bots ...Bot) error {
 		return &PlayersError{Reason: strconv.Itoa(len(bots)) + " bots for " + strconv.Itoa(len(g.players)) + " players"}
 	}
 	for i, b := range bots {
-		if isNil(b) {
-			return &PlayersError{Player: i, Reason: "nil bot"}
+		if err := g.checkBot(i, b); err != nil {
+			return err
 		}
 	}
 	for n := 0; !g.over; n++ {
 		if n == maxGameTurns {
 			return g.fail(ActionRoll, ErrTooLong)
 		}
-		if err := g.PlayTurn(bots[g.cur]); err != nil {
+		if err := g.can(ActionRoll); err != nil && err != ErrAlreadyRolled {
+			return g.fail(ActionRoll, err)
+		}
+		if err := g.playTurn(bots[g.cur]); err != nil {
 			return err
 		}
 	}

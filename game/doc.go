@@ -69,7 +69,15 @@
 // [ThresholdBot] is a simple bot. A Bot decides from a [View]: a
 // read-only view of the position with the roll, the turn total, the dice
 // left, every player's score and farkles in a row, whose turn it is, the
-// rules and whether the final round is on.
+// rules and whether the final round is on. A Bot's keep is a
+// [farkle.Hand], the type of [View.Roll] and of a [farkle.Partition]'s
+// Dice, and [Game.KeepHand] takes one: a keep found with the Scorer goes
+// into the game as it is.
+//
+// A bot that can play only some rules (one whose strategy was solved for
+// a target, or a scoring) is a [RulesChecker]: Play and PlayTurn ask it
+// before the first move, and its refusal is a [*BotError], so that a bot
+// never misplays silently.
 //
 // The Bot of package strategy (github.com/farkle-go/farkle/strategy) is a
 // Bot: it plays each turn for the best expected score. Solve its table
@@ -95,4 +103,13 @@
 // so a forged or oversized save is refused early, with a [*SaveError]
 // that gives the offset and wraps [ErrBadSave], [ErrSaveTooLarge] or the
 // reason the rules refuse it.
+//
+// # JSON for a client
+//
+// What a client of a web game is sent encodes to plain JSON with stable
+// lower-case keys: an [Event] (dice as arrays of numbers, such as
+// {"kind":"kept","player":0,"dice":[1,5],"points":150,...}), a [Player],
+// [Rules], and a [View], the whole position with the dice on the table
+// and what the current player may do ([View.MarshalJSON]). Marshal a
+// *Game, not a Game, to save it.
 package game

@@ -10,8 +10,9 @@ import (
 // reported as in package farkle, with a [*farkle.RulesError] wrapping
 // farkle.ErrInvalidRules.
 var (
-	// ErrPlayers: not 1 to MaxPlayers players, a bad player name, or a
-	// number of bots that is not the number of players.
+	// ErrPlayers: not 1 to MaxPlayers players, a bad player name, a
+	// number of bots that is not the number of players, a nil bot, or a
+	// bot that refuses the game's rules (see [BotError]).
 	ErrPlayers = errors.New("bad players")
 	// ErrNoGame: the Game is the zero Game (or nil); make one with New.
 	ErrNoGame = errors.New("no game: use New")
@@ -136,6 +137,24 @@ func (e *HistoryError) Error() string {
 
 // Unwrap returns [ErrBadHistory] and e.Err.
 func (e *HistoryError) Unwrap() []error { return []error{ErrBadHistory, e.Err} }
+
+// A BotError reports a bot that refused to play a game: the
+// [RulesChecker] of player Player (from 0) returned Err for the game's
+// rules. It wraps both [ErrPlayers] and Err, so that errors.Is finds the
+// bot's own sentinel too.
+type BotError struct {
+	Player int
+	Err    error
+}
+
+// Error returns a message such as
+// "game: bad players: the bot of player 1 cannot play: strategy/win: ...".
+func (e *BotError) Error() string {
+	return "game: " + ErrPlayers.Error() + ": the bot of player " + strconv.Itoa(e.Player) + " cannot play: " + errString(e.Err)
+}
+
+// Unwrap returns [ErrPlayers] and e.Err.
+func (e *BotError) Unwrap() []error { return []error{ErrPlayers, e.Err} }
 
 func errString(err error) string {
 	if err == nil {

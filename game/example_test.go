@@ -299,3 +299,90 @@ func ExampleReplay() {
 	// <nil> [1000]
 	// true 1
 }
+
+// The Scorer's best keep goes into the game as it is: its Dice are the
+// Hand that KeepHand takes.
+func ExampleGame_KeepHand() {
+	g, err := game.New(game.App.Rules(), []string{"Ann"}, nil)
+	if err != nil {
+		panic(err)
+	}
+	if err := g.RollDice([]farkle.Die{1, 1, 1, 1, 2, 3}); err != nil {
+		panic(err)
+	}
+	best, err := g.Scorer().BestKeep(g.Dice())
+	if err != nil {
+		panic(err)
+	}
+	if err := g.KeepHand(best.Dice()); err != nil {
+		panic(err)
+	}
+	fmt.Println("kept", best.Dice(), "for", best.Points(), "with", g.DiceLeft(), "dice left")
+	// Output:
+	// kept 1 1 1 for 1000 with 3 dice left
+}
+
+// A web client is sent the position as JSON: the players, the dice on the
+// table, what the current player may do, and the rules.
+func ExampleView_MarshalJSON() {
+	r := game.Zilch.Rules()
+	r.Target = 2000
+	g, err := game.New(r, []string{"Ann", "Bob"}, nil)
+	if err != nil {
+		panic(err)
+	}
+	if err := g.RollDice([]farkle.Die{5, 2, 3, 3, 4, 6}); err != nil {
+		panic(err)
+	}
+	b, err := json.MarshalIndent(g.View(), "", " ")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(b))
+	// Output:
+	// {
+	//  "players": [
+	//   {
+	//    "name": "Ann",
+	//    "score": 0,
+	//    "farkles": 0,
+	//    "on_board": false
+	//   },
+	//   {
+	//    "name": "Bob",
+	//    "score": 0,
+	//    "farkles": 0,
+	//    "on_board": false
+	//   }
+	//  ],
+	//  "current": 0,
+	//  "turn": 1,
+	//  "turn_total": 0,
+	//  "roll": [
+	//   5,
+	//   2,
+	//   3,
+	//   3,
+	//   4,
+	//   6
+	//  ],
+	//  "dice_left": 6,
+	//  "hot_dice": false,
+	//  "final_round": false,
+	//  "over": false,
+	//  "winner": null,
+	//  "can_roll": false,
+	//  "can_keep": true,
+	//  "can_bank": false,
+	//  "rules": {
+	//   "target": 2000,
+	//   "final_round": true,
+	//   "min_bank": 300,
+	//   "min_first_bank": 0,
+	//   "penalty": 500,
+	//   "penalty_after": 3,
+	//   "must_roll_hot_dice": false,
+	//   "scoring": "zilch"
+	//  }
+	// }
+}

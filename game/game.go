@@ -18,12 +18,13 @@ const MaxPlayers = 8
 // MaxNameLen is the longest player name, in bytes.
 const MaxNameLen = 64
 
-// A Player is the view of one player of a game.
+// A Player is the view of one player of a game. It encodes to JSON as
+// {"name":"Ann","score":350,"farkles":0,"on_board":true}.
 type Player struct {
-	Name    string
-	Score   int  // banked points; below zero after penalties
-	Farkles int  // farkles in a row since the player last banked or paid a penalty
-	OnBoard bool // whether the player has banked at least once
+	Name    string `json:"name"`
+	Score   int    `json:"score"`    // banked points; below zero after penalties
+	Farkles int    `json:"farkles"`  // farkles in a row since the player last banked or paid a penalty
+	OnBoard bool   `json:"on_board"` // whether the player has banked at least once
 }
 
 // A Game is a game of Farkle for 1 to MaxPlayers players under some
@@ -342,6 +343,14 @@ func (g *Game) Keep(dice []farkle.Die) error {
 		g.event(Event{Kind: EventHotDice})
 	}
 	return nil
+}
+
+// KeepHand is [Game.Keep] with the dice as a [farkle.Hand]: the keep
+// that a [Bot] returns, or the Dice of a [farkle.Partition] from the
+// Scorer's keeps, goes into the game as it is. The errors are Keep's.
+func (g *Game) KeepHand(h farkle.Hand) error {
+	var buf [farkle.MaxDice]farkle.Die
+	return g.Keep(h.AppendDice(buf[:0]))
 }
 
 // Bank adds the turn total to the player's score and ends the turn. It

@@ -142,3 +142,69 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 	*r = out
 	return nil
 }
+
+// viewJSON is the JSON form of a View; its keys never change.
+type viewJSON struct {
+	Players    []Player `json:"players"`
+	Current    int      `json:"current"`
+	Turn       int      `json:"turn"`
+	TurnTotal  int      `json:"turn_total"`
+	Roll       []int    `json:"roll"`
+	DiceLeft   int      `json:"dice_left"`
+	HotDice    bool     `json:"hot_dice"`
+	FinalRound bool     `json:"final_round"`
+	Over       bool     `json:"over"`
+	Winner     *int     `json:"winner"`
+	CanRoll    bool     `json:"can_roll"`
+	CanKeep    bool     `json:"can_keep"`
+	CanBank    bool     `json:"can_bank"`
+	Rules      Rules    `json:"rules"`
+}
+
+// MarshalJSON encodes the position that v reads, as a web client shows
+// it, in an object with stable lower-case keys: "players" (each a
+// [Player]), "current", "turn", "turn_total", "roll" (the dice waiting
+// for a keep, in the order rolled; [] when none wait), "dice_left",
+// "hot_dice", "final_round", "over", "winner" (the winner from 0 once the
+// game is over, else null), "can_roll", "can_keep" and "can_bank" (what
+// [Game.Can] allows the current player now) and "rules" (as
+// [Rules.MarshalJSON]). For instance, after a first roll:
+//
+//	{"players":[{"name":"Ann","score":0,"farkles":0,"on_board":false},...],
+//	 "current":0,"turn":1,"turn_total":0,"roll":[1,2,2,3,4,6],"dice_left":6,
+//	 "hot_dice":false,"final_round":false,"over":false,"winner":null,
+//	 "can_roll":false,"can_keep":true,"can_bank":false,"rules":{...}}
+//
+// A view is for showing, not for saving: save the [Game] itself (a
+// *Game, whose MarshalJSON writes a save that [Load] reads back). The
+// zero View encodes an error wrapping [ErrNoGame].
+func (v View) MarshalJSON() ([]byte, error) {
+	g := v.g
+	if !g.ok() {
+		return nil, fmt.Errorf("game: cannot marshal a view: %w", ErrNoGame)
+	}
+	j := viewJSON{
+		Players:    g.Players(),
+		Current:    g.Current(),
+		Turn:       g.Turn(),
+		TurnTotal:  g.TurnTotal(),
+		Roll:       make([]int, 0, farkle.MaxDice),
+		DiceLeft:   g.DiceLeft(),
+		HotDice:    g.HotDice(),
+		FinalRound: g.FinalRound(),
+		Over:       g.Over(),
+		CanRoll:    g.can(ActionRoll) == nil,
+		CanKeep:    g.can(ActionKeep) == nil,
+		CanBank:    g.can(ActionBank) == nil,
+		Rules:      g.Rules(),
+	}
+	if g.onTable {
+		for _, d := range g.table[:g.tableN] {
+			j.Roll = append(j.Roll, int(d))
+		}
+	}
+	if w, ok := g.Winner(); ok {
+		j.Winner = &w
+	}
+	return json.Marshal(j)
+}
