@@ -1,0 +1,5 @@
+//go:build !race
+
+package testgate
+
+const raceEnabled = false

@@ -1,0 +1,34 @@
+package testgate
+
+import "testing"
+
+// Slow follows FARKLE_SLOW exactly: only "1" asks for the slow tests.
+func TestSlow(t *testing.T) {
+	for _, tc := range []struct {
+		env  string
+		want bool
+	}{
+		{"", false},
+		{"0", false},
+		{"yes", false},
+		{"1", !testing.Short() && !Race},
+	} {
+		t.Setenv(Env, tc.env)
+		if got := Slow(); got != tc.want {
+			t.Errorf("%s=%q: Slow() = %v, want %v", Env, tc.env, got, tc.want)
+		}
+	}
+}
+
+// Minutes skips without FARKLE_SLOW=1: the test below must not get past it.
+func TestMinutesSkips(t *testing.T) {
+	t.Setenv(Env, "")
+	ran := false
+	t.Run("gated", func(t *testing.T) {
+		Minutes(t)
+		ran = true
+	})
+	if ran {
+		t.Fatal("Minutes did not skip with FARKLE_SLOW unset")
+	}
+}
