@@ -33,15 +33,19 @@ type Player struct {
 //
 //   - [Game.Roll] (or [Game.RollDice]) throws the dice left; a roll with
 //     nothing to keep is a farkle and ends the turn with nothing;
-//   - [Game.Keep] sets aside scoring dice of that roll, exactly once per
-//     roll: a player keeps all the dice they want from a roll at once, as
-//     combinations never span two rolls;
-//   - then the player rolls the dice left again, or [Game.Bank]s the turn
-//     total, which ends the turn. When all six dice are set aside (hot
+//   - [Game.Keep] (or [Game.KeepHand]) sets aside scoring dice of that
+//     roll, exactly once per roll: a player keeps all the dice they want
+//     from a roll at once, as combinations never span two rolls;
+//   - then the player rolls the dice left again, or banks the turn total
+//     with [Game.Bank], which ends the turn. When all six dice are set aside (hot
 //     dice), the player has six dice to roll again.
 //
 // An illegal action returns an [*ActionError] and changes nothing. Once the
 // game is over every action fails with [ErrGameOver].
+//
+// A *Game marshals to JSON as a save (see [Game.MarshalJSON]); marshal the
+// pointer, since a Game value, whose fields are all unexported, encodes as
+// {}.
 //
 // The views (Current, Dice, TurnTotal, ...) return copies; [Game.View]
 // gives the read-only view that bots see. A Game is not safe for
