@@ -5,6 +5,7 @@
 //
 //	farkle [flags] DICE...             the best keep and the best partition of a roll
 //	farkle -keep DICE [flags] DICE...  check a keep from a roll
+//	farkle score [flags] DICE...       the same as the two above
 //	farkle advise [flags] DICE...      what to keep, and whether to bank
 //	farkle play [flags]                play a game against bots
 //	farkle win [flags]                 the chance to win, playing to win
@@ -36,7 +37,9 @@
 // best partition of all the dice. With -keep DICE it checks that keep
 // instead: allowed, with its points and the dice left, or not allowed, and
 // why ("the 2 scores nothing", "the roll has only one 1"). Keeping every
-// die of a roll is hot dice: six dice to roll again. Flags:
+// die of a roll is hot dice: six dice to roll again. "farkle score
+// DICE..." is the same, as a command: the word score may be left out.
+// Flags:
 //
 //	-keep DICE   check this keep from the roll
 //	-lang TAG    the language of the names of the combinations: cs, en, fi
@@ -47,7 +50,7 @@
 // For example:
 //
 //	farkle 5 5 5 1 2 3
-//	farkle -keep 1,2 1 2 3 4 6 6
+//	farkle score -keep 1,2 1 2 3 4 6 6
 //
 // # Advice
 //
@@ -263,6 +266,14 @@ func init() {
 			run:   runScore,
 		},
 		{
+			name:  "score",
+			args:  "[flags] DICE...",
+			short: "the same as the two above",
+			long:  scoreLong,
+			flags: scoreFlags,
+			run:   runScoreCommand,
+		},
+		{
 			name:  "advise",
 			args:  "[flags] DICE...",
 			short: "what to keep, and whether to bank",
@@ -389,7 +400,8 @@ Numbers are decimal integers.
 
 farkle DICE... prints the best keep of the roll and the best partition of
 its dice; with -keep it checks that keep instead. Keeping every die of a
-roll is hot dice: six dice to roll again.
+roll is hot dice: six dice to roll again. farkle score DICE... is the
+same, with the same flags.
 
 Flags of farkle DICE:
 `)
