@@ -28,7 +28,14 @@
 //     of package game's (app, zilch, facebook).
 //
 // An error in the arguments prints one line that says what is wrong, then
-// "run 'farkle -h' for usage" (or 'farkle help COMMAND').
+// "run 'farkle -h' for usage" (or 'farkle help COMMAND'). A first word
+// that is no command is an unknown command, whatever follows it. For an
+// unknown command or -rules name the line ends with a suggestion, such as
+// "did you mean play?" for plya: the names closest to it, in any case, if
+// they are at most 2 edits away (a letter added, removed or changed, or
+// two neighbouring letters swapped), else the one name that it starts
+// (adv: advise); a word with neither gets no suggestion. A suggestion is
+// never run.
 //
 // # Scoring a roll
 //
@@ -326,13 +333,30 @@ func lookup(name string) *command {
 	return nil
 }
 
-// commandNames lists the subcommands, such as "advise, play and help".
-func commandNames() string {
+// subcommands returns the names of the subcommands, in the order of the
+// usage.
+func subcommands() []string {
 	var names []string
 	for _, c := range commands[1:] {
 		names = append(names, c.name)
 	}
+	return names
+}
+
+// commandNames lists the subcommands, such as "advise, play and help".
+func commandNames() string {
+	names := subcommands()
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// unknownCommand is the usage error of a word that is no command, with a
+// suggestion if a command is close to it (see suggest).
+func unknownCommand(word string) error {
+	msg := fmt.Sprintf("unknown command %q: the commands are %s", word, commandNames())
+	if s := suggest(word, subcommands()); s != "" {
+		msg += "; " + s
+	}
+	return &usageError{msg}
 }
 
 // title is the command as typed, such as "farkle advise".
@@ -452,19 +476,27 @@ func (c *command) exec(e *env, args []string) int {
 	o := new(options)
 	fs := c.flagSet(o)
 	repeated := onceFlags(fs)
-	pos, err := parseArgs(fs, args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		c.usage(e.stdout)
-		return exitOK
-	case err != nil && *repeated != "":
-		err = repeatedError(*repeated)
-	case err != nil:
-		err = &usageError{err.Error()}
-	default:
-		o.set = make(map[string]bool)
-		fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
-		err = c.run(e, o, pos)
+	var err error
+	if c.name == "" && len(args) > 0 && isWord(args[0]) {
+		// A mistyped command, said before its flags are read as the
+		// main command's: "farkle plya -bots 2".
+		err = unknownCommand(args[0])
+	} else {
+		var pos []string
+		pos, err = parseArgs(fs, args)
+		switch {
+		case errors.Is(err, flag.ErrHelp):
+			c.usage(e.stdout)
+			return exitOK
+		case err != nil && *repeated != "":
+			err = repeatedError(*repeated)
+		case err != nil:
+			err = &usageError{err.Error()}
+		default:
+			o.set = make(map[string]bool)
+			fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
+			err = c.run(e, o, pos)
+		}
 	}
 	var ue *usageError
 	switch {
@@ -756,7 +788,7 @@ func readRoll(c *command, args []string) ([]farkle.Die, error) {
 	roll, err := parseDice(args)
 	if err != nil {
 		if c.name == "" && isWord(args[0]) {
-			return nil, usagef("unknown command %q: the commands are %s", args[0], commandNames())
+			return nil, unknownCommand(args[0])
 		}
 		return nil, &usageError{err.Error()}
 	}
@@ -764,11 +796,6 @@ func readRoll(c *command, args []string) ([]farkle.Die, error) {
 		return nil, usagef("no dice: give the dice of a roll, such as '%s 1 1 5'", c.title())
 	}
 	return roll, nil
-}
-
-// isWord reports whether s is letters only.
-func isWord(s string) bool {
-	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
 }
 
 // joinDice returns dice as "1 1 5".
@@ -797,7 +824,7 @@ func runHelp(e *env, _ *options, args []string) error {
 	case 1:
 		c := lookup(args[0])
 		if c == nil {
-			return usagef("unknown command %q: the commands are %s", args[0], commandNames())
+			return unknownCommand(args[0])
 		}
 		c.usage(e.stdout)
 	default:
