@@ -32,10 +32,10 @@
 // that is no command is an unknown command, whatever follows it. For an
 // unknown command or -rules name the line ends with a suggestion, such as
 // "did you mean play?" for plya: the names closest to it, in any case, if
-// they are at most 2 edits away (a letter added, removed or changed, or
-// two neighbouring letters swapped), else the one name that it starts
-// (adv: advise); a word with neither gets no suggestion. A suggestion is
-// never run.
+// they are one edit away, or two for a name of six letters or more (an
+// edit is a letter added, removed or changed, or two neighbouring letters
+// swapped), else the one name that it starts (adv: advise); a word with
+// neither gets no suggestion. A suggestion is never run.
 //
 // # Scoring a roll
 //

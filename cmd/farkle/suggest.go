@@ -5,18 +5,23 @@ import (
 	"unicode"
 )
 
-// maxSuggestDistance is the largest edit distance of a suggestion.
-const maxSuggestDistance = 2
+// maxSuggestDistance is the largest edit distance of a suggestion, for a
+// name of longSuggestName letters or more; a shorter name may be one
+// edit away only, so that "nope" (two from core) suggests nothing.
+const (
+	maxSuggestDistance = 2
+	longSuggestName    = 6
+)
 
 // suggest returns what a mistyped word may have meant among names, for
 // the end of a usage error: "did you mean play?", "did you mean score or
 // serve?", or "" when no name is close. The comparison ignores case. The
-// names suggested are those closest to the word by edit distance, if that
-// is at most 2: a letter added, removed or changed, or two neighbouring
-// letters swapped, count one each ("scor", "plya" and "faceboo" are one
-// from score, play and facebook). When no name is that close, the name
-// that the word starts, if it starts only one ("adv" for advise), is
-// suggested.
+// names suggested are those closest to the word by edit distance, if
+// that is at most 1, or 2 for a name of 6 letters or more: a letter
+// added, removed or changed, or two neighbouring letters swapped, count
+// one each ("scor", "plya" and "faceboo" are one from score, play and
+// facebook). When no name is that close, the name that the word starts,
+// if it starts only one ("adv" for advise), is suggested.
 func suggest(word string, names []string) string {
 	if word == "" {
 		return ""
@@ -25,11 +30,17 @@ func suggest(word string, names []string) string {
 	best := maxSuggestDistance + 1
 	var near []string
 	for _, n := range names {
-		d := editDistance(w, []rune(strings.ToLower(n)), maxSuggestDistance+1)
+		name := []rune(strings.ToLower(n))
+		most := 1
+		if len(name) >= longSuggestName {
+			most = maxSuggestDistance
+		}
+		d := editDistance(w, name, maxSuggestDistance+1)
 		switch {
+		case d > most || d > best:
 		case d < best:
 			best, near = d, []string{n}
-		case d == best && d <= maxSuggestDistance:
+		default:
 			near = append(near, n)
 		}
 	}

@@ -10,16 +10,18 @@ func TestSuggest(t *testing.T) {
 		names []string
 		want  string
 	}{
-		{"scor", commands, "did you mean score?"},          // a letter removed
-		{"scores", commands, "did you mean score?"},        // added
-		{"plya", commands, "did you mean play?"},           // two neighbours swapped
-		{"pIAy", commands, "did you mean play?"},           // in any case
-		{"Play", commands, "did you mean play?"},           // commands are lower case
-		{"wn", commands, "did you mean win?"},              //
-		{"sxre", commands, "did you mean score or serve?"}, // two at distance 2
-		{"serv", commands, "did you mean serve?"},          // the closest only
-		{"adv", commands, "did you mean advise?"},          // a unique prefix
-		{"s", commands, ""},                                // score and serve
+		{"scor", commands, "did you mean score?"},                                // a letter removed
+		{"scores", commands, "did you mean score?"},                              // added
+		{"plya", commands, "did you mean play?"},                                 // two neighbours swapped
+		{"pIAy", commands, "did you mean play?"},                                 // in any case
+		{"Play", commands, "did you mean play?"},                                 // commands are lower case
+		{"wn", commands, "did you mean win?"},                                    //
+		{"ploy", []string{"play", "pray", "plot"}, "did you mean play or plot?"}, // ties, pray is two away
+		{"sxre", commands, ""},                                                   // two from score and serve, names of 5 letters
+		{"advcie", commands, "did you mean advise?"},                             // two from a name of 6 letters
+		{"serv", commands, "did you mean serve?"},                                // the closest only
+		{"adv", commands, "did you mean advise?"},                                // a unique prefix
+		{"s", commands, ""},                                                      // score and serve
 		{"dance", commands, ""},
 		{"", commands, ""},
 		{"faceboo", presets, "did you mean facebook?"},
@@ -29,6 +31,8 @@ func TestSuggest(t *testing.T) {
 		{"zilhc", presets, "did you mean zilch?"},
 		{"ap", presets, "did you mean app?"},
 		{"poker", presets, ""},
+		{"nope", presets, ""}, // two from core
+		{"clasik", presets, "did you mean classic?"},
 		{"yahtzee", presets, ""},
 		{"çore", presets, "did you mean core?"},
 		{string(make([]byte, 1e6)), presets, ""},
