@@ -23,9 +23,13 @@
 //     argument ("1 1 5").
 //   - Numbers are decimal integers (no 0x, no _), and each flag checks its
 //     range.
-//   - -rules names a preset in any case: for scoring and advice one of
-//     package farkle's (app, core, facebook, zilch, classic), for play one
-//     of package game's (app, zilch, facebook).
+//   - -rules names one of package farkle's presets, in any case, for
+//     every command: app, core, facebook, zilch or classic. The commands
+//     that score (farkle DICE, score, advise) score so; those that play a
+//     game (play, win, advise -scores) play app, zilch and facebook as
+//     package game's presets of those names, and core and classic under
+//     the play of app (target 10,000, no minimum to bank, no penalty, a
+//     final round) with their scoring.
 //
 // An error in the arguments prints one line that says what is wrong, then
 // "run 'farkle -h' for usage" (or 'farkle help COMMAND'). A first word
@@ -104,7 +108,8 @@
 //	-bots N      the number of bots, 1 to 7 (default 1)
 //	-load FILE   resume the game saved in FILE, you playing the first player
 //	-name NAME   your name (default You); not a bot's (Bot, Bot 1, ...)
-//	-rules NAME  the rules of play: app (default), zilch or facebook
+//	-rules NAME  the rules of play: app (default), core, facebook, zilch or
+//	             classic; core and classic score so under the play of app
 //	-seed N      the seed of the dice, 0 to 18446744073709551615 (default:
 //	             from the clock); a seed replays a game
 //	-target N    the score that wins, 1 to 100000000 (default: that of the
@@ -192,7 +197,6 @@ import (
 	"unicode"
 
 	"github.com/farkle-go/farkle"
-	"github.com/farkle-go/farkle/game"
 )
 
 // exitStatus is the table of exit codes, for "farkle -h"; the package
@@ -598,11 +602,6 @@ const (
 	maxScore   = 100_000_000                         // play -target (game.Rules.Target) and -bank
 )
 
-// scoringRulesFlag defines -rules for a scoring preset of package farkle.
-func scoringRulesFlag(fs *flag.FlagSet, o *options) {
-	fs.Var(&o.rules, "rules", "NAME\tthe scoring rules: app (default), core, facebook, zilch or classic")
-}
-
 // intFlag defines a flag of a decimal integer from lo to hi.
 func intFlag[T int | uint64](fs *flag.FlagSet, p *T, name string, value, lo, hi T, usage string) {
 	*p = value
@@ -644,47 +643,6 @@ func parseNumber[T int | uint64](s string, lo, hi T) (T, error) {
 		return 0, fmt.Errorf("out of range: want %d to %d", lo, hi)
 	}
 	return T(n), nil
-}
-
-// presetValue is the -rules flag: a preset of package farkle, or of
-// package game for play. Every command reads its rules with it.
-type presetValue struct {
-	play    bool // a preset of package game
-	scoring farkle.Preset
-	game    game.Preset
-}
-
-func (v *presetValue) Set(s string) error {
-	if v.play {
-		p, err := game.ParsePreset(s)
-		if err != nil {
-			return errors.New("want app, zilch or facebook")
-		}
-		v.game = p
-		return nil
-	}
-	p, err := farkle.ParsePreset(s)
-	if err != nil {
-		return errors.New("want app, core, facebook, zilch or classic")
-	}
-	v.scoring = p
-	return nil
-}
-
-func (v *presetValue) String() string {
-	switch {
-	case v == nil:
-		return ""
-	case v.play:
-		return v.game.String()
-	}
-	return v.scoring.String()
-}
-
-// title returns the name of the scoring preset for display, such as "App".
-func (v *presetValue) title() string {
-	n := v.String()
-	return strings.ToUpper(n[:1]) + n[1:]
 }
 
 // langValue is the -lang flag: a language of farkle.Kind.Name.

@@ -43,6 +43,12 @@ command, says why, and the game goes on. The exit status is 0 when the
 game is over or on quit, 1 if the input ends first or the output cannot
 be written.
 
+The rules of play are those of -rules: app, zilch and facebook are
+package game's presets (app: target 10,000, no minimum to bank, no
+penalty, a final round; zilch and facebook: bank at 300 or more, the
+third farkle in a row costs 500, a final round); core and classic score
+so under the play of app.
+
 A saved game keeps its rules, players and dice: -load refuses -rules,
 -target, -bots and -name, and -seed unless the game was saved without
 its dice.
@@ -60,8 +66,7 @@ func playFlags(fs *flag.FlagSet, o *options) {
 	intFlag(fs, &o.bots, "bots", 1, 1, game.MaxPlayers-1, "N\tthe number of bots, 1 to 7 (default 1)")
 	fs.StringVar(&o.load, "load", "", "FILE\tresume the game saved in FILE, you playing the first player")
 	fs.StringVar(&o.name, "name", "You", "NAME\tyour name, not a bot's (default You)")
-	o.rules.play = true
-	fs.Var(&o.rules, "rules", "NAME\tthe rules of play: app (default), zilch or facebook")
+	playRulesFlag(fs, o)
 	intFlag(fs, &o.seed, "seed", 0, 0, math.MaxUint64, "N\tthe seed of the dice, 0 to 18446744073709551615 (default: from\n\t\tthe clock); a seed replays a game")
 	intFlag(fs, &o.target, "target", 0, 1, maxScore, "N\tthe score that wins, 1 to 100000000 (default: the rules', 10000)")
 }
@@ -96,7 +101,7 @@ func runPlay(e *env, o *options, args []string) error {
 		}
 		origin = "Resumed from " + o.load + "."
 	} else {
-		rules := o.rules.game.Rules()
+		rules := o.rules.gameRules()
 		if o.set["target"] {
 			rules.Target = o.target
 		}
