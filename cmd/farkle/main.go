@@ -438,8 +438,11 @@ Flags of farkle DICE:
 
 // printFlags prints the flags of fs, by name. The usage of a flag that
 // takes a value starts with the value's name and a tab: "N\tthe turn
-// total"; "\n\t\t" in a usage goes on in the column of the usages.
+// total"; "\n\t\t" in a usage goes on in the column of the usages. A flag
+// and value longer than 12 characters have a line of their own, and the
+// usage starts on the next, in its column.
 func printFlags(w io.Writer, fs *flag.FlagSet) {
+	const column = 12
 	fs.VisitAll(func(f *flag.Flag) {
 		name := "-" + f.Name
 		arg, usage, ok := strings.Cut(f.Usage, "\t")
@@ -448,8 +451,12 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 		} else {
 			usage = f.Usage
 		}
-		usage = strings.ReplaceAll(usage, "\n\t\t", "\n"+strings.Repeat(" ", 15))
-		fmt.Fprintf(w, "  %-12s %s\n", name, usage)
+		usage = strings.ReplaceAll(usage, "\n\t\t", "\n"+strings.Repeat(" ", column+3))
+		if len(name) > column {
+			fmt.Fprintf(w, "  %s\n", name)
+			name = ""
+		}
+		fmt.Fprintf(w, "  %-*s %s\n", column, name, usage)
 	})
 }
 
