@@ -112,12 +112,35 @@
 //	             classic; core and classic score so under the play of app
 //	-seed N      the seed of the dice, 0 to 18446744073709551615 (default:
 //	             from the clock); a seed replays a game
-//	-target N    the score that wins, 1 to 100000000 (default: that of the
-//	             rules, 10000)
+//
+// and the house-rule flags, which change the rules of the -rules preset
+// (the defaults are the preset's):
+//
+//	-target N    the score that wins, 1 to 100000000 (default 10000)
+//	-final-round=BOOL
+//	             the others' last turn once a player banks the target: true
+//	             (default) or false
+//	-min-bank N  the smallest turn total that may be banked, 0 to 100000000
+//	-min-first-bank N
+//	             the smallest turn total of a player's first bank, 0 to
+//	             100000000
+//	-penalty N   the points lost on -penalty-after farkles in a row, 0 to
+//	             100000000; -penalty 0 is no penalty
+//	-penalty-after N
+//	             the farkles in a row that cost -penalty, 1 to 100 (0 with
+//	             -penalty 0)
+//	-must-roll   hot dice must be rolled, not banked
+//
+// Each is defined once for every command that takes it: win and advise
+// take the same names with the same meanings (with smaller ranges where
+// their solvers need them). Rules that game.Rules.Validate refuses, such
+// as -penalty 500 under app without -penalty-after, are a usage error
+// that names the flags. The first line of the game states the target and
+// each house rule that is not app's.
 //
 // A saved game keeps its rules, players and dice: -load refuses -rules,
-// -target, -bots and -name, and -seed unless the game was saved without its
-// dice. For example:
+// the house-rule flags, -bots and -name, and -seed unless the game was
+// saved without its dice. For example:
 //
 //	printf 'roll\nbest\nbank\nquit\n' | farkle play -seed 42
 //
@@ -587,26 +610,26 @@ type options struct {
 	lang  string       // -lang
 	keep  []farkle.Die // -keep; nil when not given
 
-	total    int  // advise -total
-	minBank  int  // advise -min-bank
-	mustRoll bool // advise -must-roll
+	total int          // advise -total
+	house houseOptions // the house rules: play, win and advise
 
-	seed   uint64 // play -seed
-	target int    // play -target
-	bots   int    // play -bots
-	bank   int    // play -bank
-	name   string // play -name
-	load   string // play -load
+	seed uint64 // play -seed
+	bots int    // play -bots
+	bank int    // play -bank
+	name string // play -name
+	load string // play -load
 
 	serve serveOptions // serve -addr, -data
-	win   winOptions   // win's flags; advise -scores, -target, -cache
+	win   winOptions   // win's flags; advise -scores, -cache
 }
 
 // The ranges of the numbers.
 const (
 	maxTotal   = min(1_000_000_000_000, math.MaxInt) // advise -total, within the 2^40 of strategy.Table and an int
 	maxMinBank = 1_000_000                           // advise -min-bank, whose table takes 30 ms
-	maxScore   = 100_000_000                         // play -target (game.Rules.Target) and -bank
+	maxScore   = 100_000_000                         // play -bank, and the points of game.Rules: -target, -min-bank, ...
+
+	maxPenaltyAfter = 100 // game.Rules.PenaltyAfter
 )
 
 // intFlag defines a flag of a decimal integer from lo to hi.
