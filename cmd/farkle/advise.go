@@ -29,12 +29,13 @@ package game's presets, core and classic under the play of app), with
 
 // adviseFlags defines the flags of "farkle advise".
 func adviseFlags(fs *flag.FlagSet, o *options) {
-	intFlag(fs, &o.minBank, "min-bank", 0, 0, maxMinBank, "N\tthe smallest turn total that may be banked, 0 to 1000000")
-	fs.BoolVar(&o.mustRoll, "must-roll", false, "hot dice must be rolled, not banked")
+	house := houseFlags{fs, &o.house}
+	house.minBank(maxMinBank)
+	house.mustRoll()
+	house.target(maxWinTarget)
 	scoringRulesFlag(fs, o)
 	intFlag(fs, &o.total, "total", 0, 0, maxTotal, "N\tthe turn total before this roll, a multiple of 50 from 0 to\n\t\t1000000000000")
 	fs.Var(scoresValue{&o.win}, "scores", "MINE,THEIRS\tadvise for the win: MINE banked, THEIRS")
-	winTargetFlag(fs, o)
 	cacheFlag(fs, o)
 }
 
@@ -56,7 +57,7 @@ func runAdvise(e *env, o *options, args []string) error {
 	if err != nil {
 		return err
 	}
-	table, err := strategy.Solve(s, strategy.Options{MinBank: o.minBank, MustRollHotDice: o.mustRoll})
+	table, err := strategy.Solve(s, strategy.Options{MinBank: o.house.minBank, MustRollHotDice: o.house.mustRoll})
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@
 //
 //	farkle [flags] DICE...             the best keep and the best partition of a roll
 //	farkle -keep DICE [flags] DICE...  check a keep from a roll
+//	farkle score [flags] DICE...       the same as the two above
 //	farkle advise [flags] DICE...      what to keep, and whether to bank
 //	farkle play [flags]                play a game against bots
 //	farkle win [flags]                 the chance to win, playing to win
@@ -22,12 +23,23 @@
 //     argument ("1 1 5").
 //   - Numbers are decimal integers (no 0x, no _), and each flag checks its
 //     range.
-//   - -rules names a preset in any case: for scoring and advice one of
-//     package farkle's (app, core, facebook, zilch, classic), for play one
-//     of package game's (app, zilch, facebook).
+//   - -rules names one of package farkle's presets, in any case, for
+//     every command: app, core, facebook, zilch or classic. The commands
+//     that score (farkle DICE, score, advise) score so; those that play a
+//     game (play, win, advise -scores) play app, zilch and facebook as
+//     package game's presets of those names, and core and classic under
+//     the play of app (target 10,000, no minimum to bank, no penalty, a
+//     final round) with their scoring.
 //
 // An error in the arguments prints one line that says what is wrong, then
-// "run 'farkle -h' for usage" (or 'farkle help COMMAND').
+// "run 'farkle -h' for usage" (or 'farkle help COMMAND'). A first word
+// that is no command is an unknown command, whatever follows it. For an
+// unknown command or -rules name the line ends with a suggestion, such as
+// "did you mean play?" for plya: the names closest to it, in any case, if
+// they are one edit away, or two for a name of six letters or more (an
+// edit is a letter added, removed or changed, or two neighbouring letters
+// swapped), else the one name that it starts (adv: advise); a word with
+// neither gets no suggestion. A suggestion is never run.
 //
 // # Scoring a roll
 //
@@ -36,7 +48,9 @@
 // best partition of all the dice. With -keep DICE it checks that keep
 // instead: allowed, with its points and the dice left, or not allowed, and
 // why ("the 2 scores nothing", "the roll has only one 1"). Keeping every
-// die of a roll is hot dice: six dice to roll again. Flags:
+// die of a roll is hot dice: six dice to roll again. "farkle score
+// DICE..." is the same, as a command: the word score may be left out.
+// Flags:
 //
 //	-keep DICE   check this keep from the roll
 //	-lang TAG    the language of the names of the combinations: cs, en, fi
@@ -47,7 +61,7 @@
 // For example:
 //
 //	farkle 5 5 5 1 2 3
-//	farkle -keep 1,2 1 2 3 4 6 6
+//	farkle score -keep 1,2 1 2 3 4 6 6
 //
 // # Advice
 //
@@ -94,15 +108,39 @@
 //	-bots N      the number of bots, 1 to 7 (default 1)
 //	-load FILE   resume the game saved in FILE, you playing the first player
 //	-name NAME   your name (default You); not a bot's (Bot, Bot 1, ...)
-//	-rules NAME  the rules of play: app (default), zilch or facebook
+//	-rules NAME  the rules of play: app (default), core, facebook, zilch or
+//	             classic; core and classic score so under the play of app
 //	-seed N      the seed of the dice, 0 to 18446744073709551615 (default:
 //	             from the clock); a seed replays a game
-//	-target N    the score that wins, 1 to 100000000 (default: that of the
-//	             rules, 10000)
+//
+// and the house-rule flags, which change the rules of the -rules preset
+// (the defaults are the preset's):
+//
+//	-target N    the score that wins, 1 to 100000000 (default 10000)
+//	-final-round=BOOL
+//	             the others' last turn once a player banks the target: true
+//	             (default) or false
+//	-min-bank N  the smallest turn total that may be banked, 0 to 100000000
+//	-min-first-bank N
+//	             the smallest turn total of a player's first bank, 0 to
+//	             100000000
+//	-penalty N   the points lost on -penalty-after farkles in a row, 0 to
+//	             100000000; -penalty 0 is no penalty
+//	-penalty-after N
+//	             the farkles in a row that cost -penalty, 1 to 100 (0 with
+//	             -penalty 0)
+//	-must-roll   hot dice must be rolled, not banked
+//
+// Each is defined once for every command that takes it: win and advise
+// take the same names with the same meanings (with smaller ranges where
+// their solvers need them). Rules that game.Rules.Validate refuses, such
+// as -penalty 500 under app without -penalty-after, are a usage error
+// that names the flags. The first line of the game states the target and
+// each house rule that is not app's.
 //
 // A saved game keeps its rules, players and dice: -load refuses -rules,
-// -target, -bots and -name, and -seed unless the game was saved without its
-// dice. For example:
+// the house-rule flags, -bots and -name, and -seed unless the game was
+// saved without its dice. For example:
 //
 //	printf 'roll\nbest\nbank\nquit\n' | farkle play -seed 42
 //
@@ -182,7 +220,6 @@ import (
 	"unicode"
 
 	"github.com/farkle-go/farkle"
-	"github.com/farkle-go/farkle/game"
 )
 
 // exitStatus is the table of exit codes, for "farkle -h"; the package
@@ -263,6 +300,14 @@ func init() {
 			run:   runScore,
 		},
 		{
+			name:  "score",
+			args:  "[flags] DICE...",
+			short: "the same as the two above",
+			long:  scoreLong,
+			flags: scoreFlags,
+			run:   runScoreCommand,
+		},
+		{
 			name:  "advise",
 			args:  "[flags] DICE...",
 			short: "what to keep, and whether to bank",
@@ -315,13 +360,30 @@ func lookup(name string) *command {
 	return nil
 }
 
-// commandNames lists the subcommands, such as "advise, play and help".
-func commandNames() string {
+// subcommands returns the names of the subcommands, in the order of the
+// usage.
+func subcommands() []string {
 	var names []string
 	for _, c := range commands[1:] {
 		names = append(names, c.name)
 	}
+	return names
+}
+
+// commandNames lists the subcommands, such as "advise, play and help".
+func commandNames() string {
+	names := subcommands()
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// unknownCommand is the usage error of a word that is no command, with a
+// suggestion if a command is close to it (see suggest).
+func unknownCommand(word string) error {
+	msg := fmt.Sprintf("unknown command %q: the commands are %s", word, commandNames())
+	if s := suggest(word, subcommands()); s != "" {
+		msg += "; " + s
+	}
+	return &usageError{msg}
 }
 
 // title is the command as typed, such as "farkle advise".
@@ -389,7 +451,8 @@ Numbers are decimal integers.
 
 farkle DICE... prints the best keep of the roll and the best partition of
 its dice; with -keep it checks that keep instead. Keeping every die of a
-roll is hot dice: six dice to roll again.
+roll is hot dice: six dice to roll again. farkle score DICE... is the
+same, with the same flags.
 
 Flags of farkle DICE:
 `)
@@ -398,8 +461,11 @@ Flags of farkle DICE:
 
 // printFlags prints the flags of fs, by name. The usage of a flag that
 // takes a value starts with the value's name and a tab: "N\tthe turn
-// total"; "\n\t\t" in a usage goes on in the column of the usages.
+// total"; "\n\t\t" in a usage goes on in the column of the usages. A flag
+// and value longer than 12 characters have a line of their own, and the
+// usage starts on the next, in its column.
 func printFlags(w io.Writer, fs *flag.FlagSet) {
+	const column = 12
 	fs.VisitAll(func(f *flag.Flag) {
 		name := "-" + f.Name
 		arg, usage, ok := strings.Cut(f.Usage, "\t")
@@ -408,8 +474,12 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 		} else {
 			usage = f.Usage
 		}
-		usage = strings.ReplaceAll(usage, "\n\t\t", "\n"+strings.Repeat(" ", 15))
-		fmt.Fprintf(w, "  %-12s %s\n", name, usage)
+		usage = strings.ReplaceAll(usage, "\n\t\t", "\n"+strings.Repeat(" ", column+3))
+		if len(name) > column {
+			fmt.Fprintf(w, "  %s\n", name)
+			name = ""
+		}
+		fmt.Fprintf(w, "  %-*s %s\n", column, name, usage)
 	})
 }
 
@@ -440,19 +510,27 @@ func (c *command) exec(e *env, args []string) int {
 	o := new(options)
 	fs := c.flagSet(o)
 	repeated := onceFlags(fs)
-	pos, err := parseArgs(fs, args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		c.usage(e.stdout)
-		return exitOK
-	case err != nil && *repeated != "":
-		err = repeatedError(*repeated)
-	case err != nil:
-		err = &usageError{err.Error()}
-	default:
-		o.set = make(map[string]bool)
-		fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
-		err = c.run(e, o, pos)
+	var err error
+	if c.name == "" && len(args) > 0 && isWord(args[0]) {
+		// A mistyped command, said before its flags are read as the
+		// main command's: "farkle plya -bots 2".
+		err = unknownCommand(args[0])
+	} else {
+		var pos []string
+		pos, err = parseArgs(fs, args)
+		switch {
+		case errors.Is(err, flag.ErrHelp):
+			c.usage(e.stdout)
+			return exitOK
+		case err != nil && *repeated != "":
+			err = repeatedError(*repeated)
+		case err != nil:
+			err = &usageError{err.Error()}
+		default:
+			o.set = make(map[string]bool)
+			fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
+			err = c.run(e, o, pos)
+		}
 	}
 	var ue *usageError
 	switch {
@@ -532,32 +610,27 @@ type options struct {
 	lang  string       // -lang
 	keep  []farkle.Die // -keep; nil when not given
 
-	total    int  // advise -total
-	minBank  int  // advise -min-bank
-	mustRoll bool // advise -must-roll
+	total int          // advise -total
+	house houseOptions // the house rules: play, win and advise
 
-	seed   uint64 // play -seed
-	target int    // play -target
-	bots   int    // play -bots
-	bank   int    // play -bank
-	name   string // play -name
-	load   string // play -load
+	seed uint64 // play -seed
+	bots int    // play -bots
+	bank int    // play -bank
+	name string // play -name
+	load string // play -load
 
 	serve serveOptions // serve -addr, -data
-	win   winOptions   // win's flags; advise -scores, -target, -cache
+	win   winOptions   // win's flags; advise -scores, -cache
 }
 
 // The ranges of the numbers.
 const (
 	maxTotal   = min(1_000_000_000_000, math.MaxInt) // advise -total, within the 2^40 of strategy.Table and an int
 	maxMinBank = 1_000_000                           // advise -min-bank, whose table takes 30 ms
-	maxScore   = 100_000_000                         // play -target (game.Rules.Target) and -bank
-)
+	maxScore   = 100_000_000                         // play -bank, and the points of game.Rules: -target, -min-bank, ...
 
-// scoringRulesFlag defines -rules for a scoring preset of package farkle.
-func scoringRulesFlag(fs *flag.FlagSet, o *options) {
-	fs.Var(&o.rules, "rules", "NAME\tthe scoring rules: app (default), core, facebook, zilch or classic")
-}
+	maxPenaltyAfter = 100 // game.Rules.PenaltyAfter
+)
 
 // intFlag defines a flag of a decimal integer from lo to hi.
 func intFlag[T int | uint64](fs *flag.FlagSet, p *T, name string, value, lo, hi T, usage string) {
@@ -600,47 +673,6 @@ func parseNumber[T int | uint64](s string, lo, hi T) (T, error) {
 		return 0, fmt.Errorf("out of range: want %d to %d", lo, hi)
 	}
 	return T(n), nil
-}
-
-// presetValue is the -rules flag: a preset of package farkle, or of
-// package game for play. Every command reads its rules with it.
-type presetValue struct {
-	play    bool // a preset of package game
-	scoring farkle.Preset
-	game    game.Preset
-}
-
-func (v *presetValue) Set(s string) error {
-	if v.play {
-		p, err := game.ParsePreset(s)
-		if err != nil {
-			return errors.New("want app, zilch or facebook")
-		}
-		v.game = p
-		return nil
-	}
-	p, err := farkle.ParsePreset(s)
-	if err != nil {
-		return errors.New("want app, core, facebook, zilch or classic")
-	}
-	v.scoring = p
-	return nil
-}
-
-func (v *presetValue) String() string {
-	switch {
-	case v == nil:
-		return ""
-	case v.play:
-		return v.game.String()
-	}
-	return v.scoring.String()
-}
-
-// title returns the name of the scoring preset for display, such as "App".
-func (v *presetValue) title() string {
-	n := v.String()
-	return strings.ToUpper(n[:1]) + n[1:]
 }
 
 // langValue is the -lang flag: a language of farkle.Kind.Name.
@@ -744,7 +776,7 @@ func readRoll(c *command, args []string) ([]farkle.Die, error) {
 	roll, err := parseDice(args)
 	if err != nil {
 		if c.name == "" && isWord(args[0]) {
-			return nil, usagef("unknown command %q: the commands are %s", args[0], commandNames())
+			return nil, unknownCommand(args[0])
 		}
 		return nil, &usageError{err.Error()}
 	}
@@ -752,11 +784,6 @@ func readRoll(c *command, args []string) ([]farkle.Die, error) {
 		return nil, usagef("no dice: give the dice of a roll, such as '%s 1 1 5'", c.title())
 	}
 	return roll, nil
-}
-
-// isWord reports whether s is letters only.
-func isWord(s string) bool {
-	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
 }
 
 // joinDice returns dice as "1 1 5".
@@ -785,7 +812,7 @@ func runHelp(e *env, _ *options, args []string) error {
 	case 1:
 		c := lookup(args[0])
 		if c == nil {
-			return usagef("unknown command %q: the commands are %s", args[0], commandNames())
+			return unknownCommand(args[0])
 		}
 		c.usage(e.stdout)
 	default:

@@ -11,6 +11,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -43,9 +44,21 @@ command, says why, and the game goes on. The exit status is 0 when the
 game is over or on quit, 1 if the input ends first or the output cannot
 be written.
 
+The rules of play are those of -rules: app, zilch and facebook are
+package game's presets (app: target 10,000, no minimum to bank, no
+penalty, a final round; zilch and facebook: bank at 300 or more, the
+third farkle in a row costs 500, a final round); core and classic score
+so under the play of app. The house-rule flags -target, -final-round,
+-min-bank, -min-first-bank, -penalty, -penalty-after and -must-roll
+change the preset's rules, and mean the same in 'farkle win' and 'farkle
+advise', which take some of them. -penalty 0 is no penalty. Rules that
+do not go together, such as -penalty 500 under app without
+-penalty-after, are a usage error. The first line of the game states
+the target and each house rule that is not app's.
+
 A saved game keeps its rules, players and dice: -load refuses -rules,
--target, -bots and -name, and -seed unless the game was saved without
-its dice.
+the house-rule flags, -bots and -name, and -seed unless the game was
+saved without its dice.
 `
 
 // maxLine is the longest command line of a game, in bytes.
@@ -60,11 +73,21 @@ func playFlags(fs *flag.FlagSet, o *options) {
 	intFlag(fs, &o.bots, "bots", 1, 1, game.MaxPlayers-1, "N\tthe number of bots, 1 to 7 (default 1)")
 	fs.StringVar(&o.load, "load", "", "FILE\tresume the game saved in FILE, you playing the first player")
 	fs.StringVar(&o.name, "name", "You", "NAME\tyour name, not a bot's (default You)")
-	o.rules.play = true
-	fs.Var(&o.rules, "rules", "NAME\tthe rules of play: app (default), zilch or facebook")
+	playRulesFlag(fs, o)
 	intFlag(fs, &o.seed, "seed", 0, 0, math.MaxUint64, "N\tthe seed of the dice, 0 to 18446744073709551615 (default: from\n\t\tthe clock); a seed replays a game")
-	intFlag(fs, &o.target, "target", 0, 1, maxScore, "N\tthe score that wins, 1 to 100000000 (default: the rules', 10000)")
+	house := houseFlags{fs, &o.house}
+	house.target(maxScore)
+	house.finalRound()
+	house.minBank(maxScore)
+	house.minFirstBank()
+	house.penalty()
+	house.penaltyAfter()
+	house.mustRoll()
 }
+
+// playRuleFlags are the flags of play that set its rules: -load refuses
+// them.
+var playRuleFlags = []string{"final-round", "min-bank", "min-first-bank", "must-roll", "penalty", "penalty-after", "rules", "target"}
 
 // runPlay runs "farkle play".
 func runPlay(e *env, o *options, args []string) error {
@@ -83,7 +106,9 @@ func runPlay(e *env, o *options, args []string) error {
 			return err
 		}
 		var conflicts []string
-		for _, f := range []string{"bots", "name", "rules", "seed", "target"} {
+		flags := append([]string{"bots", "name", "seed"}, playRuleFlags...)
+		slices.Sort(flags)
+		for _, f := range flags {
 			if o.set[f] && (f != "seed" || g.HasSource()) {
 				conflicts = append(conflicts, "-"+f)
 			}
@@ -96,9 +121,9 @@ func runPlay(e *env, o *options, args []string) error {
 		}
 		origin = "Resumed from " + o.load + "."
 	} else {
-		rules := o.rules.game.Rules()
-		if o.set["target"] {
-			rules.Target = o.target
+		rules, err := o.validRulesOfPlay()
+		if err != nil {
+			return err
 		}
 		names := []string{o.name}
 		for i := 1; i <= o.bots; i++ {
@@ -111,7 +136,6 @@ func runPlay(e *env, o *options, args []string) error {
 			}
 			names = append(names, bot)
 		}
-		var err error
 		g, err = game.New(rules, names, rand.NewPCG(seed, 0))
 		var pe *game.PlayersError
 		if errors.As(err, &pe) {
@@ -197,8 +221,23 @@ func (p *playSession) run(origin string) error {
 		bots = strconv.Itoa(n) + " bots"
 	}
 	fmt.Fprintf(w, "Farkle: %s against %s, first to %d", players[0].Name, bots, target)
+	if !r.FinalRound {
+		fmt.Fprint(w, ", no final round")
+	}
 	if r.MinBank > 0 {
 		fmt.Fprintf(w, ", bank at %d or more", r.MinBank)
+	}
+	if r.MinFirstBank > 0 {
+		fmt.Fprintf(w, ", first bank at %d or more", r.MinFirstBank)
+	}
+	switch {
+	case r.Penalty > 0 && r.PenaltyAfter == 1:
+		fmt.Fprintf(w, ", a farkle costs %d", r.Penalty)
+	case r.Penalty > 0:
+		fmt.Fprintf(w, ", %d farkles in a row cost %d", r.PenaltyAfter, r.Penalty)
+	}
+	if r.MustRollHotDice {
+		fmt.Fprint(w, ", hot dice must be rolled")
 	}
 	fmt.Fprintf(w, ". %s Type help for the commands.\n", origin)
 	p.show() // a loaded game's history

@@ -143,6 +143,9 @@ func TestPlayFlags(t *testing.T) {
 		{"-rules", "poker"}, {"-bots", "0"}, {"-bots", "8"}, {"-target", "-5"}, {"extra"}, {"-nope"},
 		{"-bank", "-5"}, {"-target", "0x10"}, {"-name", "Bot"}, {"-name", "bot 2", "-bots", "3"},
 		{"-load", filepath.Join(t.TempDir(), "missing.json")},
+		{"-penalty", "500"}, {"-penalty-after", "2"}, {"-rules", "zilch", "-penalty", "0", "-penalty-after", "3"},
+		{"-penalty-after", "101"}, {"-min-bank", "100000001"}, {"-min-first-bank", "-1"}, {"-final-round=maybe"},
+		{"-target", "100000001"}, {"-rules", "faceboo"},
 	} {
 		if code, _, errs := runPlayScript(t, "quit\n", args...); code != 2 || errs == "" {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and a message", args, code, errs)

@@ -18,10 +18,33 @@ func scoreFlags(fs *flag.FlagSet, o *options) {
 	scoringRulesFlag(fs, o)
 }
 
+const scoreLong = `Score a roll: its best keep (the most points, then the most dice left
+to roll), with its combinations and the dice left, and the best partition
+of all its dice. With -keep DICE it checks that keep from the roll
+instead: allowed, with its points and the dice left, or not allowed, and
+why (exit status 1). Keeping every die of a roll is hot dice: six dice to
+roll again.
+
+farkle score DICE... is farkle DICE...: the command word may be left out,
+and the flags are the same. DICE are the dice of the roll, 1 to 6 of
+them: 1 1 5, 1,1,5, 115 or "1 1 5". Flags may come before or after the
+dice.
+`
+
 // runScore runs "farkle DICE...": the best keep and the best partition of
 // the roll, or with -keep the check of that keep.
 func runScore(e *env, o *options, args []string) error {
-	roll, err := readRoll(commands[0], args)
+	return score(e, o, commands[0], args)
+}
+
+// runScoreCommand runs "farkle score DICE...", which is "farkle DICE...".
+func runScoreCommand(e *env, o *options, args []string) error {
+	return score(e, o, lookup("score"), args)
+}
+
+// score runs the command c, the main command or score.
+func score(e *env, o *options, c *command, args []string) error {
+	roll, err := readRoll(c, args)
 	if err != nil {
 		return err
 	}

@@ -46,12 +46,10 @@ interrupt stops the solve.
 // winOptions are the flags of "farkle win", and those of "farkle advise"
 // that advise for the win.
 type winOptions struct {
-	target     int    // win and advise -target
-	finalRound bool   // win -final-round
-	json       bool   // win -json
-	cache      string // win and advise -cache
-	scores     [2]int // advise -scores
-	hasScores  bool   // advise -scores given
+	json      bool   // win -json
+	cache     string // win and advise -cache
+	scores    [2]int // advise -scores
+	hasScores bool   // advise -scores given
 }
 
 // maxWinTarget is the largest -target of win: the table of the scores
@@ -66,48 +64,22 @@ var solveWin = strategy.SolveWin
 
 // winFlags defines the flags of "farkle win".
 func winFlags(fs *flag.FlagSet, o *options) {
-	fs.BoolVar(&o.win.finalRound, "final-round", true, "the other player's last turn (default true; =false: none)")
 	fs.BoolVar(&o.win.json, "json", false, "print one JSON object")
 	cacheFlag(fs, o)
-	scoringRulesFlag(fs, o)
-	winTargetFlag(fs, o)
+	playRulesFlag(fs, o)
+	house := houseFlags{fs, &o.house}
+	house.finalRound()
+	house.target(maxWinTarget)
 }
 
 func cacheFlag(fs *flag.FlagSet, o *options) {
 	fs.StringVar(&o.win.cache, "cache", "", "DIR\tthe directory of the solved games (default: farkle in the\n\t\tuser's cache directory); \"\" caches nothing")
 }
 
-func winTargetFlag(fs *flag.FlagSet, o *options) {
-	intFlag(fs, &o.win.target, "target", 0, 1, maxWinTarget, "N\tthe score that wins, 1 to 100000 (default 10000)")
-}
-
-// winRules returns the rules of play of the -rules preset, as "farkle
-// win" documents, with -target, -final-round, -min-bank and -must-roll if
-// given.
+// winRules returns the rules of play of the game to solve: those of
+// -rules and the house-rule flags given (options.rulesOfPlay).
 func winRules(o *options) game.Rules {
-	var r game.Rules
-	if p, err := game.ParsePreset(o.rules.scoring.String()); err == nil {
-		r = p.Rules()
-	} else {
-		r = game.App.Rules()
-		r.Scoring = o.rules.scoring.Rules()
-	}
-	if o.set["target"] {
-		r.Target = o.win.target
-	}
-	if r.Target == 0 {
-		r.Target = game.DefaultTarget
-	}
-	if o.set["final-round"] {
-		r.FinalRound = o.win.finalRound
-	}
-	if o.set["min-bank"] {
-		r.MinBank = o.minBank
-	}
-	if o.set["must-roll"] {
-		r.MustRollHotDice = o.mustRoll
-	}
-	return r
+	return o.rulesOfPlay()
 }
 
 // describeRules describes the rules of play, such as "Core rules, target

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+)
+
+// presetValue is the -rules flag of every command: one of package
+// farkle's presets, in any case. The commands that score (farkle DICE,
+// score, advise) use its scoring rules; those that play a game (play,
+// win, advise -scores) its rules of play, gameRules.
+type presetValue struct {
+	scoring farkle.Preset
+}
+
+// presetNames are the names of package farkle's presets, in its order:
+// app, core, facebook, zilch and classic.
+var presetNames = func() []string {
+	var names []string
+	for p := farkle.Preset(0); ; p++ {
+		name, err := p.MarshalText()
+		if err != nil {
+			return names
+		}
+		names = append(names, string(name))
+	}
+}()
+
+// Set reads a preset; any other name is refused with the names, and a
+// suggestion if one is close (see suggest).
+func (v *presetValue) Set(s string) error {
+	p, err := farkle.ParsePreset(s)
+	if err != nil {
+		msg := "want " + joinOr(presetNames)
+		if sg := suggest(s, presetNames); sg != "" {
+			msg += "; " + sg
+		}
+		return errors.New(msg)
+	}
+	v.scoring = p
+	return nil
+}
+
+func (v *presetValue) String() string {
+	if v == nil {
+		return ""
+	}
+	return v.scoring.String()
+}
+
+// title returns the name of the scoring preset for display, such as "App".
+func (v *presetValue) title() string {
+	n := v.String()
+	return strings.ToUpper(n[:1]) + n[1:]
+}
+
+// gameRules returns the rules of play of the preset: package game's preset
+// of its name (app, zilch and facebook), or for a preset of scoring only
+// (core and classic) the play of game.App with the preset's scoring.
+func (v *presetValue) gameRules() game.Rules {
+	if p, err := game.ParsePreset(v.scoring.String()); err == nil {
+		return p.Rules()
+	}
+	r := game.App.Rules()
+	r.Scoring = v.scoring.Rules()
+	return r
+}
+
+// scoringRulesFlag defines -rules for the commands that score a roll.
+func scoringRulesFlag(fs *flag.FlagSet, o *options) {
+	fs.Var(&o.rules, "rules", "NAME\tthe scoring rules: app (default), core, facebook, zilch or classic")
+}
+
+// playRulesFlag defines -rules for the commands that play a game: the
+// same names, read by the same presetValue, as scoringRulesFlag.
+func playRulesFlag(fs *flag.FlagSet, o *options) {
+	fs.Var(&o.rules, "rules", "NAME\tthe rules of play: app (default), core, facebook, zilch or\n\t\tclassic; core and classic score so under the play of app")
+}
+
+// houseOptions are the flags of the house rules of game.Rules, which
+// change those of the -rules preset.
+type houseOptions struct {
+	target       int  // -target
+	finalRound   bool // -final-round
+	minBank      int  // -min-bank
+	minFirstBank int  // -min-first-bank
+	penalty      int  // -penalty
+	penaltyAfter int  // -penalty-after
+	mustRoll     bool // -must-roll
+}
+
+// houseFlags defines the flags of the house rules. Each flag is defined
+// here once, with its name, value and usage, and every command that takes
+// it (play, win, advise) defines it with the same method; a command whose
+// solver cannot take the whole range of game.Rules gives a smaller
+// largest value. The usage of a bool flag is one line: printFlags reads
+// a tab in it as the end of the name of a value.
+type houseFlags struct {
+	fs *flag.FlagSet
+	h  *houseOptions
+}
+
+func (f houseFlags) target(hi int) {
+	intFlag(f.fs, &f.h.target, "target", 0, 1, hi, fmt.Sprintf("N\tthe score that wins, 1 to %d (default: the rules', 10000)", hi))
+}
+
+func (f houseFlags) finalRound() {
+	f.fs.BoolVar(&f.h.finalRound, "final-round", true, "the others' last turn (default: the rules', true; =false: none)")
+}
+
+func (f houseFlags) minBank(hi int) {
+	intFlag(f.fs, &f.h.minBank, "min-bank", 0, 0, hi, fmt.Sprintf("N\tthe smallest turn total that may be banked, 0 to %d", hi))
+}
+
+func (f houseFlags) minFirstBank() {
+	intFlag(f.fs, &f.h.minFirstBank, "min-first-bank", 0, 0, maxScore, fmt.Sprintf("N\tthe smallest turn total of a player's first bank, 0 to %d", maxScore))
+}
+
+func (f houseFlags) penalty() {
+	intFlag(f.fs, &f.h.penalty, "penalty", 0, 0, maxScore, fmt.Sprintf("N\tthe points lost on -penalty-after farkles in a row, 0 to\n\t\t%d; -penalty 0: no penalty", maxScore))
+}
+
+func (f houseFlags) penaltyAfter() {
+	intFlag(f.fs, &f.h.penaltyAfter, "penalty-after", 0, 0, maxPenaltyAfter, fmt.Sprintf("N\tthe farkles in a row that cost -penalty, 1 to %d (0 with\n\t\t-penalty 0)", maxPenaltyAfter))
+}
+
+func (f houseFlags) mustRoll() {
+	f.fs.BoolVar(&f.h.mustRoll, "must-roll", false, "hot dice must be rolled, not banked")
+}
+
+// rulesOfPlay returns the rules of play of a command that plays a game:
+// those of the -rules preset (presetValue.gameRules), changed by the
+// house-rule flags given. -penalty 0 without -penalty-after is no penalty:
+// it sets PenaltyAfter to 0 too.
+func (o *options) rulesOfPlay() game.Rules {
+	r, h := o.rules.gameRules(), &o.house
+	if o.set["target"] {
+		r.Target = h.target
+	}
+	if r.Target == 0 {
+		r.Target = game.DefaultTarget
+	}
+	if o.set["final-round"] {
+		r.FinalRound = h.finalRound
+	}
+	if o.set["min-bank"] {
+		r.MinBank = h.minBank
+	}
+	if o.set["min-first-bank"] {
+		r.MinFirstBank = h.minFirstBank
+	}
+	if o.set["penalty"] {
+		r.Penalty = h.penalty
+		if h.penalty == 0 && !o.set["penalty-after"] {
+			r.PenaltyAfter = 0
+		}
+	}
+	if o.set["penalty-after"] {
+		r.PenaltyAfter = h.penaltyAfter
+	}
+	if o.set["must-roll"] {
+		r.MustRollHotDice = h.mustRoll
+	}
+	return r
+}
+
+// ruleFlags are the house-rule flags of the fields of game.Rules that
+// hold numbers, for the messages of game.Rules.Validate; a field whose
+// name holds another's comes first.
+var ruleFlags = []struct {
+	field, flag string
+	value       func(game.Rules) int
+}{
+	{"PenaltyAfter", "penalty-after", func(r game.Rules) int { return r.PenaltyAfter }},
+	{"Penalty", "penalty", func(r game.Rules) int { return r.Penalty }},
+	{"MinFirstBank", "min-first-bank", func(r game.Rules) int { return r.MinFirstBank }},
+	{"MinBank", "min-bank", func(r game.Rules) int { return r.MinBank }},
+	{"Target", "target", func(r game.Rules) int { return r.Target }},
+}
+
+// validRulesOfPlay returns rulesOfPlay, checked with game.Rules.Validate:
+// rules that it refuses are a usage error that names the flags, such as
+// "-penalty-after 3: must be 0 when -penalty is 0", and says when a value
+// is the preset's rather than a flag's.
+func (o *options) validRulesOfPlay() (game.Rules, error) {
+	r := o.rulesOfPlay()
+	err := r.Validate()
+	if err == nil {
+		return r, nil
+	}
+	var re *farkle.RulesError
+	if errors.As(err, &re) {
+		var names []string
+		for _, f := range ruleFlags {
+			names = append(names, f.field, "-"+f.flag)
+		}
+		reason := strings.NewReplacer(names...).Replace(re.Reason)
+		for _, f := range ruleFlags {
+			if f.field != re.Field {
+				continue
+			}
+			from := ""
+			if !o.set[f.flag] {
+				from = fmt.Sprintf(" (the %s rules')", o.rules.String())
+			}
+			return r, usagef("-%s %d%s: %s", f.flag, f.value(r), from, reason)
+		}
+	}
+	return r, &usageError{err.Error()}
+}
