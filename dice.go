@@ -57,15 +57,21 @@ const maxErrDice = 2 * MaxDice
 // them, so that an error about ten million dice stays small; Count is
 // more than len(Dice) exactly when Dice was cut. Dice is a copy: it never
 // aliases a caller's slice.
+//
+// Text is set only for dice read from text ([ParseDice] and the JSON
+// decoders) that are not a number at all, such as "x" or "1.5": the
+// error wraps ErrInvalidDie, Text holds that part of the input (at most
+// its first 16 bytes) and Dice is empty.
 type DiceError struct {
 	Err   error
 	Dice  []Die
 	Count int
+	Text  string
 }
 
 // Error returns a message such as "farkle: dice score nothing: 2 6", or
 // "farkle: too many dice: 1 2 3 4 5 6 1 2 3 4 5 6 ... (20 dice)" when
-// Dice was cut.
+// Dice was cut, or `farkle: invalid die: "x"` for a Text.
 func (e *DiceError) Error() string {
 	var b strings.Builder
 	b.WriteString("farkle: ")
@@ -83,6 +89,9 @@ func (e *DiceError) Error() string {
 	}
 	if e.Count > len(e.Dice) {
 		b.WriteString(" ... (" + strconv.Itoa(e.Count) + " dice)")
+	}
+	if e.Text != "" {
+		b.WriteString(": " + strconv.Quote(e.Text))
 	}
 	return b.String()
 }

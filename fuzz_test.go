@@ -4,13 +4,16 @@ package farkle
 // FuzzValidateKeep, FuzzBestPartition and FuzzRules read dice with
 // fuzzDice, one a byte: mostly faces, and the invalid dice 0, 7 and 240 to
 // 255, and more than six dice. FuzzRules builds a Rules value too;
-// FuzzRulesJSON decodes Rules from arbitrary JSON.
+// FuzzRulesJSON decodes Rules from arbitrary JSON, and FuzzParseDice
+// reads dice from arbitrary text.
 
 import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 // fuzzDice decodes the dice of every fuzz target, one a byte: bytes 0 to
@@ -327,6 +330,63 @@ func FuzzRulesJSON(f *testing.F) {
 		var r2 Rules
 		if err := json.Unmarshal(again, &r2); err != nil || r2 != r {
 			t.Fatalf("json.Unmarshal(%s) = %+v, %v; want %+v", again, r2, err, r)
+		}
+	})
+}
+
+// FuzzParseDice reads dice from arbitrary text. ParseDice must not panic;
+// it returns at most six valid dice in a fresh slice, or a *DiceError
+// within its bounds. It agrees with the reference, reads what the
+// command's parser accepts as that parser does, and a JSON array of
+// numbers as the server reads a keep.
+func FuzzParseDice(f *testing.F) {
+	for _, s := range []string{
+		"1", "1,5,5", "155", "1 5 5", "[1,5,5]", "[15]", "", "[]", " [ 1 , 5 ] ", "1x5", "1234561",
+		"[1,5", "1\u00a05", "[300]", "7", "0", "[-1]", "[1.0]", "null",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := ParseDice(s)
+		want, wantErr := refParseDice(s)
+		if !slices.Equal(got, want) || !refSameErr(wantErr, err) {
+			t.Fatalf("ParseDice(%q) = %v, %v; the reference gives %v, %v", s, got, err, want, wantErr)
+		}
+		if err != nil {
+			checkDiceError(t, "ParseDice", err)
+			var de *DiceError
+			errors.As(err, &de)
+			if got != nil || !errors.Is(err, ErrInvalidDie) && !errors.Is(err, ErrTooManyDice) {
+				t.Fatalf("ParseDice(%q) = %v, %v", s, got, err)
+			}
+			if len(de.Text) > 16 || !strings.Contains(s, de.Text) || de.Text != "" && (de.Dice != nil || de.Count != 0) {
+				t.Fatalf("ParseDice(%q): error %#v", s, de)
+			}
+		} else {
+			if len(got) > MaxDice || !validDice(got) || len(got) == 0 && got != nil || cap(got) > MaxDice {
+				t.Fatalf("ParseDice(%q) = %#v", s, got)
+			}
+		}
+		// The command accepts tokens of faces, at most six in all.
+		cmd := refCommandDice(s)
+		cmdOK := len(cmd) <= MaxDice && !strings.ContainsFunc(s, func(r rune) bool {
+			return r != ',' && !unicode.IsSpace(r) && (r < '1' || r > '6')
+		})
+		if cmdOK && (err != nil || !slices.Equal(got, cmd)) {
+			t.Fatalf("ParseDice(%q) = %v, %v; the command reads %v", s, got, err, cmd)
+		}
+		// The server reads a JSON array of numbers and accepts faces.
+		var ints []int
+		if t0 := strings.TrimSpace(s); strings.HasPrefix(t0, "[") && json.Unmarshal([]byte(s), &ints) == nil {
+			ok := len(ints) <= MaxDice
+			var dice []Die
+			for _, n := range ints {
+				ok = ok && n >= 1 && n <= 6
+				dice = append(dice, Die(n))
+			}
+			if ok != (err == nil) || ok && !slices.Equal(got, dice) {
+				t.Fatalf("ParseDice(%q) = %v, %v; the server reads %v", s, got, err, ints)
+			}
 		}
 	})
 }
