@@ -148,3 +148,35 @@ func BenchmarkPresets(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkJSON encodes and decodes a keep of two combinations.
+func BenchmarkJSON(b *testing.B) {
+	p, err := BestKeep([]Die{1, 1, 1, 5, 2, 3})
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := p.MarshalJSON()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("Partition/Marshal", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			data, sinkErr = p.MarshalJSON()
+		}
+	})
+	b.Run("Partition/Unmarshal", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkErr = sinkPart.UnmarshalJSON(data)
+		}
+	})
+	hand := []byte("[6,1,5,1,1,2]")
+	b.Run("Hand/Unmarshal", func(b *testing.B) {
+		var h Hand
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkErr = h.UnmarshalJSON(hand)
+		}
+	})
+}

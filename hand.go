@@ -14,6 +14,10 @@ import (
 //
 // The Combos and the Rest of a [Partition] are Hands. Make one from dice
 // with [HandOf].
+//
+// In JSON a Hand is an array of its dice in ascending order, such as
+// [1,1,5]; the zero Hand is []. Decoding accepts the dice in any order
+// and checks them (see [Hand.UnmarshalJSON]).
 type Hand struct {
 	// p holds face f's count in bits 4(f-1) to 4(f-1)+3; the counts add
 	// up to at most MaxDice.
