@@ -54,7 +54,11 @@
 // of dice (a count per face), a [Combo] a kind, a Hand and points, and a
 // Partition up to six Combos and the Hand of the rest. All three are
 // comparable with ==, and BestPartition and BestKeep return them without
-// allocating.
+// allocating. A [Scorer] scores a Hand as it scores a []Die, with the
+// methods whose names end in Hand ([Scorer.ScoreHand],
+// [Scorer.ValidateKeepHand], [Scorer.KeepsHand] and the others): a roll
+// held as a Hand, as a game's view gives it, goes to the scorer without a
+// conversion, and a keep's Dice back to it.
 //
 //	points, err := farkle.ValidateKeep(roll, kept)
 //	if errors.Is(err, farkle.ErrNonScoring) {
