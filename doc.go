@@ -128,7 +128,9 @@
 // [New] builds a Scorer's tables once, in about 2 ms; keep the
 // Scorer, which is safe for concurrent use. Rules and presets marshal to
 // JSON and text with stable names. [Kind.Name] gives the combinations'
-// names in Czech, Finnish, Dutch and English.
+// names in Czech, Finnish, Dutch and English, falling back to English;
+// [Languages] lists the languages, and [Kind.LookupName] says when it has
+// no name in a language.
 //
 // Importing the package does no work: every table is built on first use.
 //
