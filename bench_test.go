@@ -148,3 +148,78 @@ func BenchmarkPresets(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkJSON encodes and decodes a keep of two combinations.
+func BenchmarkJSON(b *testing.B) {
+	p, err := BestKeep([]Die{1, 1, 1, 5, 2, 3})
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := p.MarshalJSON()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("Partition/Marshal", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			data, sinkErr = p.MarshalJSON()
+		}
+	})
+	b.Run("Partition/Unmarshal", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkErr = sinkPart.UnmarshalJSON(data)
+		}
+	})
+	hand := []byte("[6,1,5,1,1,2]")
+	b.Run("Hand/Unmarshal", func(b *testing.B) {
+		var h Hand
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkErr = h.UnmarshalJSON(hand)
+		}
+	})
+}
+
+// BenchmarkHandForms runs each Scorer method on the same dice in its
+// []Die form and in its Hand form, under the App rules.
+func BenchmarkHandForms(b *testing.B) {
+	s, err := New(App.Rules())
+	if err != nil {
+		b.Fatal(err)
+	}
+	six, err := HandOf(benchSix)
+	if err != nil {
+		b.Fatal(err)
+	}
+	kept, err := HandOf(benchKept)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf [63]Partition
+	for _, bm := range []struct {
+		name       string
+		dice, hand func()
+	}{
+		{"Score", func() { sinkInt, sinkErr = s.Score(benchSix) }, func() { sinkInt, sinkErr = s.ScoreHand(six) }},
+		{"ValidateKeep", func() { sinkInt, sinkErr = s.ValidateKeep(benchSix, benchKept) }, func() { sinkInt, sinkErr = s.ValidateKeepHand(six, kept) }},
+		{"BestPartition", func() { sinkPart, sinkErr = s.BestPartition(benchSix) }, func() { sinkPart, sinkErr = s.BestPartitionHand(six) }},
+		{"BestKeep", func() { sinkPart, sinkErr = s.BestKeep(benchSix) }, func() { sinkPart, sinkErr = s.BestKeepHand(six) }},
+		{"Keeps", func() { sinkParts, sinkErr = s.Keeps(benchSix) }, func() { sinkParts, sinkErr = s.KeepsHand(six) }},
+		{"AppendKeeps", func() { sinkParts, sinkErr = s.AppendKeeps(buf[:0], benchSix) }, func() { sinkParts, sinkErr = s.AppendKeepsHand(buf[:0], six) }},
+		{"IsFarkle", func() { sinkBool, sinkErr = s.IsFarkle(benchSix) }, func() { sinkBool, sinkErr = s.IsFarkleHand(six) }},
+	} {
+		b.Run(bm.name+"/Die", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				bm.dice()
+			}
+		})
+		b.Run(bm.name+"/Hand", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				bm.hand()
+			}
+		})
+	}
+}

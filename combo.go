@@ -7,6 +7,10 @@ import (
 
 // A Kind is a scoring combination. The zero Kind is no combination.
 // The values never change: new kinds are only ever appended.
+//
+// In JSON and other text formats a Kind is a stable lower-case name, such
+// as "three_of_a_kind" or "three_pairs"; the zero Kind is "" (see
+// [Kind.MarshalText]).
 type Kind uint8
 
 // The kinds of combination. The points of each under the App rules are
@@ -61,6 +65,11 @@ var kindNames = [numKinds]string{
 // A Combo is one scoring combination: its kind, the dice that form it, and
 // its points under the rules that made it. Combos are comparable with ==.
 // The zero Combo is no combination: Kind 0, no dice, 0 points.
+//
+// In JSON a Combo is an object such as
+// {"kind":"three_of_a_kind","dice":[5,5,5],"points":500}; the zero Combo
+// is {"kind":"","dice":[],"points":0}. Decoding checks that the dice form
+// the kind (see [Combo.UnmarshalJSON]).
 type Combo struct {
 	Kind   Kind
 	Dice   Hand
@@ -96,6 +105,12 @@ func (c Combo) appendTo(b []byte) []byte {
 // descending, then by Kind, then by their dice (compared as ascending
 // lists). The zero Partition splits no dice: no combinations, no rest,
 // 0 points.
+//
+// In JSON a Partition is an object with its points, the dice of its
+// combinations, the combinations and the rest, such as
+// {"points":1000,"dice":[1,1,1],"combos":[{"kind":"three_ones","dice":[1,1,1],"points":1000}],"rest":[2,3,4]};
+// the zero Partition is {"points":0,"dice":[],"combos":[],"rest":[]}.
+// Decoding checks that the parts agree (see [Partition.UnmarshalJSON]).
 type Partition struct {
 	combos [MaxDice]pcombo // combos[n:] are zero
 	dice   Hand            // the dice of the combos

@@ -8,6 +8,14 @@ import (
 
 // A Die is the face value of one die, 1 to 6. The zero Die is not a valid
 // face: every function that takes dice reports it with [ErrInvalidDie].
+//
+// In JSON a Die is a number, such as 5, and a []Die an array of numbers,
+// such as [1,5] (not base64, as for other byte slices). Encoding and
+// decoding refuse a Die that is not 1 to 6 (see [Die.MarshalJSON] and
+// [Die.UnmarshalJSON]). encoding/json still decodes a JSON string into a
+// []Die as base64, without looking at the dice: decode dice from
+// untrusted input into a [Hand], or read them with [ParseDice], which
+// check them.
 type Die uint8
 
 // MaxDice is the number of dice in the game: a roll or a keep has at most
@@ -22,7 +30,8 @@ func (d Die) String() string { return strconv.Itoa(int(d)) }
 
 // The errors that the functions of this package wrap. Test for them with
 // [errors.Is]: the dice errors come in a [*DiceError], the rules errors in
-// a [*RulesError].
+// a [*RulesError]; ErrInvalidCombo comes with a message that names the
+// problem.
 var (
 	// ErrInvalidDie: a die is not a face value from 1 to 6.
 	ErrInvalidDie = errors.New("invalid die")
@@ -37,6 +46,12 @@ var (
 	// ErrInvalidRules: a Rules value, or a preset name, that this package
 	// rejects.
 	ErrInvalidRules = errors.New("invalid rules")
+	// ErrInvalidCombo: a Kind, Combo or Partition decoded from JSON or
+	// text that this package could not have made: an unknown kind name,
+	// dice that do not form the kind, points out of range, or a Partition
+	// whose points, dice and combinations disagree. Problems with the dice
+	// themselves are DiceErrors instead.
+	ErrInvalidCombo = errors.New("invalid combination")
 )
 
 // maxErrDice bounds the dice that a DiceError carries.
@@ -57,15 +72,21 @@ const maxErrDice = 2 * MaxDice
 // them, so that an error about ten million dice stays small; Count is
 // more than len(Dice) exactly when Dice was cut. Dice is a copy: it never
 // aliases a caller's slice.
+//
+// Text is set only for dice read from text ([ParseDice] and the JSON
+// decoders) that are not a number at all, such as "x" or "1.5": the
+// error wraps ErrInvalidDie, Text holds that part of the input (at most
+// its first 16 bytes) and Dice is empty.
 type DiceError struct {
 	Err   error
 	Dice  []Die
 	Count int
+	Text  string
 }
 
 // Error returns a message such as "farkle: dice score nothing: 2 6", or
 // "farkle: too many dice: 1 2 3 4 5 6 1 2 3 4 5 6 ... (20 dice)" when
-// Dice was cut.
+// Dice was cut, or `farkle: invalid die: "x"` for a Text.
 func (e *DiceError) Error() string {
 	var b strings.Builder
 	b.WriteString("farkle: ")
@@ -83,6 +104,9 @@ func (e *DiceError) Error() string {
 	}
 	if e.Count > len(e.Dice) {
 		b.WriteString(" ... (" + strconv.Itoa(e.Count) + " dice)")
+	}
+	if e.Text != "" {
+		b.WriteString(": " + strconv.Quote(e.Text))
 	}
 	return b.String()
 }

@@ -54,7 +54,11 @@
 // of dice (a count per face), a [Combo] a kind, a Hand and points, and a
 // Partition up to six Combos and the Hand of the rest. All three are
 // comparable with ==, and BestPartition and BestKeep return them without
-// allocating.
+// allocating. A [Scorer] scores a Hand as it scores a []Die, with the
+// methods whose names end in Hand ([Scorer.ScoreHand],
+// [Scorer.ValidateKeepHand], [Scorer.KeepsHand] and the others): a roll
+// held as a Hand, as a game's view gives it, goes to the scorer without a
+// conversion, and a keep's Dice back to it.
 //
 //	points, err := farkle.ValidateKeep(roll, kept)
 //	if errors.Is(err, farkle.ErrNonScoring) {
@@ -82,6 +86,29 @@
 // [ErrNotInRoll] and [ErrNonScoring] (test with [errors.Is]) and carry the
 // offending dice (read with [errors.As]); they are checked in that order.
 // Errors about rules are [*RulesError] values that wrap [ErrInvalidRules].
+// A kind, combination or partition decoded from JSON that this package
+// could not have made gives an error wrapping [ErrInvalidCombo].
+//
+// # JSON
+//
+// The value types encode to plain JSON that a web client reads, and
+// decode from it with checks; the shapes never change:
+//
+//   - a [Die] is a number, 5, and a []Die an array of numbers, [1,5];
+//   - a [Hand] is an ascending array of numbers, [1,1,5], and the zero
+//     Hand [];
+//   - a [Kind] is a lower-case name, "three_of_a_kind", spelled as the
+//     keys of [Rules.MarshalJSON], and the zero Kind "";
+//   - a [Combo] is {"kind":"three_of_a_kind","dice":[5,5,5],"points":500};
+//   - a [Partition] is an object with its points, the dice of its
+//     combinations, the combinations and the rest:
+//     {"points":1050,"dice":[1,1,1,5],"combos":[...],"rest":[2,3]}.
+//
+// Decoding refuses bad faces and more than six dice with the errors above,
+// and a combination whose dice are not its kind's, or a partition whose
+// points, dice and combinations disagree, with [ErrInvalidCombo].
+// Decoding what was encoded gives back an == value. [ParseDice] reads
+// dice from text, as "155", "1,5,5", "1 5 5" or "[1,5,5]".
 //
 // # House rules
 //
@@ -101,7 +128,9 @@
 // [New] builds a Scorer's tables once, in about 2 ms; keep the
 // Scorer, which is safe for concurrent use. Rules and presets marshal to
 // JSON and text with stable names. [Kind.Name] gives the combinations'
-// names in Czech, Finnish, Dutch and English.
+// names in Czech, Finnish, Dutch and English, falling back to English;
+// [Languages] lists the languages, and [Kind.LookupName] says when it has
+// no name in a language.
 //
 // Importing the package does no work: every table is built on first use.
 //

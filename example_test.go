@@ -335,3 +335,104 @@ func ExampleKind_Name() {
 	// nl-BE: Straat, Drie paren
 	// de: Straight, Three pairs
 }
+
+func ExampleKind_LookupName() {
+	fmt.Println(farkle.Languages())
+	for _, lang := range []string{"fi-FI", "de"} {
+		name, ok := farkle.Straight.LookupName(lang)
+		fmt.Printf("%s: %q %v\n", lang, name, ok)
+	}
+	// Name answers in English for a language it does not know.
+	fmt.Println(farkle.Straight.Name("de"))
+	// Output:
+	// [cs en fi nl]
+	// fi-FI: "Suora" true
+	// de: "" false
+	// Straight
+}
+
+func ExampleParseDice() {
+	// The forms that people type, and the JSON array of a web client.
+	for _, s := range []string{"155", "1,5,5", "1 5 5", "[1, 5, 5]"} {
+		dice, err := farkle.ParseDice(s)
+		fmt.Println(dice, err)
+	}
+	// Bad faces and too many dice are DiceErrors.
+	for _, s := range []string{"1 7", "1x", "1234561"} {
+		_, err := farkle.ParseDice(s)
+		fmt.Println(err)
+	}
+	// Output:
+	// [1 5 5] <nil>
+	// [1 5 5] <nil>
+	// [1 5 5] <nil>
+	// [1 5 5] <nil>
+	// farkle: invalid die: 7
+	// farkle: invalid die: "1x"
+	// farkle: too many dice: 1 2 3 4 5 6 1
+}
+
+func ExampleScorer_KeepsHand() {
+	// A roll held as a Hand, as a game's view gives it, goes to the scorer
+	// as it is, and so does a keep's Dice.
+	s, err := farkle.New(farkle.Facebook.Rules())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	roll, _ := farkle.HandOf([]farkle.Die{5, 1, 5, 2, 5, 3})
+	keeps, _ := s.KeepsHand(roll)
+	for _, k := range keeps[:3] {
+		fmt.Println(k)
+	}
+	points, err := s.ScoreHand(keeps[0].Dice())
+	fmt.Println(points, err)
+	// Output:
+	// 600 = three of a kind 5 5 5 (500) + single one 1 (100); rest 2 3
+	// 500 = three of a kind 5 5 5 (500); rest 1 2 3
+	// 200 = single one 1 (100) + single five 5 (50) + single five 5 (50); rest 2 3 5
+	// 600 <nil>
+}
+
+func ExampleScorer_ScoreHand() {
+	// The same points and errors as Score of the same dice.
+	var s *farkle.Scorer // nil: the App rules
+	h, _ := farkle.HandOf([]farkle.Die{1, 1, 1, 1, 5, 5})
+	fmt.Println(s.ScoreHand(h))
+	h, _ = farkle.HandOf([]farkle.Die{1, 6, 6})
+	fmt.Println(s.ScoreHand(h))
+	// Output:
+	// 1500 <nil>
+	// 0 farkle: dice score nothing: 6 6
+}
+
+func ExamplePartition_MarshalJSON() {
+	keep, _ := farkle.BestKeep([]farkle.Die{5, 1, 2, 1, 3, 1})
+	data, err := json.Marshal(keep)
+	fmt.Println(string(data), err)
+
+	// Decoding checks what it reads, and gives the same Partition back.
+	var back farkle.Partition
+	err = json.Unmarshal(data, &back)
+	fmt.Println(back == keep, err)
+	err = json.Unmarshal([]byte(`{"points":1500,"dice":[1,1],"combos":[{"kind":"straight","dice":[1,1],"points":1500}]}`), &back)
+	fmt.Println(err)
+	// Output:
+	// {"points":1050,"dice":[1,1,1,5],"combos":[{"kind":"three_ones","dice":[1,1,1],"points":1000},{"kind":"single_five","dice":[5],"points":50}],"rest":[2,3]} <nil>
+	// true <nil>
+	// farkle: invalid combination: the dice [1 1] are not straight
+}
+
+func ExampleHand_UnmarshalJSON() {
+	// []Die encodes as an array of numbers; a Hand decodes one in any
+	// order, and refuses what is no face.
+	data, _ := json.Marshal([]farkle.Die{5, 1, 1})
+	var h farkle.Hand
+	err := json.Unmarshal(data, &h)
+	fmt.Println(string(data), h, err)
+	err = json.Unmarshal([]byte(`[1,5,9]`), &h)
+	fmt.Println(errors.Is(err, farkle.ErrInvalidDie), err)
+	// Output:
+	// [5,1,1] 1 1 5 <nil>
+	// true farkle: invalid die: 9
+}

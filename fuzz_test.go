@@ -4,13 +4,18 @@ package farkle
 // FuzzValidateKeep, FuzzBestPartition and FuzzRules read dice with
 // fuzzDice, one a byte: mostly faces, and the invalid dice 0, 7 and 240 to
 // 255, and more than six dice. FuzzRules builds a Rules value too;
-// FuzzRulesJSON decodes Rules from arbitrary JSON.
+// FuzzRulesJSON decodes Rules from arbitrary JSON, and FuzzParseDice
+// reads dice from arbitrary text.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 // fuzzDice decodes the dice of every fuzz target, one a byte: bytes 0 to
@@ -329,4 +334,163 @@ func FuzzRulesJSON(f *testing.F) {
 			t.Fatalf("json.Unmarshal(%s) = %+v, %v; want %+v", again, r2, err, r)
 		}
 	})
+}
+
+// FuzzParseDice reads dice from arbitrary text. ParseDice must not panic;
+// it returns at most six valid dice in a fresh slice, or a *DiceError
+// within its bounds. It agrees with the reference, reads what the
+// command's parser accepts as that parser does, and a JSON array of
+// numbers as the server reads a keep.
+func FuzzParseDice(f *testing.F) {
+	for _, s := range []string{
+		"1", "1,5,5", "155", "1 5 5", "[1,5,5]", "[15]", "", "[]", " [ 1 , 5 ] ", "1x5", "1234561",
+		"[1,5", "1\u00a05", "[300]", "7", "0", "[-1]", "[1.0]", "null",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := ParseDice(s)
+		want, wantErr := refParseDice(s)
+		if !slices.Equal(got, want) || !refSameErr(wantErr, err) {
+			t.Fatalf("ParseDice(%q) = %v, %v; the reference gives %v, %v", s, got, err, want, wantErr)
+		}
+		if err != nil {
+			checkDiceError(t, "ParseDice", err)
+			var de *DiceError
+			errors.As(err, &de)
+			if got != nil || !errors.Is(err, ErrInvalidDie) && !errors.Is(err, ErrTooManyDice) {
+				t.Fatalf("ParseDice(%q) = %v, %v", s, got, err)
+			}
+			if len(de.Text) > 16 || !strings.Contains(s, de.Text) || de.Text != "" && (de.Dice != nil || de.Count != 0) {
+				t.Fatalf("ParseDice(%q): error %#v", s, de)
+			}
+		} else {
+			if len(got) > MaxDice || !validDice(got) || len(got) == 0 && got != nil || cap(got) > MaxDice {
+				t.Fatalf("ParseDice(%q) = %#v", s, got)
+			}
+		}
+		// The command accepts tokens of faces, at most six in all.
+		cmd := refCommandDice(s)
+		cmdOK := len(cmd) <= MaxDice && !strings.ContainsFunc(s, func(r rune) bool {
+			return r != ',' && !unicode.IsSpace(r) && (r < '1' || r > '6')
+		})
+		if cmdOK && (err != nil || !slices.Equal(got, cmd)) {
+			t.Fatalf("ParseDice(%q) = %v, %v; the command reads %v", s, got, err, cmd)
+		}
+		// The server reads a JSON array of numbers and accepts faces.
+		var ints []int
+		if t0 := strings.TrimSpace(s); strings.HasPrefix(t0, "[") && json.Unmarshal([]byte(s), &ints) == nil {
+			ok := len(ints) <= MaxDice
+			var dice []Die
+			for _, n := range ints {
+				ok = ok && n >= 1 && n <= 6
+				dice = append(dice, Die(n))
+			}
+			if ok != (err == nil) || ok && !slices.Equal(got, dice) {
+				t.Fatalf("ParseDice(%q) = %v, %v; the server reads %v", s, got, err, ints)
+			}
+		}
+	})
+}
+
+// jsonSeeds are the seeds of FuzzJSON besides testdata/fuzz/FuzzJSON:
+// the lines of testdata/json.golden and some that decoding refuses.
+var jsonSeeds = []string{
+	`5`, `[1,5]`, `[]`, `[1,1,5]`, `""`, `"three_of_a_kind"`, `null`,
+	`{"kind":"three_of_a_kind","dice":[5,5,5],"points":500}`,
+	`{"kind":"","dice":[],"points":0}`,
+	`{"points":1050,"dice":[1,1,1,5],"combos":[{"kind":"three_ones","dice":[1,1,1],"points":1000},{"kind":"single_five","dice":[5],"points":50}],"rest":[2,3]}`,
+	`{"points":0,"dice":[],"combos":[],"rest":[2,2,3,4,6,6]}`,
+	`[1,5,9]`, `"AQU="`, `[1.5]`, `{"kind":"straight","dice":[1,1],"points":1500}`,
+	`{"points":500,"dice":[5,5,5],"combos":[{"kind":"three_of_a_kind","dice":[5,5,5],"points":500}],"rest":[2,3,4,6]}`,
+	`{"combos":[{}]}`, `{"points":"1"}`, `{"kind":"single_one","kind":"single_one"}`, `{"k\u0069nd":"single_one","dice":[1],"points":100}`,
+}
+
+// checkJSONError fails unless err is one of the package's errors for bad
+// JSON: a *DiceError in its bounds, or an error wrapping ErrInvalidCombo.
+func checkJSONError(t *testing.T, what string, data []byte, err error) {
+	t.Helper()
+	if errors.Is(err, ErrInvalidCombo) {
+		return
+	}
+	checkDiceError(t, what, err)
+	var de *DiceError
+	errors.As(err, &de)
+	if len(de.Text) > 16 || !strings.Contains(string(data), de.Text) {
+		t.Fatalf("%s(%q): error %#v", what, data, de)
+	}
+}
+
+// FuzzJSON decodes arbitrary bytes into each value type, by calling its
+// UnmarshalJSON (or UnmarshalText) and through json.Unmarshal. Decoding
+// must not panic; when it fails the error is the package's and the value
+// is unchanged; when it succeeds json.Unmarshal agrees, the value
+// encodes, and what it encodes to decodes into the same value and
+// encodes to the same bytes again.
+func FuzzJSON(f *testing.F) {
+	for _, s := range jsonSeeds {
+		f.Add([]byte(s))
+	}
+	keep, err := BestKeep([]Die{1, 1, 1, 5, 2, 3})
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := keep.Dice()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fuzzJSONType(t, data, Die(3), func(v *Die) error { return v.UnmarshalJSON(data) })
+		fuzzJSONType(t, data, h, func(v *Hand) error { return v.UnmarshalJSON(data) })
+		fuzzJSONType(t, data, keep.Combo(0), func(v *Combo) error { return v.UnmarshalJSON(data) })
+		fuzzJSONType(t, data, keep, func(v *Partition) error { return v.UnmarshalJSON(data) })
+		fuzzJSONType(t, data, Straight, func(v *Kind) error { return v.UnmarshalText(data) })
+		// A []Die: every die valid, unless encoding/json read base64.
+		var dice []Die
+		if err := json.Unmarshal(data, &dice); err == nil && !validDiceAll(dice) {
+			if s := strings.TrimSpace(string(data)); !strings.HasPrefix(s, `"`) {
+				t.Fatalf("json.Unmarshal(%q) into []Die = %v", data, dice)
+			}
+		}
+	})
+}
+
+// validDiceAll reports whether every die is 1 to 6, for any number.
+func validDiceAll(dice []Die) bool {
+	for _, d := range dice {
+		if !d.Valid() {
+			return false
+		}
+	}
+	return true
+}
+
+// fuzzJSONType checks one type for FuzzJSON: decode(&v) from before.
+func fuzzJSONType[T comparable](t *testing.T, data []byte, before T, decode func(*T) error) {
+	t.Helper()
+	v := before
+	err := decode(&v)
+	name := reflect.TypeOf(before).Name()
+	if err != nil {
+		checkJSONError(t, name, data, err)
+		if v != before {
+			t.Fatalf("%s: decoding %q failed with %v but changed the value to %v", name, data, err, v)
+		}
+		return
+	}
+	if _, ok := any(v).(Kind); !ok {
+		// json.Unmarshal calls UnmarshalJSON when data is valid JSON.
+		w := before
+		if jerr := json.Unmarshal(data, &w); jerr != nil || w != v {
+			t.Fatalf("%s: UnmarshalJSON(%q) gives %v but json.Unmarshal %v, %v", name, data, v, w, jerr)
+		}
+	}
+	first, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("%s: %v, decoded from %q, does not encode: %v", name, v, data, err)
+	}
+	var again T
+	if err := json.Unmarshal(first, &again); err != nil || again != v {
+		t.Fatalf("%s: %s, the encoding of %v from %q, decodes into %v, %v", name, first, v, data, again, err)
+	}
+	if second, err := json.Marshal(again); err != nil || !bytes.Equal(first, second) {
+		t.Fatalf("%s: %v encodes as %s, then as %s, %v", name, v, first, second, err)
+	}
 }

@@ -13,7 +13,12 @@ import (
 // dice.
 //
 // The Combos and the Rest of a [Partition] are Hands. Make one from dice
-// with [HandOf].
+// with [HandOf]. A [Scorer] scores a Hand directly, with the methods
+// named like [Scorer.ScoreHand].
+//
+// In JSON a Hand is an array of its dice in ascending order, such as
+// [1,1,5]; the zero Hand is []. Decoding accepts the dice in any order
+// and checks them (see [Hand.UnmarshalJSON]).
 type Hand struct {
 	// p holds face f's count in bits 4(f-1) to 4(f-1)+3; the counts add
 	// up to at most MaxDice.
@@ -29,6 +34,13 @@ func HandOf(dice []Die) (Hand, error) {
 		return Hand{}, inputError(dice)
 	}
 	return Hand{p}, nil
+}
+
+// key returns the base-7 key of h (see multiset.Pow7), by which the
+// tables of a Scorer find a multiset.
+func (h Hand) key() uint32 {
+	p := h.p
+	return p&0xF + (p>>4&0xF)*7 + (p>>8&0xF)*49 + (p>>12&0xF)*343 + (p>>16&0xF)*2401 + (p>>20&0xF)*16807
 }
 
 // Len returns the number of dice in h.

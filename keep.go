@@ -15,6 +15,15 @@ func (t *table) rollIndex(roll []Die) (int, error) {
 	return int(t.ix.Rank[k]), nil
 }
 
+// handIndex returns the multiset index of roll, or the error for an empty
+// roll.
+func (t *table) handIndex(roll Hand) (int, error) {
+	if roll.p == 0 {
+		return 0, diceError(ErrNoDice, nil)
+	}
+	return int(t.ix.Rank[roll.key()]), nil
+}
+
 // keepsOf returns the legal keeps of roll ri in the order of Keeps.
 func (t *table) keepsOf(ri int) []Partition {
 	return t.keeps[t.keepStart[ri]:t.keepStart[ri+1]]
@@ -24,15 +33,32 @@ func (t *table) keepsOf(ri int) []Partition {
 // rules.
 func (s *Scorer) BestKeep(roll []Die) (Partition, error) { return s.tab().bestKeep(roll) }
 
+// BestKeepHand returns the best keep of roll: the same result and error
+// as [Scorer.BestKeep] of the same dice. An empty roll gives [ErrNoDice].
+// BestKeepHand does not allocate, except for the error.
+func (s *Scorer) BestKeepHand(roll Hand) (Partition, error) {
+	t := s.tab()
+	ri, err := t.handIndex(roll)
+	if err != nil {
+		return Partition{}, err
+	}
+	return t.bestKeepAt(ri), nil
+}
+
 func (t *table) bestKeep(roll []Die) (Partition, error) {
 	ri, err := t.rollIndex(roll)
 	if err != nil {
 		return Partition{}, err
 	}
+	return t.bestKeepAt(ri), nil
+}
+
+// bestKeepAt returns the best keep of roll ri, or its farkle.
+func (t *table) bestKeepAt(ri int) Partition {
 	if s := t.keepStart[ri]; s < t.keepStart[ri+1] {
-		return t.keeps[s], nil
+		return t.keeps[s]
 	}
-	return Partition{rest: Hand{t.ix.Packed[ri]}}, nil
+	return Partition{rest: Hand{t.ix.Packed[ri]}}
 }
 
 // BestKeep returns the legal keep of roll worth the most points under the
@@ -50,16 +76,46 @@ func BestKeep(roll []Die) (Partition, error) { return appTab().bestKeep(roll) }
 // Keeps lists the legal keeps of roll, as [Keeps] does for the App rules.
 func (s *Scorer) Keeps(roll []Die) ([]Partition, error) { return s.tab().listKeeps(roll) }
 
+// KeepsHand lists the legal keeps of roll: the same list and error as
+// [Scorer.Keeps] of the same dice. An empty roll gives [ErrNoDice].
+// KeepsHand makes one allocation, the list, and none for a farkle.
+func (s *Scorer) KeepsHand(roll Hand) ([]Partition, error) {
+	t := s.tab()
+	ri, err := t.handIndex(roll)
+	if err != nil {
+		return nil, err
+	}
+	return t.copyKeeps(ri), nil
+}
+
 func (t *table) listKeeps(roll []Die) ([]Partition, error) {
 	ri, err := t.rollIndex(roll)
 	if err != nil {
 		return nil, err
 	}
+	return t.copyKeeps(ri), nil
+}
+
+// copyKeeps returns a copy of the keeps of roll ri, nil for a farkle.
+func (t *table) copyKeeps(ri int) []Partition {
 	ks := t.keepsOf(ri)
 	if len(ks) == 0 {
-		return nil, nil
+		return nil
 	}
-	return append([]Partition(nil), ks...), nil
+	return append([]Partition(nil), ks...)
+}
+
+// AppendKeepsHand appends the legal keeps of roll to dst: the same result
+// and error as [Scorer.AppendKeeps] of the same dice. On error it returns
+// dst unchanged. With room in dst (63 Partitions are always enough) it
+// does not allocate.
+func (s *Scorer) AppendKeepsHand(dst []Partition, roll Hand) ([]Partition, error) {
+	t := s.tab()
+	ri, err := t.handIndex(roll)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, t.keepsOf(ri)...), nil
 }
 
 // AppendKeeps appends the legal keeps of roll to dst, as [AppendKeeps]
@@ -101,6 +157,18 @@ func Keeps(roll []Die) ([]Partition, error) { return appTab().listKeeps(roll) }
 // IsFarkle reports whether roll has nothing to keep, as [IsFarkle] does
 // for the App rules.
 func (s *Scorer) IsFarkle(roll []Die) (bool, error) { return s.tab().isFarkle(roll) }
+
+// IsFarkleHand reports whether roll has nothing to keep: the same result
+// and error as [Scorer.IsFarkle] of the same dice. An empty roll gives
+// [ErrNoDice]. IsFarkleHand does not allocate, except for the error.
+func (s *Scorer) IsFarkleHand(roll Hand) (bool, error) {
+	t := s.tab()
+	ri, err := t.handIndex(roll)
+	if err != nil {
+		return false, err
+	}
+	return t.keepStart[ri] == t.keepStart[ri+1], nil
+}
 
 func (t *table) isFarkle(roll []Die) (bool, error) {
 	ri, err := t.rollIndex(roll)

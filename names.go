@@ -67,26 +67,65 @@ var (
 	}
 )
 
+// languages lists the languages of the names, by code, with their names.
+var languages = [...]struct {
+	code  string
+	names *[numKinds]string
+}{{"cs", &namesCS}, {"en", &namesEN}, {"fi", &namesFI}, {"nl", &namesNL}}
+
+// Languages returns the codes of the languages that [Kind.Name] and
+// [Kind.LookupName] know, in alphabetical order: "cs" (Czech), "en"
+// (English), "fi" (Finnish) and "nl" (Dutch). The slice is new on each
+// call: the caller may change it.
+func Languages() []string {
+	out := make([]string, len(languages))
+	for i, l := range languages {
+		out[i] = l.code
+	}
+	return out
+}
+
+// namesOf returns the names in the language of the BCP 47 tag lang, or
+// nil if the package has no names in that language.
+func namesOf(lang string) *[numKinds]string {
+	primary, _, _ := strings.Cut(lang, "-")
+	primary, _, _ = strings.Cut(primary, "_")
+	primary = strings.ToLower(primary)
+	for _, l := range languages {
+		if primary == l.code {
+			return l.names
+		}
+	}
+	return nil
+}
+
+// LookupName returns the name of k for display in the language lang, as
+// [Kind.Name] does, and true; if the package has no names in that
+// language (see [Languages]), or k is no kind, it returns "" and false.
+// As for Name, only the primary language subtag of lang counts, in any
+// case: "fi-FI" and "FI" are Finnish.
+func (k Kind) LookupName(lang string) (string, bool) {
+	names := namesOf(lang)
+	if names == nil || k == 0 || int(k) >= numKinds {
+		return "", false
+	}
+	return names[k], true
+}
+
 // Name returns the name of k for display in the language lang, a BCP 47
 // tag such as "cs", "fi-FI" or "nl_BE": only its primary language subtag
 // counts, in any case. The languages are Czech ("cs"), Finnish ("fi"),
-// Dutch ("nl") and English ("en"); any other tag gives English. For the
-// first nine kinds the names are those of the app's help page, such as
-// "Postupka", "Suora" and "Straat" for [Straight]. A value that is no kind
-// gives the same as [Kind.String].
+// Dutch ("nl") and English ("en"); any other tag, such as "de" or "",
+// falls back to English without saying so: use [Kind.LookupName] to learn
+// whether lang is known. For the first nine kinds the names are those of
+// the app's help page, such as "Postupka", "Suora" and "Straat" for
+// [Straight]. A value that is no kind gives the same as [Kind.String].
 func (k Kind) Name(lang string) string {
 	if k == 0 || int(k) >= numKinds {
 		return k.String()
 	}
-	primary, _, _ := strings.Cut(lang, "-")
-	primary, _, _ = strings.Cut(primary, "_")
-	switch strings.ToLower(primary) {
-	case "cs":
-		return namesCS[k]
-	case "fi":
-		return namesFI[k]
-	case "nl":
-		return namesNL[k]
+	if names := namesOf(lang); names != nil {
+		return names[k]
 	}
 	return namesEN[k]
 }

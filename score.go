@@ -79,12 +79,25 @@ func appTab() *table {
 	return compilePreset(App)
 }
 
+// ScoreHand returns the points of the dice of h kept together: the same
+// result and error as [Scorer.Score] of the same dice. A Hand always holds
+// 0 to 6 valid dice, so the only error is [ErrNonScoring]. ScoreHand does
+// not allocate, except for the error.
+func (s *Scorer) ScoreHand(h Hand) (int, error) {
+	t := s.tab()
+	return t.scoreAt(t.ix.Rank[h.key()])
+}
+
 func (t *table) score(dice []Die) (int, error) {
 	k, ok := multiset.KeyOf(dice)
 	if !ok {
 		return 0, inputError(dice)
 	}
-	i := t.ix.Rank[k]
+	return t.scoreAt(t.ix.Rank[k])
+}
+
+// scoreAt scores multiset i.
+func (t *table) scoreAt(i uint16) (int, error) {
 	if p := t.full[i]; p >= 0 {
 		return int(p), nil
 	}
@@ -120,6 +133,18 @@ func (s *Scorer) ValidateKeep(roll, kept []Die) (int, error) {
 	return s.tab().validateKeep(roll, kept)
 }
 
+// ValidateKeepHand checks that kept is a legal keep from roll: the same
+// result and error as [Scorer.ValidateKeep] of the same dice. An empty
+// roll or keep gives [ErrNoDice]. ValidateKeepHand does not allocate,
+// except for the error.
+func (s *Scorer) ValidateKeepHand(roll, kept Hand) (int, error) {
+	if roll.p == 0 || kept.p == 0 {
+		return 0, diceError(ErrNoDice, nil)
+	}
+	t := s.tab()
+	return t.validateAt(roll.p, kept.p, t.ix.Rank[kept.key()])
+}
+
 func (t *table) validateKeep(roll, kept []Die) (int, error) {
 	// The roll is only compared with the keep: its packed form is enough.
 	rp, rok := multiset.PackOf(roll)
@@ -128,13 +153,16 @@ func (t *table) validateKeep(roll, kept []Die) (int, error) {
 		return 0, keepInputError(roll, kept)
 	}
 	ki := t.ix.Rank[kk]
-	if kp := t.ix.Packed[ki]; !multiset.Sub(rp, kp) {
+	return t.validateAt(rp, t.ix.Packed[ki], ki)
+}
+
+// validateAt checks the keep ki, of packed form kp, from the roll of
+// packed form rp; neither is empty.
+func (t *table) validateAt(rp, kp uint32, ki uint16) (int, error) {
+	if !multiset.Sub(rp, kp) {
 		return 0, notInRoll(rp, kp)
 	}
-	if p := t.full[ki]; p >= 0 {
-		return int(p), nil
-	}
-	return 0, t.nonScoring(int(ki))
+	return t.scoreAt(ki)
 }
 
 // ValidateKeep checks that a player may set aside kept from roll, under the
@@ -179,6 +207,14 @@ func notInRoll(rp, kp uint32) error {
 // the App rules.
 func (s *Scorer) BestPartition(dice []Die) (Partition, error) {
 	return s.tab().bestPartition(dice)
+}
+
+// BestPartitionHand splits the dice of h into combinations: the same
+// result as [Scorer.BestPartition] of the same dice, and never an error
+// (the error is there to match the other forms). It does not allocate.
+func (s *Scorer) BestPartitionHand(h Hand) (Partition, error) {
+	t := s.tab()
+	return t.best[t.ix.Rank[h.key()]], nil
 }
 
 func (t *table) bestPartition(dice []Die) (Partition, error) {
