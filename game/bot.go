@@ -97,8 +97,7 @@ type ThresholdBot struct {
 
 // Decide keeps the best keep of the roll and banks at BankAt or more.
 func (b ThresholdBot) Decide(v View) (farkle.Hand, bool) {
-	var buf [farkle.MaxDice]farkle.Die
-	p, err := v.Scorer().BestKeep(v.Roll().AppendDice(buf[:0]))
+	p, err := v.Scorer().BestKeepHand(v.Roll())
 	if err != nil || p.Points() == 0 {
 		return farkle.Hand{}, false // not a roll the engine asks about
 	}

@@ -211,7 +211,7 @@ func (p *replayer) add(e Event) error {
 	case EventRolled:
 		err = g.RollDice(e.Dice.AppendDice(buf[:0]))
 	case EventKept:
-		err = g.Keep(e.Dice.AppendDice(buf[:0]))
+		err = g.KeepHand(e.Dice)
 	case EventBanked:
 		err = g.Bank()
 	default:

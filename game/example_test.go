@@ -121,7 +121,7 @@ func ExampleGame_Play() {
 // and banks as soon as it would lead, reading the scores from its View.
 func ExampleBotFunc() {
 	leader := game.BotFunc(func(v game.View) (farkle.Hand, bool) {
-		best, err := v.Scorer().BestKeep(v.Roll().Dice())
+		best, err := v.Scorer().BestKeepHand(v.Roll())
 		if err != nil {
 			panic(err)
 		}

@@ -337,15 +337,7 @@ func (g *Game) Keep(dice []farkle.Die) error {
 		return g.fail(ActionKeep, err)
 	}
 	kept, _ := farkle.HandOf(dice)
-	g.turnTotal += pts
-	g.diceLeft -= len(dice)
-	g.onTable, g.tableN = false, 0
-	g.event(Event{Kind: EventKept, Dice: kept, Points: pts})
-	if g.diceLeft == 0 {
-		g.diceLeft = farkle.MaxDice
-		g.hot = true
-		g.event(Event{Kind: EventHotDice})
-	}
+	g.kept(kept, pts)
 	return nil
 }
 
@@ -353,8 +345,28 @@ func (g *Game) Keep(dice []farkle.Die) error {
 // that a [Bot] returns, or the Dice of a [farkle.Partition] from the
 // Scorer's keeps, goes into the game as it is. The errors are Keep's.
 func (g *Game) KeepHand(h farkle.Hand) error {
-	var buf [farkle.MaxDice]farkle.Die
-	return g.Keep(h.AppendDice(buf[:0]))
+	if err := g.can(ActionKeep); err != nil {
+		return g.fail(ActionKeep, err)
+	}
+	pts, err := g.scorer.ValidateKeepHand(g.roll(), h)
+	if err != nil {
+		return g.fail(ActionKeep, err)
+	}
+	g.kept(h, pts)
+	return nil
+}
+
+// kept sets aside the dice of a valid keep worth pts.
+func (g *Game) kept(kept farkle.Hand, pts int) {
+	g.turnTotal += pts
+	g.diceLeft -= kept.Len()
+	g.onTable, g.tableN = false, 0
+	g.event(Event{Kind: EventKept, Dice: kept, Points: pts})
+	if g.diceLeft == 0 {
+		g.diceLeft = farkle.MaxDice
+		g.hot = true
+		g.event(Event{Kind: EventHotDice})
+	}
 }
 
 // Bank adds the turn total to the player's score and ends the turn. It

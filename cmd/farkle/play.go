@@ -396,8 +396,8 @@ func (p *playSession) do(line string) bool {
 		}
 		if err = g.Can(game.ActionKeep); err == nil {
 			var best farkle.Partition
-			if best, err = g.Scorer().BestKeep(g.Dice()); err == nil {
-				err = p.keep(best.Dice().Dice())
+			if best, err = g.Scorer().BestKeepHand(g.View().Roll()); err == nil {
+				err = g.KeepHand(best.Dice()) // the best keep is always legal
 			}
 		}
 	case "bank", "b":
