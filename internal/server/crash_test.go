@@ -93,7 +93,7 @@ func move(client *http.Client, base, id, tok string, st stateJSON) (stateJSON, e
 	switch {
 	case len(st.Dice) > 0:
 		path = "/keep"
-		b, _ := json.Marshal(keepRequest{Dice: st.Keeps[0].Dice})
+		b, _ := json.Marshal(keepRequest{Dice: intsOf(st.Keeps[0].Dice)})
 		body = string(b)
 	case st.CanBank && st.TurnTotal >= 300:
 		path = "/bank"

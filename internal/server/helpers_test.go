@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/farkle-go/farkle"
 )
 
 // childEnv names the data directory of a child process that runs the
@@ -253,7 +255,7 @@ func playMove(t testing.TB, client *http.Client, base, id, tok string, st stateJ
 	var r resp
 	switch {
 	case len(st.Dice) > 0:
-		r = call(t, client, "POST", base+"/api/games/"+id+"/keep", tok, keepRequest{Dice: st.Keeps[0].Dice})
+		r = call(t, client, "POST", base+"/api/games/"+id+"/keep", tok, keepRequest{Dice: intsOf(st.Keeps[0].Dice)})
 	case st.CanBank && st.TurnTotal >= 300:
 		r = call(t, client, "POST", base+"/api/games/"+id+"/bank", tok, nil)
 	default:
@@ -265,4 +267,13 @@ func playMove(t testing.TB, client *http.Client, base, id, tok string, st stateJ
 	var next stateJSON
 	r.decode(t, &next)
 	return next, r.status
+}
+
+// intsOf returns the dice of h as the numbers a keep request sends.
+func intsOf(h farkle.Hand) []int {
+	var out []int
+	for d := range h.All() {
+		out = append(out, int(d))
+	}
+	return out
 }

@@ -18,21 +18,21 @@ type stateJSON struct {
 	Lang    string       `json:"lang"`
 	Players []playerJSON `json:"players"`
 	// You is the seat of the request's token, if any.
-	You        *int       `json:"you,omitempty"`
-	Current    int        `json:"current"`
-	Turn       int        `json:"turn"`
-	TurnTotal  int        `json:"turn_total"`
-	Dice       []int      `json:"dice"` // the roll waiting for a keep, in the order rolled; [] if none
-	DiceLeft   int        `json:"dice_left"`
-	HotDice    bool       `json:"hot_dice"`
-	FinalRound bool       `json:"final_round"`
-	Over       bool       `json:"over"`
-	Winner     *int       `json:"winner"`
-	CanRoll    bool       `json:"can_roll"`
-	CanBank    bool       `json:"can_bank"`
-	BankNote   string     `json:"bank_note,omitempty"` // why banking is refused, once dice are kept
-	Keeps      []keepJSON `json:"keeps"`               // the legal keeps of Dice, best first
-	NumEvents  int        `json:"num_events"`
+	You        *int         `json:"you,omitempty"`
+	Current    int          `json:"current"`
+	Turn       int          `json:"turn"`
+	TurnTotal  int          `json:"turn_total"`
+	Dice       []farkle.Die `json:"dice"` // the roll waiting for a keep, in the order rolled; [] if none
+	DiceLeft   int          `json:"dice_left"`
+	HotDice    bool         `json:"hot_dice"`
+	FinalRound bool         `json:"final_round"`
+	Over       bool         `json:"over"`
+	Winner     *int         `json:"winner"`
+	CanRoll    bool         `json:"can_roll"`
+	CanBank    bool         `json:"can_bank"`
+	BankNote   string       `json:"bank_note,omitempty"` // why banking is refused, once dice are kept
+	Keeps      []keepJSON   `json:"keeps"`               // the legal keeps of Dice, best first
+	NumEvents  int          `json:"num_events"`
 	// The rules of banking, for the page: the minimum turn total of any
 	// bank and of a player's first, and whether hot dice must roll.
 	MinBank         int  `json:"min_bank"`
@@ -50,7 +50,7 @@ type playerJSON struct {
 
 // keepJSON is a keep: its dice, points and combinations.
 type keepJSON struct {
-	Dice     []int       `json:"dice"`
+	Dice     farkle.Hand `json:"dice"`
 	Points   int         `json:"points"`
 	Combos   []comboJSON `json:"combos"`
 	DiceLeft int         `json:"dice_left"` // to roll after it: 6 after hot dice
@@ -58,23 +58,23 @@ type keepJSON struct {
 }
 
 type comboJSON struct {
-	Kind   string `json:"kind"` // the English name, stable
-	Name   string `json:"name"` // in the language of the request
-	Dice   []int  `json:"dice"`
-	Points int    `json:"points"`
+	Kind   string      `json:"kind"` // the English name, stable
+	Name   string      `json:"name"` // in the language of the request
+	Dice   farkle.Hand `json:"dice"`
+	Points int         `json:"points"`
 }
 
 // eventJSON is an event of the history.
 type eventJSON struct {
-	Seq       int    `json:"seq"`
-	Kind      string `json:"kind"`
-	Player    int    `json:"player"`
-	Dice      []int  `json:"dice,omitempty"`
-	Points    int    `json:"points"`
-	TurnTotal int    `json:"turn_total"`
-	Score     int    `json:"score"`
-	Farkles   int    `json:"farkles"`
-	Text      string `json:"text"` // in English, with the player's name
+	Seq       int         `json:"seq"`
+	Kind      string      `json:"kind"`
+	Player    int         `json:"player"`
+	Dice      farkle.Hand `json:"dice,omitzero"`
+	Points    int         `json:"points"`
+	TurnTotal int         `json:"turn_total"`
+	Score     int         `json:"score"`
+	Farkles   int         `json:"farkles"`
+	Text      string      `json:"text"` // in English, with the player's name
 }
 
 // ChoiceJSON is a choice of the advice: a keep, and what it is worth.
@@ -93,7 +93,7 @@ type ChoiceJSON struct {
 // adviceJSON is the answer of GET /api/games/{id}/advice.
 type adviceJSON struct {
 	Player    int          `json:"player"`
-	Dice      []int        `json:"dice"`
+	Dice      []farkle.Die `json:"dice"`
 	TurnTotal int          `json:"turn_total"` // before the keep
 	Farkle    bool         `json:"farkle"`
 	Best      *ChoiceJSON  `json:"best"` // Choices[0], null for a farkle
@@ -104,27 +104,23 @@ type adviceJSON struct {
 	WinChance bool   `json:"win_chance"` // whether the choices carry a win chance
 }
 
-func ints(dice []farkle.Die) []int {
-	out := make([]int, len(dice))
-	for i, d := range dice {
-		out[i] = int(d)
+// orEmpty returns dice, or an empty slice for none, which encodes as []
+// rather than null. Dice encode as arrays of numbers.
+func orEmpty(dice []farkle.Die) []farkle.Die {
+	if dice == nil {
+		return []farkle.Die{}
 	}
-	return out
-}
-
-func handInts(h farkle.Hand) []int {
-	var buf [farkle.MaxDice]farkle.Die
-	return ints(h.AppendDice(buf[:0]))
+	return dice
 }
 
 // keepOf returns the JSON of a keep from a roll of n dice.
 func keepOf(p farkle.Partition, lang string) keepJSON {
-	k := keepJSON{Dice: handInts(p.Dice()), Points: p.Points(), Combos: []comboJSON{}, DiceLeft: p.Rest().Len()}
+	k := keepJSON{Dice: p.Dice(), Points: p.Points(), Combos: []comboJSON{}, DiceLeft: p.Rest().Len()}
 	if k.DiceLeft == 0 {
 		k.DiceLeft, k.HotDice = farkle.MaxDice, true
 	}
 	for c := range p.Combos() {
-		k.Combos = append(k.Combos, comboJSON{Kind: c.Kind.String(), Name: c.Kind.Name(lang), Dice: handInts(c.Dice), Points: c.Points})
+		k.Combos = append(k.Combos, comboJSON{Kind: c.Kind.String(), Name: c.Kind.Name(lang), Dice: c.Dice, Points: c.Points})
 	}
 	return k
 }
@@ -152,7 +148,7 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 	st := stateJSON{
 		ID: e.id, Rules: preset, Target: target, Lang: lang,
 		Current: g.Current(), Turn: g.Turn(), TurnTotal: g.TurnTotal(),
-		Dice: ints(g.Dice()), DiceLeft: g.DiceLeft(), HotDice: g.HotDice(),
+		Dice: orEmpty(g.Dice()), DiceLeft: g.DiceLeft(), HotDice: g.HotDice(),
 		FinalRound: g.FinalRound(), Over: g.Over(),
 		CanRoll:   g.Can(game.ActionRoll) == nil,
 		Keeps:     []keepJSON{},
@@ -192,9 +188,7 @@ func eventsOf(g *game.Game, since int) []eventJSON {
 			Points: ev.Points, TurnTotal: ev.TurnTotal, Score: ev.Score, Farkles: ev.Farkles,
 			Text: g.Describe(ev),
 		}
-		if ev.Dice.Len() > 0 {
-			ej.Dice = handInts(ev.Dice)
-		}
+		ej.Dice = ev.Dice
 		out = append(out, ej)
 	}
 	return out
@@ -234,7 +228,7 @@ func (s *Server) advice(e *entry, lang string) (adviceJSON, *apiError) {
 		return adviceJSON{}, errorf(http.StatusInternalServerError, CodeInternal, cleanError(err))
 	}
 	out := adviceJSON{
-		Player: g.Current(), Dice: ints(dice), TurnTotal: g.TurnTotal(), Farkle: a.Farkle,
+		Player: g.Current(), Dice: orEmpty(dice), TurnTotal: g.TurnTotal(), Farkle: a.Farkle,
 		Choices: []ChoiceJSON{}, Strategy: "single-turn expected score",
 	}
 	for _, c := range a.Choices {
