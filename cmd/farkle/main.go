@@ -738,30 +738,28 @@ func (v diceValue) String() string {
 	return joinDice(*v.p)
 }
 
-// parseDice reads dice from arguments such as "1", "1,5,5", "155" or
-// "1 5 5": faces 1 to 6, separated by spaces, commas or nothing. Every
-// command reads dice with it, and "keep" in a game. No dice give nil and no
-// error; more than six are an error.
+// parseDice reads dice from arguments such as "1", "1,5,5", "155",
+// "1 5 5" or "[1,5,5]" with farkle.ParseDice, and words its errors for a
+// player. Every command reads dice with it, and "keep" in a game. No dice
+// give nil and no error; more than six are an error.
 func parseDice(args []string) ([]farkle.Die, error) {
-	var dice []farkle.Die
-	n := 0
-	for _, a := range args {
-		for _, tok := range strings.FieldsFunc(a, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
-			if strings.Trim(tok, "123456") != "" {
-				return nil, fmt.Errorf("%q is not dice: a die is a face from 1 to 6", tok)
-			}
-			n += len(tok)
-			if n <= farkle.MaxDice {
-				for _, r := range tok {
-					dice = append(dice, farkle.Die(r-'0'))
-				}
-			}
-		}
+	dice, err := farkle.ParseDice(strings.Join(args, " "))
+	var de *farkle.DiceError
+	switch {
+	case err == nil:
+		return dice, nil
+	case !errors.As(err, &de):
+		return nil, err
+	case errors.Is(err, farkle.ErrTooManyDice):
+		return nil, fmt.Errorf("too many dice: %d, at most %d", de.Count, farkle.MaxDice)
+	case de.Text != "":
+		return nil, fmt.Errorf("%q is not dice: a die is a face from 1 to 6", de.Text)
 	}
-	if n > farkle.MaxDice {
-		return nil, fmt.Errorf("too many dice: %d, at most %d", n, farkle.MaxDice)
+	bad := make([]string, len(de.Dice))
+	for i, d := range de.Dice {
+		bad[i] = strconv.Itoa(int(d))
 	}
-	return dice, nil
+	return nil, fmt.Errorf("%q is not dice: a die is a face from 1 to 6", strings.Join(bad, " "))
 }
 
 // readRoll reads the dice of a roll from the positional arguments of a

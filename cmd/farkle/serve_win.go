@@ -92,18 +92,7 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 	}
 	out := make([]float64, len(choices))
 	for i, c := range choices {
-		var kept [farkle.MaxDice]farkle.Die
-		n := 0
-		for _, d := range c.Dice {
-			if n < len(kept) {
-				kept[n] = farkle.Die(d)
-				n++
-			}
-		}
-		h, err := farkle.HandOf(kept[:n])
-		if err != nil {
-			return nil, false
-		}
+		h := c.Dice
 		found := false
 		for _, wc := range adv.Choices {
 			if wc.Keep.Dice() == h {

@@ -29,9 +29,9 @@ func TestServeWinChances(t *testing.T) {
 		t.Fatal(err)
 	}
 	var choices []server.ChoiceJSON
-	for _, dice := range [][]int{{1}, {1, 5}, {1, 5, 5}} {
+	for _, dice := range [][]farkle.Die{{1}, {1, 5}, {1, 5, 5}} {
 		var c server.ChoiceJSON
-		c.Dice = dice
+		c.Dice, _ = farkle.HandOf(dice)
 		choices = append(choices, c)
 	}
 	w := newWinChances(context.Background())
@@ -56,7 +56,7 @@ func TestServeWinChances(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, c := range choices {
-		h, _ := farkle.HandOf(diceOf(c.Dice))
+		h := c.Dice
 		want := -1.0
 		for _, wc := range adv.Choices {
 			if wc.Keep.Dice() == h {
@@ -84,12 +84,4 @@ func TestServeWinChances(t *testing.T) {
 	if _, ok := w.chances(pen.View(), choices); ok {
 		t.Error("win chances under a penalty")
 	}
-}
-
-func diceOf(v []int) []farkle.Die {
-	d := make([]farkle.Die, len(v))
-	for i, x := range v {
-		d[i] = farkle.Die(x)
-	}
-	return d
 }
