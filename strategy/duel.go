@@ -12,6 +12,7 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/internal/rolls"
 )
 
 // ErrPolicy: a [DuelPolicy] that does not fit the rules of a [Duel]: the
@@ -121,8 +122,8 @@ func Duel(ctx context.Context, r game.Rules, a, b DuelPolicy) (DuelResult, error
 // A duel is the chain of two fixed policies.
 type duel struct {
 	r        game.Rules
-	an       *analysis
-	sigs     *[farkle.MaxDice + 1]sigGroup // the rolls of n dice by the options of their candidates
+	an       *rolls.Analysis
+	sigs     *[farkle.MaxDice + 1]rolls.Group // the rolls of n dice by the options of their candidates
 	step     int
 	nS, zero int
 	minBankK int
@@ -194,24 +195,24 @@ func newDuel(r game.Rules, a, b DuelPolicy) (*duel, error) {
 		if err != nil {
 			return nil, err
 		}
-		d.an = new(analysis)
-		d.an.analyze(s)
+		d.an = new(rolls.Analysis)
+		d.an.Analyze(s)
 	}
-	d.sigs = &d.an.sigs
+	d.sigs = &d.an.Groups
 	for _, p := range []DuelPolicy{a, b} {
 		if p.kind == duelWin && d.final {
 			d.sigs = winSigs(p.win.m)
 			break
 		}
 	}
-	d.step = d.an.unit
+	d.step = d.an.Unit
 	d.nS = (r.Target + d.step - 1) / d.step
 	if float64(d.nS)*float64(d.nS) > maxWinStates {
 		return nil, fmt.Errorf("strategy: Duel: %d scores: %w", d.nS, ErrTooLarge)
 	}
 	d.minBankK = max(1, (r.MinBank+d.step-1)/d.step)
-	for _, o := range d.sigs[1].opts {
-		d.jump = max(d.jump, int(o.steps))
+	for _, o := range d.sigs[1].Opts {
+		d.jump = max(d.jump, int(o.Steps))
 	}
 	for i, p := range []DuelPolicy{a, b} {
 		dp := &duelPlayer{DuelPolicy: p}
@@ -255,7 +256,7 @@ func (d *duel) fixedTurn(p *duelPlayer) error {
 		bank = func(k, n int) bool { return k*d.step >= p.bankAt && d.canBank(k, n) }
 	case duelScore:
 		t := p.score.get()
-		if t.unit != d.step {
+		if t.an.Unit != d.step {
 			return fmt.Errorf("strategy: Duel: a Table of other scoring rules: %w", ErrPolicy)
 		}
 		level = max(t.capI, d.minBankK)
@@ -345,19 +346,19 @@ func (d *duel) forward(dec *decisions, kMax, clamp int, b *turnBuf) *turnOut {
 			}
 			g := &d.sigs[n]
 			live -= m
-			out.farkle += m * g.farkle
-			for s, p := range g.prob {
-				opts := g.opts[g.start[s]:g.start[s+1]]
+			out.farkle += m * g.Farkle
+			for s, p := range g.Prob {
+				opts := g.Opts[g.Start[s]:g.Start[s+1]]
 				bo, best := -1, 0.0
 				for o := range opts {
-					at := (int(opts[o].left)-1)*sz + kk + int(opts[o].steps)
+					at := (int(opts[o].Left)-1)*sz + kk + int(opts[o].Steps)
 					if v := dec.score[at]; bo < 0 || v > best {
 						bo, best = o, v
 					}
 				}
 				op := opts[bo]
-				left, k2 := int(op.left), k+int(op.steps)
-				if dec.bank[(left-1)*sz+kk+int(op.steps)] {
+				left, k2 := int(op.Left), k+int(op.Steps)
+				if dec.bank[(left-1)*sz+kk+int(op.Steps)] {
 					out.bank[k2] += m * p
 				} else if k2 < kMax {
 					mass[(left-1)*kMax+k2] += m * p
@@ -511,18 +512,18 @@ func (d *duel) solvePair(wk *duelWorker, x, y int) {
 // number of kept dice), in the candidates' order. A policy that picks
 // the first candidate of the best value decides the same for every roll
 // of a group.
-func winSigs(m *winModel) *[farkle.MaxDice + 1]sigGroup {
+func winSigs(m *winModel) *[farkle.MaxDice + 1]rolls.Group {
 	ix := multiset.Get()
-	var buf [maxKeeps]cand
-	var os []option
-	return groupRolls(func(n, i int) []option {
+	var buf [rolls.MaxKeeps]rolls.Cand
+	var os []rolls.Option
+	return rolls.GroupRolls(func(n, i int) []rolls.Option {
 		var key uint32
 		for j := range n {
 			key += multiset.Pow7[ix.Sorted[i][j]]
 		}
 		os = os[:0]
 		for _, c := range m.cands(key, &buf) {
-			os = append(os, option{steps: c.points / int32(m.step), left: int32(c.left)})
+			os = append(os, rolls.Option{Steps: c.Points / int32(m.step), Left: int32(c.Left)})
 		}
 		return os
 	})

@@ -48,7 +48,7 @@ type WinOptions struct {
 	// Floor is the lowest banked score: a penalty that would take a score
 	// below it leaves it at Floor. It matters only with a penalty, and must
 	// be negative and a multiple of the score step; 0 means
-	// [DefaultFloor], -2500, as in M. Busche's 2016 analysis.
+	// [DefaultFloor], -2500, as in M. Busche's 2016 rolls.Analysis.
 	Floor int
 	// Workers is the number of goroutines that solve; 0 means
 	// runtime.GOMAXPROCS(0).

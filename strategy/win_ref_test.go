@@ -11,6 +11,7 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/rolls"
 )
 
 // This file is a slow, independent reference for SolveWin: plain value
@@ -48,7 +49,7 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 	for n := 1; n <= farkle.MaxDice; n++ {
 		byKey := map[string]*refRoll{}
 		var keys []string
-		total := float64(pow6(n))
+		total := float64(rolls.Pow6(n))
 		orderedRolls(n, func(roll []farkle.Die) {
 			sorted := slices.Clone(roll)
 			slices.Sort(sorted)
@@ -66,7 +67,7 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 						left = farkle.MaxDice
 					}
 					rr.keeps = append(rr.keeps, refKeep{k.Points(), left})
-					unit = gcd(unit, k.Points())
+					unit = rolls.GCD(unit, k.Points())
 				}
 				byKey[key] = rr
 				keys = append(keys, key)
@@ -91,7 +92,7 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 	}
 	s.step, s.K = unit, 1
 	if r.Penalty > 0 {
-		s.step, s.K, s.lo = gcd(unit, r.Penalty), r.PenaltyAfter, floor
+		s.step, s.K, s.lo = rolls.GCD(unit, r.Penalty), r.PenaltyAfter, floor
 	}
 	s.nS = (s.target - s.lo + s.step - 1) / s.step
 	s.w = make([]float64, s.nS*s.nS*s.K*s.K)

@@ -4,6 +4,7 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/internal/rolls"
 )
 
 // A WinChoice is one candidate keep of a roll (see [WinTable.Advise]) and
@@ -69,7 +70,7 @@ func (t *WinTable) Advise(s WinState, roll []farkle.Die) (WinAdvice, error) {
 	m := t.m
 	key, ok := multiset.KeyOf(roll)
 	if !ok || key == 0 {
-		_, err := m.an.scorer.BestKeep(roll)
+		_, err := m.an.Scorer.BestKeep(roll)
 		return WinAdvice{}, err
 	}
 	s.DiceLeft = len(roll)
@@ -77,10 +78,10 @@ func (t *WinTable) Advise(s WinState, roll []farkle.Die) (WinAdvice, error) {
 	if err != nil {
 		return WinAdvice{}, err
 	}
-	var cbuf [maxKeeps]cand
+	var cbuf [rolls.MaxKeeps]rolls.Cand
 	cs := m.cands(key, &cbuf)
 	if len(cs) == 0 {
-		none, _ := m.an.scorer.BestKeep(roll) // 0 points, the roll as Rest
+		none, _ := m.an.Scorer.BestKeep(roll) // 0 points, the roll as Rest
 		return WinAdvice{Keep: none, Farkle: true, Chance: t.farkleValue(st.x, st.y, st.i, st.j)}, nil
 	}
 	b := m.getBuf()
@@ -106,25 +107,25 @@ func (t *WinTable) Advise(s WinState, roll []farkle.Die) (WinAdvice, error) {
 // points may be worth more (to stay under the target), the best keep for
 // each number of kept dice and points; by kept dice, then points
 // descending.
-func (m *winModel) cands(key uint32, buf *[maxKeeps]cand) []cand {
+func (m *winModel) cands(key uint32, buf *[rolls.MaxKeeps]rolls.Cand) []rolls.Cand {
 	ix := multiset.Get()
 	mi := int(ix.Rank[key])
 	if !m.final {
-		return m.an.candsOf(mi)
+		return m.an.Cands(mi)
 	}
 	n := int(ix.Size[mi])
 	var dice [farkle.MaxDice]farkle.Die
 	for j := range n {
 		dice[j] = farkle.Die(ix.Sorted[mi][j])
 	}
-	var kbuf [maxKeeps]farkle.Partition
-	keeps, _ := m.an.scorer.AppendKeeps(kbuf[:0], dice[:n])
+	var kbuf [rolls.MaxKeeps]farkle.Partition
+	keeps, _ := m.an.Scorer.AppendKeeps(kbuf[:0], dice[:n])
 	cs := buf[:0]
 	for _, k := range keeps {
 		pts, kept := int32(k.Points()), uint8(k.Dice().Len())
 		dup := false
 		for _, c := range cs {
-			dup = dup || (c.points == pts && c.kept == kept)
+			dup = dup || (c.Points == pts && c.Kept == kept)
 		}
 		if dup {
 			continue
@@ -133,11 +134,11 @@ func (m *winModel) cands(key uint32, buf *[maxKeeps]cand) []cand {
 		if left == 0 {
 			left = farkle.MaxDice
 		}
-		cs = append(cs, cand{keep: k, points: pts, kept: kept, left: left})
+		cs = append(cs, rolls.Cand{Keep: k, Points: pts, Kept: kept, Left: left})
 	}
 	// Keeps lists points descending: a stable insertion sort by kept dice.
 	for p := 1; p < len(cs); p++ {
-		for q := p; q > 0 && cs[q-1].kept > cs[q].kept; q-- {
+		for q := p; q > 0 && cs[q-1].Kept > cs[q].Kept; q-- {
 			cs[q-1], cs[q] = cs[q], cs[q-1]
 		}
 	}
@@ -146,15 +147,15 @@ func (m *winModel) cands(key uint32, buf *[maxKeeps]cand) []cand {
 
 // choice evaluates the candidate c of a roll of nRoll dice in st, from the
 // dynamic program in b.
-func (t *WinTable) choice(b *winBuf, st winState, total int, c *cand, nRoll int) WinChoice {
+func (t *WinTable) choice(b *winBuf, st winState, total int, c *rolls.Cand, nRoll int) WinChoice {
 	m := t.m
-	k, n := st.k+int(c.points)/m.step, int(c.left)
+	k, n := st.k+int(c.Points)/m.step, int(c.Left)
 	at := (n-1)*m.nv + k
 	ch := WinChoice{
-		Keep:      c.keep,
-		TurnTotal: total + int(c.points),
+		Keep:      c.Keep,
+		TurnTotal: total + int(c.Points),
 		DiceLeft:  n,
-		HotDice:   int(c.kept) == nRoll,
+		HotDice:   int(c.Kept) == nRoll,
 		Roll:      b.r[at],
 		CanBank:   m.canBank(k, n),
 	}
@@ -201,10 +202,10 @@ func (b WinBot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 	for f := farkle.Die(1); f <= 6; f++ {
 		key += uint32(h.Count(f)) * multiset.Pow7[f]
 	}
-	var cbuf [maxKeeps]cand
+	var cbuf [rolls.MaxKeeps]rolls.Cand
 	cs := m.cands(key, &cbuf) // none for the empty Hand
 	total := v.TurnTotal()
-	if len(cs) == 0 || total < 0 || total%m.an.unit != 0 || int64(total) > maxTurnTotal {
+	if len(cs) == 0 || total < 0 || total%m.an.Unit != 0 || int64(total) > maxTurnTotal {
 		return farkle.Hand{}, false
 	}
 	me := v.Current()
@@ -250,7 +251,7 @@ func (t *WinTable) clampScore(score int) int {
 
 // decideLast plays the last turn of a final round: to end strictly above
 // every other player.
-func (t *WinTable) decideLast(v game.View, me int, cs []cand, total int) (farkle.Hand, bool) {
+func (t *WinTable) decideLast(v game.View, me int, cs []rolls.Cand, total int) (farkle.Hand, bool) {
 	m := t.m
 	top := 0
 	for i := range v.NumPlayers() {
@@ -263,8 +264,8 @@ func (t *WinTable) decideLast(v game.View, me int, cs []cand, total int) (farkle
 	bestP, bestC, bank := -1, 0.0, false
 	for p := range cs {
 		c := &cs[p]
-		after := total + int(c.points)
-		n := int(c.left)
+		after := total + int(c.Points)
+		n := int(c.Left)
 		var ch float64
 		canBank := after >= need && (n < farkle.MaxDice || !m.mustRoll)
 		if canBank {
@@ -276,5 +277,5 @@ func (t *WinTable) decideLast(v game.View, me int, cs []cand, total int) (farkle
 			bestP, bestC, bank = p, ch, canBank
 		}
 	}
-	return cs[bestP].keep.Dice(), bank
+	return cs[bestP].Keep.Dice(), bank
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/internal/rolls"
 )
 
 // This file solves the two-player game for the chance of winning; see the
@@ -59,7 +60,7 @@ const reachEps = 1e-18
 // A winModel is the rules of a WinTable compiled for the dynamic program.
 type winModel struct {
 	rules    game.Rules
-	an       analysis
+	an       rolls.Analysis
 	step     int // score step in points
 	lo       int // the floor, in points (0 without a penalty)
 	nS       int // scores below the target: indexes 0 to nS-1
@@ -114,10 +115,10 @@ func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, 
 		return nil, err
 	}
 	m := &winModel{rules: r, final: r.FinalRound, mustRoll: r.MustRollHotDice, tol: tol, reachEps: reachEps}
-	m.an.analyze(sc)
-	m.step = m.an.unit
+	m.an.Analyze(sc)
+	m.step = m.an.Unit
 	if r.Penalty > 0 {
-		m.step = gcd(m.step, r.Penalty)
+		m.step = rolls.GCD(m.step, r.Penalty)
 		if floor == 0 {
 			floor = DefaultFloor
 		}
@@ -137,21 +138,21 @@ func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, 
 	}
 	m.minBankK = max(1, (r.MinBank+m.step-1)/m.step)
 	// Without a final round the best keep for each number of kept dice
-	// is enough: the groups of the analysis, in its units.
-	sigs, scale := &m.an.sigs, int32(m.an.unit/m.step)
+	// is enough: the groups of the rolls.Analysis, in its units.
+	sigs, scale := &m.an.Groups, int32(m.an.Unit/m.step)
 	if m.final {
 		sigs, scale = m.groupAll(), 1
 	}
-	opts := sigs[1].opts
+	opts := sigs[1].Opts
 	m.optSteps = make([]int32, len(opts))
 	m.optLeft = make([]int32, len(opts))
 	for o, op := range opts {
-		m.optSteps[o] = op.steps * scale
-		m.optLeft[o] = op.left
+		m.optSteps[o] = op.Steps * scale
+		m.optLeft[o] = op.Left
 	}
 	for n := 1; n <= farkle.MaxDice; n++ {
 		g := &sigs[n]
-		m.pf[n], m.prob[n], m.start[n] = g.farkle, g.prob, g.start
+		m.pf[n], m.prob[n], m.start[n] = g.Farkle, g.Prob, g.Start
 	}
 	for o := range m.optSteps {
 		m.jump = max(m.jump, int(m.optSteps[o]))
@@ -209,69 +210,32 @@ func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, 
 // With a final round a player may prefer fewer points with the same dice
 // left (to stay under the target), so every keep counts, not only the best
 // keep for each number of kept dice.
-func (m *winModel) groupAll() *[farkle.MaxDice + 1]sigGroup {
+func (m *winModel) groupAll() *[farkle.MaxDice + 1]rolls.Group {
 	ix := multiset.Get()
-	var buf [maxKeeps]farkle.Partition
+	var buf [rolls.MaxKeeps]farkle.Partition
 	var dice [farkle.MaxDice]farkle.Die
-	var os []option
-	return groupRolls(func(n, i int) []option {
+	var os []rolls.Option
+	return rolls.GroupRolls(func(n, i int) []rolls.Option {
 		for j := range n {
 			dice[j] = farkle.Die(ix.Sorted[i][j])
 		}
-		keeps, _ := m.an.scorer.AppendKeeps(buf[:0], dice[:n])
+		keeps, _ := m.an.Scorer.AppendKeeps(buf[:0], dice[:n])
 		os = os[:0]
 		for _, k := range keeps {
 			l := int32(n - k.Dice().Len())
 			if l == 0 {
 				l = farkle.MaxDice
 			}
-			o := option{steps: int32(k.Points() / m.step), left: l}
+			o := rolls.Option{Steps: int32(k.Points() / m.step), Left: l}
 			if !slices.Contains(os, o) {
 				os = append(os, o)
 			}
 		}
-		slices.SortFunc(os, func(a, b option) int {
-			return cmp.Or(cmp.Compare(a.steps, b.steps), cmp.Compare(a.left, b.left))
+		slices.SortFunc(os, func(a, b rolls.Option) int {
+			return cmp.Or(cmp.Compare(a.Steps, b.Steps), cmp.Compare(a.Left, b.Left))
 		})
 		return os
 	})
-}
-
-// groupRolls groups the rolls of each number of dice n by the options that
-// optsOf(n, i) gives the roll i (an index of multiset.Get), in the order in
-// which the groups first appear; a roll without options is a farkle. The
-// options are copied: optsOf may reuse its slice.
-func groupRolls(optsOf func(n, i int) []option) *[farkle.MaxDice + 1]sigGroup {
-	ix := multiset.Get()
-	var g [farkle.MaxDice + 1]sigGroup
-	var opts []option
-	for n := 1; n <= farkle.MaxDice; n++ {
-		total := float64(pow6(n))
-		bySig := map[string]int{}
-		g[n].start = []int32{int32(len(opts))}
-		for i := int(ix.First[n]); i < int(ix.First[n+1]); i++ {
-			os := optsOf(n, i)
-			p := float64(ix.Orders[i]) / total
-			if len(os) == 0 {
-				g[n].farkle += p
-				continue
-			}
-			key := fmt.Sprint(os)
-			s, ok := bySig[key]
-			if !ok {
-				s = len(g[n].prob)
-				bySig[key] = s
-				g[n].prob = append(g[n].prob, 0)
-				opts = append(opts, os...)
-				g[n].start = append(g[n].start, int32(len(opts)))
-			}
-			g[n].prob[s] += p
-		}
-	}
-	for n := 1; n <= farkle.MaxDice; n++ {
-		g[n].opts = slices.Clip(opts)
-	}
-	return &g
 }
 
 // solveReach computes the chance of the last turn of a final round to bank
@@ -407,7 +371,7 @@ func (m *winModel) state(s WinState) (winState, error) {
 	if n == 0 {
 		n = farkle.MaxDice
 	}
-	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.unit != 0 {
+	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.Unit != 0 {
 		return winState{}, &StateError{Err: ErrTurnTotal, TurnTotal: s.TurnTotal, DiceLeft: s.DiceLeft}
 	}
 	k := min(s.TurnTotal/m.step, m.kc(x, y)) // from the cap on, values do not change
