@@ -1,4 +1,4 @@
-package strategy
+package win
 
 import (
 	"context"
@@ -13,21 +13,22 @@ import (
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
 	"github.com/farkle-go/farkle/internal/rolls"
+	"github.com/farkle-go/farkle/strategy"
 )
 
-// ErrPolicy: a [DuelPolicy] that does not fit the rules of a [Duel]: the
-// zero DuelPolicy, a WinTable solved for other rules, a Table of other
+// ErrPolicy: a [Policy] that does not fit the rules of a [Duel]: the
+// zero Policy, a Table solved for other rules, a Table of other
 // scoring rules.
 var ErrPolicy = errors.New("policy does not fit the rules")
 
-// A DuelPolicy is a fixed way to play a game of two players, as a bot of
-// package game plays it: [WinPolicy] plays as a [WinBot], [ScorePolicy]
+// A Policy is a fixed way to play a game of two players, as a bot of
+// package game plays it: [TablePolicy] plays as a [Bot], [ScorePolicy]
 // as a [Bot], [ThresholdPolicy] as a [game.ThresholdBot]. The zero
-// DuelPolicy is no policy; [Duel] refuses it.
-type DuelPolicy struct {
+// Policy is no policy; [Duel] refuses it.
+type Policy struct {
 	kind   duelKind
-	win    *WinTable
-	score  *Table
+	win    *Table
+	score  *strategy.Table
 	bankAt int
 }
 
@@ -40,26 +41,26 @@ const (
 	duelThreshold
 )
 
-// WinPolicy returns the policy of a [WinBot] playing by t, the play that
+// TablePolicy returns the policy of a [Bot] playing by t, the play that
 // maximizes the chance of winning against the best opponent. t must not
 // be nil.
-func WinPolicy(t *WinTable) DuelPolicy { return DuelPolicy{kind: duelWin, win: t} }
+func TablePolicy(t *Table) Policy { return Policy{kind: duelWin, win: t} }
 
 // ScorePolicy returns the policy of a [Bot] playing by t, which maximizes
 // the expected score of each turn whatever the scores; a nil t is the App
 // table with the zero Options.
-func ScorePolicy(t *Table) DuelPolicy { return DuelPolicy{kind: duelScore, score: t} }
+func ScorePolicy(t *strategy.Table) Policy { return Policy{kind: duelScore, score: t} }
 
 // ThresholdPolicy returns the policy of a [game.ThresholdBot] that banks
 // at bankAt: it keeps the best keep of each roll and banks as soon as the
 // turn total reaches bankAt (and the rules allow a bank).
-func ThresholdPolicy(bankAt int) DuelPolicy {
-	return DuelPolicy{kind: duelThreshold, bankAt: bankAt}
+func ThresholdPolicy(bankAt int) Policy {
+	return Policy{kind: duelThreshold, bankAt: bankAt}
 }
 
 // String returns a name for p, such as "win-optimal", "expected-score" or
 // "threshold 350".
-func (p DuelPolicy) String() string {
+func (p Policy) String() string {
 	switch p.kind {
 	case duelWin:
 		return "win-optimal"
@@ -95,19 +96,19 @@ type DuelResult struct {
 // system of two linear equations. A bot asked to bank where the rules
 // forbid it rolls on, as [game.Game.PlayTurn] makes it; in the last turn
 // of a final round a [Bot] and a [game.ThresholdBot] play as in any
-// other turn, and a [WinBot] plays to end above its opponent.
+// other turn, and a [Bot] plays to end above its opponent.
 //
-// Duel supports the rules that [SolveWin] supports, without a penalty
+// Duel supports the rules that [Solve] supports, without a penalty
 // for farkles in a row: a penalty makes the chain of the scores go down
 // as well as up, and Duel refuses it with an error wrapping
-// [ErrWinRules], as it does MinFirstBank. A WinPolicy must be solved for
+// [ErrRules], as it does MinFirstBank. A TablePolicy must be solved for
 // r, and a ScorePolicy for r's scoring rules, else the error wraps
-// [ErrPolicy]. The rules' scores must fit a [WinTable] (else
-// [ErrTooLarge]); ctx is checked after each sum of the scores. With a
-// WinPolicy, Duel takes about the time of SolveWin for the same rules
+// [ErrPolicy]. The rules' scores must fit a [Table] (else
+// [strategy.ErrTooLarge]); ctx is checked after each sum of the scores. With a
+// TablePolicy, Duel takes about the time of Solve for the same rules
 // (ten seconds for target 10,000 on two cores); without one, well under
 // a second.
-func Duel(ctx context.Context, r game.Rules, a, b DuelPolicy) (DuelResult, error) {
+func Duel(ctx context.Context, r game.Rules, a, b Policy) (DuelResult, error) {
 	d, err := newDuel(r, a, b)
 	if err != nil {
 		return DuelResult{}, err
@@ -138,7 +139,7 @@ type duel struct {
 
 // A duelPlayer is one policy compiled for a duel.
 type duelPlayer struct {
-	DuelPolicy
+	Policy
 	// For a policy that does not read the scores: the outcome of its
 	// turn and, for a final round, tail[k] the chance of banking at least
 	// k steps.
@@ -153,15 +154,15 @@ type turnOut struct {
 	bank   []float64
 }
 
-func newDuel(r game.Rules, a, b DuelPolicy) (*duel, error) {
+func newDuel(r game.Rules, a, b Policy) (*duel, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
 	if r.MinFirstBank > 0 {
-		return nil, fmt.Errorf("strategy: Duel: MinFirstBank %d: %w", r.MinFirstBank, ErrWinRules)
+		return nil, fmt.Errorf("win: Duel: MinFirstBank %d: %w", r.MinFirstBank, ErrRules)
 	}
 	if r.Penalty > 0 {
-		return nil, fmt.Errorf("strategy: Duel: a penalty for farkles in a row (%d after %d): %w", r.Penalty, r.PenaltyAfter, ErrWinRules)
+		return nil, fmt.Errorf("win: Duel: a penalty for farkles in a row (%d after %d): %w", r.Penalty, r.PenaltyAfter, ErrRules)
 	}
 	if r.Scoring == (farkle.Rules{}) {
 		r.Scoring = farkle.App.Rules()
@@ -170,23 +171,23 @@ func newDuel(r game.Rules, a, b DuelPolicy) (*duel, error) {
 		r.Target = game.DefaultTarget
 	}
 	d := &duel{r: r, final: r.FinalRound, mustRoll: r.MustRollHotDice}
-	for _, p := range []DuelPolicy{a, b} {
+	for _, p := range []Policy{a, b} {
 		switch p.kind {
 		case duelNone:
-			return nil, fmt.Errorf("strategy: Duel: the zero DuelPolicy: %w", ErrPolicy)
+			return nil, fmt.Errorf("win: Duel: the zero Policy: %w", ErrPolicy)
 		case duelWin:
 			if p.win == nil {
-				return nil, fmt.Errorf("strategy: Duel: WinPolicy(nil): %w", ErrPolicy)
+				return nil, fmt.Errorf("win: Duel: TablePolicy(nil): %w", ErrPolicy)
 			}
 			if p.win.Rules() != r {
-				return nil, fmt.Errorf("strategy: Duel: a WinTable solved for other rules: %w", ErrPolicy)
+				return nil, fmt.Errorf("win: Duel: a Table solved for other rules: %w", ErrPolicy)
 			}
 			if d.an == nil {
 				d.an = &p.win.m.an
 			}
 		case duelScore:
 			if p.score.Rules() != r.Scoring {
-				return nil, fmt.Errorf("strategy: Duel: a Table of other scoring rules: %w", ErrPolicy)
+				return nil, fmt.Errorf("win: Duel: a Table of other scoring rules: %w", ErrPolicy)
 			}
 		}
 	}
@@ -199,23 +200,23 @@ func newDuel(r game.Rules, a, b DuelPolicy) (*duel, error) {
 		d.an.Analyze(s)
 	}
 	d.sigs = &d.an.Groups
-	for _, p := range []DuelPolicy{a, b} {
+	for _, p := range []Policy{a, b} {
 		if p.kind == duelWin && d.final {
-			d.sigs = winSigs(p.win.m)
+			d.sigs = tableSigs(p.win.m)
 			break
 		}
 	}
 	d.step = d.an.Unit
 	d.nS = (r.Target + d.step - 1) / d.step
-	if float64(d.nS)*float64(d.nS) > maxWinStates {
-		return nil, fmt.Errorf("strategy: Duel: %d scores: %w", d.nS, ErrTooLarge)
+	if float64(d.nS)*float64(d.nS) > maxPositions {
+		return nil, fmt.Errorf("win: Duel: %d scores: %w", d.nS, strategy.ErrTooLarge)
 	}
 	d.minBankK = max(1, (r.MinBank+d.step-1)/d.step)
 	for _, o := range d.sigs[1].Opts {
 		d.jump = max(d.jump, int(o.Steps))
 	}
-	for i, p := range []DuelPolicy{a, b} {
-		dp := &duelPlayer{DuelPolicy: p}
+	for i, p := range []Policy{a, b} {
+		dp := &duelPlayer{Policy: p}
 		if p.kind != duelWin {
 			if err := d.fixedTurn(dp); err != nil {
 				return nil, err
@@ -255,16 +256,24 @@ func (d *duel) fixedTurn(p *duelPlayer) error {
 		score = func(k, n int) float64 { return float64(k) }
 		bank = func(k, n int) bool { return k*d.step >= p.bankAt && d.canBank(k, n) }
 	case duelScore:
-		t := p.score.get()
-		if t.an.Unit != d.step {
-			return fmt.Errorf("strategy: Duel: a Table of other scoring rules: %w", ErrPolicy)
+		// The table is read once, here, through its methods: its values
+		// and banks at every turn total the turn can reach, in steps.
+		t := p.score
+		if t.Unit() != d.step {
+			return fmt.Errorf("win: Duel: a Table of other scoring rules: %w", ErrPolicy)
 		}
-		level = max(t.capI, d.minBankK)
-		score = func(k, n int) float64 { return t.value(k, n) }
-		bank = func(k, n int) bool { return t.banks(k, n) && d.canBank(k, n) }
+		level = max(t.Cap()/d.step, d.minBankK)
+		score = func(k, n int) float64 {
+			v, _ := t.Value(k*d.step, n) // no error: a reachable state
+			return v
+		}
+		bank = func(k, n int) bool {
+			b, _ := t.ShouldBank(k*d.step, n)
+			return b && d.canBank(k, n)
+		}
 	}
 	if level > maxStates {
-		return fmt.Errorf("strategy: Duel: %v banks at %d steps: %w", p.DuelPolicy, level, ErrTooLarge)
+		return fmt.Errorf("win: Duel: %v banks at %d steps: %w", p.Policy, level, strategy.ErrTooLarge)
 	}
 	kMax := level + d.jump + 1
 	if d.mustRoll || p.kind == duelScore {
@@ -312,7 +321,7 @@ type turnBuf struct {
 // forward runs the turn of the policy of dec forward from the first roll,
 // for turn totals under kMax steps, and returns its outcome, in b. It
 // stops once the chance of the states left to follow is under liveEps. The
-// policy decides at turn total min(k, clamp) when clamp >= 0 (as a WinBot
+// policy decides at turn total min(k, clamp) when clamp >= 0 (as a Bot
 // does above the cap of its table).
 func (d *duel) forward(dec *decisions, kMax, clamp int, b *turnBuf) *turnOut {
 	const nd = farkle.MaxDice
@@ -399,7 +408,7 @@ func (d *duel) bankValue(p, x, y, a int) float64 {
 // A duelWorker holds the memory of one goroutine of the solve.
 type duelWorker struct {
 	buf  turnBuf
-	wbuf *winBuf
+	wbuf *dpBuf
 	dec  *decisions
 }
 
@@ -507,12 +516,12 @@ func (d *duel) solvePair(wk *duelWorker, x, y int) {
 	d.w[1][y*d.nS+x] = v
 }
 
-// winSigs groups the rolls of n dice by the options of the candidates of
-// a WinBot under m (with a final round, more than the best keep for each
+// tableSigs groups the rolls of n dice by the options of the candidates of
+// a Bot under m (with a final round, more than the best keep for each
 // number of kept dice), in the candidates' order. A policy that picks
 // the first candidate of the best value decides the same for every roll
 // of a group.
-func winSigs(m *winModel) *[farkle.MaxDice + 1]rolls.Group {
+func tableSigs(m *model) *[farkle.MaxDice + 1]rolls.Group {
 	ix := multiset.Get()
 	var buf [rolls.MaxKeeps]rolls.Cand
 	var os []rolls.Option

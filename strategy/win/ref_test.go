@@ -1,4 +1,4 @@
-package strategy
+package win
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"github.com/farkle-go/farkle/internal/rolls"
 )
 
-// This file is a slow, independent reference for SolveWin: plain value
+// This file is a slow, independent reference for Solve: plain value
 // iteration over every state (b, d, i, j, t, n) of the two-player game,
 // over every roll (no grouping by signature) and every legal keep (as
 // farkle.Scorer.AppendKeeps lists them), with no Newton steps.
@@ -276,10 +276,10 @@ var winCases = []winCase{
 	{"slow/facebook-200-penalty-final", game.Rules{Target: 200, FinalRound: true, MinBank: 100, Penalty: 100, PenaltyAfter: 2, Scoring: farkle.Facebook.Rules()}, -100},
 }
 
-// TestSolveWinReference checks SolveWin against the reference to 1e-9 at
+// TestSolveReference checks Solve against the reference to 1e-9 at
 // every turn-start position. The cases named slow/ (a final round with a
 // penalty, minutes) run only with FARKLE_SLOW=1 in the environment.
-func TestSolveWinReference(t *testing.T) {
+func TestSolveReference(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("slow: the reference takes seconds")
 	}
@@ -291,7 +291,7 @@ func TestSolveWinReference(t *testing.T) {
 			t.Parallel()
 			ref := newRefSolver(t, c.r, c.floor)
 			ref.solve(t)
-			tb, err := SolveWin(context.Background(), c.r, WinOptions{Floor: c.floor})
+			tb, err := Solve(context.Background(), c.r, Options{Floor: c.floor})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -306,7 +306,7 @@ func TestSolveWinReference(t *testing.T) {
 					worst = d
 				}
 				if math.Abs(got-want) > 1e-9 {
-					t.Fatalf("position %d: SolveWin %v, reference %v", k, got, want)
+					t.Fatalf("position %d: Solve %v, reference %v", k, got, want)
 				}
 			}
 			t.Logf("first player %.9f, largest difference %.3g", tb.FirstPlayerWin(), worst)

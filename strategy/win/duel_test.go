@@ -1,4 +1,4 @@
-package strategy
+package win
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy"
 )
 
 // The rules of the duel tests: no final round, and a final round with a
@@ -48,16 +49,16 @@ func duelCases() []struct {
 }
 
 // scoreTable returns the expected-score table for r.
-func scoreTable(t fataler, r game.Rules) *Table {
+func scoreTable(t fataler, r game.Rules) *strategy.Table {
 	t.Helper()
 	s, err := farkle.New(r.Scoring)
 	if err != nil {
 		t.Fatalf("farkle.New: %v", err)
 	}
-	return mustSolve(t, s, Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
+	return mustSolve(t, s, strategy.Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
 }
 
-func mustDuel(t fataler, r game.Rules, a, b DuelPolicy) DuelResult {
+func mustDuel(t fataler, r game.Rules, a, b Policy) DuelResult {
 	t.Helper()
 	res, err := Duel(context.Background(), r, a, b)
 	if err != nil {
@@ -73,7 +74,7 @@ func TestDuelSelf(t *testing.T) {
 	for _, c := range duelCases() {
 		t.Run(c.name, func(t *testing.T) {
 			tb := solvedWin(t, c.r, 0)
-			w := WinPolicy(tb)
+			w := TablePolicy(tb)
 			got := mustDuel(t, c.r, w, w)
 			want := tb.FirstPlayerWin()
 			if math.Abs(got.FirstWins-want) > 1e-9 || math.Abs(got.SecondWins-(1-want)) > 1e-9 {
@@ -92,17 +93,17 @@ func TestDuelWinBeatsAll(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tb := solvedWin(t, c.r, 0)
 			v := tb.FirstPlayerWin()
-			others := []DuelPolicy{ScorePolicy(scoreTable(t, c.r)), ThresholdPolicy(0), ThresholdPolicy(350), ThresholdPolicy(5000)}
+			others := []Policy{ScorePolicy(scoreTable(t, c.r)), ThresholdPolicy(0), ThresholdPolicy(350), ThresholdPolicy(5000)}
 			if c.r.FinalRound && (testing.Short() || raceEnabled) {
 				others = others[:2]
 			}
 			for _, o := range others {
-				got := mustDuel(t, c.r, WinPolicy(tb), o)
+				got := mustDuel(t, c.r, TablePolicy(tb), o)
 				t.Logf("win-optimal against %v: first %.6f, second %.6f", o, got.FirstWins, got.SecondWins)
 				if got.FirstWins < v-1e-12 || got.SecondWins < 1-v-1e-12 {
 					t.Errorf("Duel(win, %v) = %+v, want at least %.12f first and %.12f second", o, got, v, 1-v)
 				}
-				back := mustDuel(t, c.r, o, WinPolicy(tb))
+				back := mustDuel(t, c.r, o, TablePolicy(tb))
 				if math.Abs(back.FirstWins-(1-got.SecondWins)) > 1e-12 || math.Abs(back.SecondWins-(1-got.FirstWins)) > 1e-12 {
 					t.Errorf("Duel(%v, win) = %+v, want the complement of %+v", o, back, got)
 				}
@@ -129,7 +130,7 @@ func TestDuelTiny(t *testing.T) {
 	}
 	// The optimal play banks at once too.
 	tb := solvedWin(t, r, 0)
-	got = mustDuel(t, r, WinPolicy(tb), ThresholdPolicy(0))
+	got = mustDuel(t, r, TablePolicy(tb), ThresholdPolicy(0))
 	if math.Abs(got.FirstWins-want) > 1e-12 || math.Abs(tb.FirstPlayerWin()-want) > 1e-12 {
 		t.Errorf("win-optimal to 50: Duel = %+v, FirstPlayerWin %.15f, want first %.15f", got, tb.FirstPlayerWin(), want)
 	}
@@ -150,7 +151,7 @@ func TestDuelTiny(t *testing.T) {
 func TestDuelMonteCarlo(t *testing.T) {
 	for ci, c := range duelCases() {
 		t.Run(c.name, func(t *testing.T) {
-			// A WinBot decides in microseconds without a final round, in
+			// A Bot decides in microseconds without a final round, in
 			// a millisecond or so with one (a long turn to look at).
 			games := 4000
 			if c.r.FinalRound {
@@ -162,11 +163,11 @@ func TestDuelMonteCarlo(t *testing.T) {
 			tb := solvedWin(t, c.r, 0)
 			st := scoreTable(t, c.r)
 			pairs := []struct {
-				a, b       DuelPolicy
+				a, b       Policy
 				botA, botB game.Bot
 			}{
-				{WinPolicy(tb), ScorePolicy(st), WinBot{Table: tb}, Bot{Table: st}},
-				{ThresholdPolicy(400), ScorePolicy(st), game.ThresholdBot{BankAt: 400}, Bot{Table: st}},
+				{TablePolicy(tb), ScorePolicy(st), Bot{Table: tb}, strategy.Bot{Table: st}},
+				{ThresholdPolicy(400), ScorePolicy(st), game.ThresholdBot{BankAt: 400}, strategy.Bot{Table: st}},
 			}
 			for pi, p := range pairs {
 				exact := mustDuel(t, c.r, p.a, p.b)
@@ -208,18 +209,18 @@ func TestDuelErrors(t *testing.T) {
 	cases := []struct {
 		name string
 		r    game.Rules
-		a, b DuelPolicy
+		a, b Policy
 		want error
 	}{
-		{"zero policy", duelCore, DuelPolicy{}, ScorePolicy(nil), ErrPolicy},
-		{"nil win table", duelCore, WinPolicy(nil), ScorePolicy(nil), ErrPolicy},
-		{"other rules", duelFinal, WinPolicy(tb), ThresholdPolicy(300), ErrPolicy},
+		{"zero policy", duelCore, Policy{}, ScorePolicy(nil), ErrPolicy},
+		{"nil win table", duelCore, TablePolicy(nil), ScorePolicy(nil), ErrPolicy},
+		{"other rules", duelFinal, TablePolicy(tb), ThresholdPolicy(300), ErrPolicy},
 		{"other scoring", duelCore, ScorePolicy(nil), ThresholdPolicy(300), ErrPolicy},
-		{"penalty", game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3}, ThresholdPolicy(300), ThresholdPolicy(300), ErrWinRules},
-		{"min first bank", game.Rules{Target: 1000, MinFirstBank: 500}, ThresholdPolicy(300), ThresholdPolicy(300), ErrWinRules},
+		{"penalty", game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3}, ThresholdPolicy(300), ThresholdPolicy(300), ErrRules},
+		{"min first bank", game.Rules{Target: 1000, MinFirstBank: 500}, ThresholdPolicy(300), ThresholdPolicy(300), ErrRules},
 		{"invalid rules", game.Rules{Target: -1}, ThresholdPolicy(300), ThresholdPolicy(300), farkle.ErrInvalidRules},
-		{"too large", game.Rules{Target: 100_000_000}, ThresholdPolicy(300), ThresholdPolicy(300), ErrTooLarge},
-		{"threshold too large", duelCore, ThresholdPolicy(100_000_000), ThresholdPolicy(300), ErrTooLarge},
+		{"too large", game.Rules{Target: 100_000_000}, ThresholdPolicy(300), ThresholdPolicy(300), strategy.ErrTooLarge},
+		{"threshold too large", duelCore, ThresholdPolicy(100_000_000), ThresholdPolicy(300), strategy.ErrTooLarge},
 	}
 	for _, c := range cases {
 		if _, err := Duel(ctx, c.r, c.a, c.b); !errors.Is(err, c.want) {
@@ -228,13 +229,13 @@ func TestDuelErrors(t *testing.T) {
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := Duel(cctx, duelCore, WinPolicy(tb), ThresholdPolicy(300)); !errors.Is(err, context.Canceled) {
+	if _, err := Duel(cctx, duelCore, TablePolicy(tb), ThresholdPolicy(300)); !errors.Is(err, context.Canceled) {
 		t.Errorf("Duel with a cancelled context: %v", err)
 	}
 	for _, p := range []struct {
-		p    DuelPolicy
+		p    Policy
 		want string
-	}{{WinPolicy(tb), "win-optimal"}, {ScorePolicy(nil), "expected-score"}, {ThresholdPolicy(350), "threshold 350"}, {DuelPolicy{}, "no policy"}} {
+	}{{TablePolicy(tb), "win-optimal"}, {ScorePolicy(nil), "expected-score"}, {ThresholdPolicy(350), "threshold 350"}, {Policy{}, "no policy"}} {
 		if got := p.p.String(); got != p.want {
 			t.Errorf("String() = %q, want %q", got, p.want)
 		}
@@ -245,12 +246,12 @@ func TestDuelErrors(t *testing.T) {
 // banks at 300, to 1,000 points.
 func ExampleDuel() {
 	r := game.Rules{Target: 1000, Scoring: farkle.Core.Rules()}
-	tb, err := SolveWin(context.Background(), r, WinOptions{})
+	tb, err := Solve(context.Background(), r, Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	res, err := Duel(context.Background(), r, WinPolicy(tb), ThresholdPolicy(300))
+	res, err := Duel(context.Background(), r, TablePolicy(tb), ThresholdPolicy(300))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,4 +1,4 @@
-package strategy
+package win
 
 import (
 	"github.com/farkle-go/farkle"
@@ -7,9 +7,9 @@ import (
 	"github.com/farkle-go/farkle/internal/rolls"
 )
 
-// A WinChoice is one candidate keep of a roll (see [WinTable.Advise]) and
+// A Choice is one candidate keep of a roll (see [Table.Advise]) and
 // the chances of winning it leads to.
-type WinChoice struct {
+type Choice struct {
 	// Keep is the kept dice as combinations; its Rest is the dice left to
 	// roll, empty after hot dice.
 	Keep farkle.Partition
@@ -36,9 +36,9 @@ type WinChoice struct {
 	Chance float64
 }
 
-// WinAdvice is what to do with a roll to win: which dice to keep and
+// Advice is what to do with a roll to win: which dice to keep and
 // whether to bank after keeping them.
-type WinAdvice struct {
+type Advice struct {
 	// Keep is the keep to make, equal to Choices[0].Keep. For a farkle it
 	// has 0 points, no combinations and the roll as Rest.
 	Keep farkle.Partition
@@ -50,10 +50,10 @@ type WinAdvice struct {
 	Chance float64
 	// Farkle reports that the roll has nothing to keep: the turn is over.
 	Farkle bool
-	// Choices lists the candidate keeps (see [WinTable.Advise]) by Chance
+	// Choices lists the candidate keeps (see [Table.Advise]) by Chance
 	// descending, then fewest kept dice, then most points: Choices[0] is
 	// the advice. Empty for a farkle.
-	Choices []WinChoice
+	Choices []Choice
 }
 
 // Advise returns what to do with roll, the dice just rolled, in the
@@ -65,29 +65,29 @@ type WinAdvice struct {
 // millisecond for target 10,000, and allocates only the Choices.
 //
 // Bad dice give the errors of [farkle.Scorer.BestKeep]; a bad position
-// the errors of [WinTable.ChanceIn]. The dice are checked first.
-func (t *WinTable) Advise(s WinState, roll []farkle.Die) (WinAdvice, error) {
+// the errors of [Table.ChanceIn]. The dice are checked first.
+func (t *Table) Advise(s State, roll []farkle.Die) (Advice, error) {
 	m := t.m
 	key, ok := multiset.KeyOf(roll)
 	if !ok || key == 0 {
 		_, err := m.an.Scorer.BestKeep(roll)
-		return WinAdvice{}, err
+		return Advice{}, err
 	}
 	s.DiceLeft = len(roll)
 	st, err := m.state(s)
 	if err != nil {
-		return WinAdvice{}, err
+		return Advice{}, err
 	}
 	var cbuf [rolls.MaxKeeps]rolls.Cand
 	cs := m.cands(key, &cbuf)
 	if len(cs) == 0 {
 		none, _ := m.an.Scorer.BestKeep(roll) // 0 points, the roll as Rest
-		return WinAdvice{Keep: none, Farkle: true, Chance: t.farkleValue(st.x, st.y, st.i, st.j)}, nil
+		return Advice{Keep: none, Farkle: true, Chance: t.farkleValue(st.x, st.y, st.i, st.j)}, nil
 	}
 	b := m.getBuf()
 	defer m.putBuf(b)
 	t.turn(b, st, st.k)
-	choices := make([]WinChoice, len(cs))
+	choices := make([]Choice, len(cs))
 	for p := range cs {
 		choices[p] = t.choice(b, st, s.TurnTotal, &cs[p], len(roll))
 	}
@@ -99,7 +99,7 @@ func (t *WinTable) Advise(s WinState, roll []farkle.Die) (WinAdvice, error) {
 		}
 	}
 	best := &choices[0]
-	return WinAdvice{Keep: best.Keep, Bank: best.Bank, Chance: best.Chance, Choices: choices}, nil
+	return Advice{Keep: best.Keep, Bank: best.Bank, Chance: best.Chance, Choices: choices}, nil
 }
 
 // cands returns the candidate keeps of the roll of multiset key: the best
@@ -107,7 +107,7 @@ func (t *WinTable) Advise(s WinState, roll []farkle.Die) (WinAdvice, error) {
 // points may be worth more (to stay under the target), the best keep for
 // each number of kept dice and points; by kept dice, then points
 // descending.
-func (m *winModel) cands(key uint32, buf *[rolls.MaxKeeps]rolls.Cand) []rolls.Cand {
+func (m *model) cands(key uint32, buf *[rolls.MaxKeeps]rolls.Cand) []rolls.Cand {
 	ix := multiset.Get()
 	mi := int(ix.Rank[key])
 	if !m.final {
@@ -147,11 +147,11 @@ func (m *winModel) cands(key uint32, buf *[rolls.MaxKeeps]rolls.Cand) []rolls.Ca
 
 // choice evaluates the candidate c of a roll of nRoll dice in st, from the
 // dynamic program in b.
-func (t *WinTable) choice(b *winBuf, st winState, total int, c *rolls.Cand, nRoll int) WinChoice {
+func (t *Table) choice(b *dpBuf, st pos, total int, c *rolls.Cand, nRoll int) Choice {
 	m := t.m
 	k, n := st.k+int(c.Points)/m.step, int(c.Left)
 	at := (n-1)*m.nv + k
-	ch := WinChoice{
+	ch := Choice{
 		Keep:      c.Keep,
 		TurnTotal: total + int(c.Points),
 		DiceLeft:  n,
@@ -169,8 +169,8 @@ func (t *WinTable) choice(b *winBuf, st winState, total int, c *rolls.Cand, nRol
 	return ch
 }
 
-// A WinBot plays to win by a [WinTable] as a [game.Bot]: on each roll it
-// keeps what [WinTable.Advise] advises and banks when the advice says so.
+// A Bot plays to win by a [Table] as a [game.Bot]: on each roll it
+// keeps what [Table.Advise] advises and banks when the advice says so.
 // Solve its table for the game's rules, so that its keeps are legal and
 // its banks allowed.
 //
@@ -186,15 +186,15 @@ func (t *WinTable) choice(b *winBuf, st winState, total int, c *rolls.Cand, nRol
 // zero Hand) and not bank. It decides in under a millisecond for target
 // 10,000, without allocating.
 //
-// Make one with a struct literal, WinBot{Table: t}; the Table must not be
+// Make one with a struct literal, Bot{Table: t}; the Table must not be
 // nil.
-type WinBot struct {
-	Table *WinTable
+type Bot struct {
+	Table *Table
 }
 
 // Decide returns the dice to keep from v.Roll() and whether to bank after
 // keeping them.
-func (b WinBot) Decide(v game.View) (keep farkle.Hand, bank bool) {
+func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 	t := b.Table
 	m := t.m
 	h := v.Roll()
@@ -223,7 +223,7 @@ func (b WinBot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 		return farkle.Hand{}, false
 	}
 	p, q := v.Player(me), v.Player(opp)
-	st := winState{
+	st := pos{
 		x: t.clampScore(p.Score), y: t.clampScore(q.Score),
 		i: min(p.Farkles, m.K-1), j: min(q.Farkles, m.K-1),
 	}
@@ -232,7 +232,7 @@ func (b WinBot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 	defer m.putBuf(buf)
 	t.turn(buf, st, st.k)
 	bestP, bestC := -1, 0.0
-	var best WinChoice
+	var best Choice
 	for p := range cs {
 		c := t.choice(buf, st, total, &cs[p], h.Len())
 		if bestP < 0 || c.Chance > bestC {
@@ -243,7 +243,7 @@ func (b WinBot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 }
 
 // clampScore returns the index of a score of a game, within the table.
-func (t *WinTable) clampScore(score int) int {
+func (t *Table) clampScore(score int) int {
 	m := t.m
 	k := (score - m.lo) / m.step
 	return min(max(k, 0), m.nS-1)
@@ -251,7 +251,7 @@ func (t *WinTable) clampScore(score int) int {
 
 // decideLast plays the last turn of a final round: to end strictly above
 // every other player.
-func (t *WinTable) decideLast(v game.View, me int, cs []rolls.Cand, total int) (farkle.Hand, bool) {
+func (t *Table) decideLast(v game.View, me int, cs []rolls.Cand, total int) (farkle.Hand, bool) {
 	m := t.m
 	top := 0
 	for i := range v.NumPlayers() {

@@ -1,4 +1,4 @@
-package strategy
+package win
 
 import (
 	"context"
@@ -11,39 +11,39 @@ import (
 	"github.com/farkle-go/farkle/game"
 )
 
-// The errors of the win solver, besides [ErrTooLarge], [ErrTurnTotal] and
-// [ErrDiceLeft]. Test for them with [errors.Is].
+// The errors of the win solver, besides [strategy.ErrTooLarge], [strategy.ErrTurnTotal] and
+// [strategy.ErrDiceLeft]. Test for them with [errors.Is].
 var (
-	// ErrWinRules: rules of play that [SolveWin] does not solve
-	// (MinFirstBank), or bad [WinOptions] (a Floor above 0 or not a
+	// ErrRules: rules of play that [Solve] does not solve
+	// (MinFirstBank), or bad [Options] (a Floor above 0 or not a
 	// multiple of the score step, negative Workers).
-	ErrWinRules = errors.New("rules not supported by the win solver")
-	// ErrScore: a banked score that a [WinTable] has no answer for: not a
+	ErrRules = errors.New("rules not supported by the win solver")
+	// ErrScore: a banked score that a [Table] has no answer for: not a
 	// multiple of the score step, below the floor, or at or above the
 	// target (the game is over).
 	ErrScore = errors.New("score out of range")
-	// ErrWinData: data that [WinTable.UnmarshalBinary] does not accept:
+	// ErrData: data that [Table.UnmarshalBinary] does not accept:
 	// another format or version, a bad checksum, or contents that do not
 	// match the rules they carry.
-	ErrWinData = errors.New("bad win table data")
+	ErrData = errors.New("bad win table data")
 )
 
 // DefaultFloor is the lowest banked score of the win solver when
-// [WinOptions].Floor is 0: penalties never take a score below it.
+// [Options].Floor is 0: penalties never take a score below it.
 const DefaultFloor = -2500
 
-// maxWinStates bounds the turn-start states of a [WinTable] (32 MiB of
+// maxPositions bounds the turn-start states of a [Table] (32 MiB of
 // float64s).
-const maxWinStates = 1 << 22
+const maxPositions = 1 << 22
 
-// WinOptions tune [SolveWin]; the zero WinOptions are the defaults.
-type WinOptions struct {
+// Options tune [Solve]; the zero Options are the defaults.
+type Options struct {
 	// Progress, if not nil, is called after each anti-diagonal of scores
 	// (the positions with the same sum of banked scores) with the number
 	// done and the total so far. With a penalty the solver passes over the
 	// table several times, until it converges, and the total grows by a
 	// pass at the start of each. It is called from the goroutine of
-	// SolveWin.
+	// Solve.
 	Progress func(done, total int)
 	// Floor is the lowest banked score: a penalty that would take a score
 	// below it leaves it at Floor. It matters only with a penalty, and must
@@ -55,20 +55,20 @@ type WinOptions struct {
 	Workers int
 }
 
-// A WinTable is the solved two-player game for one game.Rules value: the
+// A Table is the solved two-player game for one game.Rules value: the
 // chance that the player to move wins from every position at the start
 // of a turn, under play that maximizes it on both sides (see the package
-// documentation, "Playing to win"). [SolveWin] makes one; positions
+// documentation, "Playing to win"). [Solve] makes one; positions
 // within a turn are computed on demand from it, in under a
-// millisecond. A WinTable is immutable and safe for concurrent use.
-type WinTable struct {
-	m *winModel
-	w []float64 // turn-start chances, indexed by winModel.idx
+// millisecond. A Table is immutable and safe for concurrent use.
+type Table struct {
+	m *model
+	w []float64 // turn-start chances, indexed by model.idx
 }
 
-// A WinState is a position of a two-player game, seen by the player to
+// A State is a position of a two-player game, seen by the player to
 // move.
-type WinState struct {
+type State struct {
 	// Mine and Theirs are the banked scores of the player to move and of
 	// the opponent.
 	Mine, Theirs int
@@ -82,7 +82,7 @@ type WinState struct {
 	DiceLeft int
 }
 
-// SolveWin solves the two-player game under r for the chance of winning
+// Solve solves the two-player game under r for the chance of winning
 // (see the package documentation, "Playing to win"): exactly, up to a
 // residual under 1e-12 in every equation. It takes about 5 seconds on
 // two cores for target 10,000 without a penalty or a final round (about
@@ -92,28 +92,28 @@ type WinState struct {
 // 11 minutes for Facebook scoring, 500 after three farkles in a row and
 // the floor at -2500, with or without a final round.
 //
-// The error wraps a [*farkle.RulesError] for invalid rules, [ErrWinRules]
-// for rules it does not solve (MinFirstBank) or bad options, [ErrTooLarge]
+// The error wraps a [*farkle.RulesError] for invalid rules, [ErrRules]
+// for rules it does not solve (MinFirstBank) or bad options, [strategy.ErrTooLarge]
 // for a table of more than 4,194,304 positions, or the error of ctx,
-// which SolveWin checks after each anti-diagonal.
-func SolveWin(ctx context.Context, r game.Rules, opts WinOptions) (*WinTable, error) {
-	m, err := newWinModel(r, opts.Floor)
+// which Solve checks after each anti-diagonal.
+func Solve(ctx context.Context, r game.Rules, opts Options) (*Table, error) {
+	m, err := newModel(r, opts.Floor)
 	if err != nil {
 		return nil, err
 	}
-	return solveWin(ctx, m, opts)
+	return solve(ctx, m, opts)
 }
 
-// solveWin solves the game of m.
-func solveWin(ctx context.Context, m *winModel, opts WinOptions) (*WinTable, error) {
+// solve solves the game of m.
+func solve(ctx context.Context, m *model, opts Options) (*Table, error) {
 	if opts.Workers < 0 {
-		return nil, fmt.Errorf("strategy: Workers %d: %w", opts.Workers, ErrWinRules)
+		return nil, fmt.Errorf("win: Workers %d: %w", opts.Workers, ErrRules)
 	}
 	workers := opts.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	t := &WinTable{m: m, w: make([]float64, m.nS*m.nS*m.K*m.K)}
+	t := &Table{m: m, w: make([]float64, m.nS*m.nS*m.K*m.K)}
 	if err := t.solve(ctx, workers, opts.Progress); err != nil {
 		return nil, err
 	}
@@ -121,22 +121,22 @@ func solveWin(ctx context.Context, m *winModel, opts WinOptions) (*WinTable, err
 }
 
 // Rules returns the rules the table was solved for.
-func (t *WinTable) Rules() game.Rules { return t.m.rules }
+func (t *Table) Rules() game.Rules { return t.m.rules }
 
 // Floor returns the lowest banked score of the table: the floor of
-// [WinOptions] with a penalty, 0 without.
-func (t *WinTable) Floor() int { return t.m.lo }
+// [Options] with a penalty, 0 without.
+func (t *Table) Floor() int { return t.m.lo }
 
 // Step returns the step of the table's banked scores: the unit of the
 // scoring rules (see [Table.Unit]), or its greatest common divisor with
 // the penalty. Every score that play can reach from 0 is a multiple of it.
-func (t *WinTable) Step() int { return t.m.step }
+func (t *Table) Step() int { return t.m.step }
 
 // Chance returns the chance that the player to move wins, at the start of
 // a turn, with mine banked against the opponent's theirs, and no farkles
-// in a row. Scores must be multiples of [WinTable.Step] from
-// [WinTable.Floor] to under the target, else the error wraps [ErrScore].
-func (t *WinTable) Chance(mine, theirs int) (float64, error) {
+// in a row. Scores must be multiples of [Table.Step] from
+// [Table.Floor] to under the target, else the error wraps [ErrScore].
+func (t *Table) Chance(mine, theirs int) (float64, error) {
 	x, y, err := t.m.scores(mine, theirs)
 	if err != nil {
 		return 0, err
@@ -149,11 +149,11 @@ func (t *WinTable) Chance(mine, theirs int) (float64, error) {
 // player now banks or rolls, whichever is better, and both play on
 // optimally. It is computed on demand, in under a millisecond for target 10,000. At the
 // start of a turn (TurnTotal 0, DiceLeft 0 or 6) it is the table's value.
-// The error wraps [ErrScore] for bad scores, [ErrFarkles] for farkles in
+// The error wraps [ErrScore] for bad scores, [strategy.ErrFarkles] for farkles in
 // a row out of range (not 0 to PenaltyAfter-1, 0 only without a penalty),
 // or is a [*StateError] for a turn total that is not a multiple of the
 // scoring unit or dice out of range.
-func (t *WinTable) ChanceIn(s WinState) (float64, error) {
+func (t *Table) ChanceIn(s State) (float64, error) {
 	st, err := t.m.state(s)
 	if err != nil {
 		return 0, err
@@ -169,13 +169,13 @@ func (t *WinTable) ChanceIn(s WinState) (float64, error) {
 
 // FirstPlayerWin returns the chance that the player who rolls first wins
 // a game from 0 to 0.
-func (t *WinTable) FirstPlayerWin() float64 { return t.w[t.m.idx(t.m.zero, t.m.zero, 0, 0)] }
+func (t *Table) FirstPlayerWin() float64 { return t.w[t.m.idx(t.m.zero, t.m.zero, 0, 0)] }
 
 // FairestKomi returns the head start for the second player, a multiple of
-// [WinTable.Step] from 0 to under the target, that brings the first
+// [Table.Step] from 0 to under the target, that brings the first
 // player's chance of winning (from 0 against komi) closest to 1/2, and
 // that chance. Of two head starts equally close, it returns the smaller.
-func (t *WinTable) FairestKomi() (komi int, firstWin float64) {
+func (t *Table) FairestKomi() (komi int, firstWin float64) {
 	m := t.m
 	best, bestY := 2.0, m.zero
 	for y := m.zero; y < m.nS; y++ {
