@@ -1,12 +1,11 @@
 package strategy
 
 import (
-	"errors"
 	"math"
-	"strconv"
 	"sync"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
 	"github.com/farkle-go/farkle/internal/rolls"
 )
@@ -33,36 +32,16 @@ type AverageOptions struct {
 	PenaltyAfter int
 }
 
+// AverageOptionsOf returns the AverageOptions of the rules of play r: its
+// MinBank, MustRollHotDice, Penalty and PenaltyAfter, for an AverageTable
+// that plays games under r.
+func AverageOptionsOf(r game.Rules) AverageOptions {
+	return AverageOptions{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter}
+}
+
 // avgMaxPenaltyAfter is the largest AverageOptions.PenaltyAfter, as in
 // package game.
 const avgMaxPenaltyAfter = 100
-
-// ErrFarkles: a number of farkles in a row is out of range: not 0 to
-// PenaltyAfter-1 (0 only, without a penalty).
-var ErrFarkles = errors.New("farkles in a row out of range")
-
-// avgOptionsError reports an AverageOptions field out of range; it wraps
-// ErrOptions.
-type avgOptionsError struct {
-	field string
-	value int
-}
-
-func (e *avgOptionsError) Error() string {
-	return "strategy: " + ErrOptions.Error() + ": " + e.field + " " + strconv.Itoa(e.value)
-}
-
-func (e *avgOptionsError) Unwrap() error { return ErrOptions }
-
-// avgFarklesError reports farkles in a row that an AverageTable has no state
-// for; it wraps ErrFarkles.
-type avgFarklesError struct{ k, states int }
-
-func (e *avgFarklesError) Error() string {
-	return "strategy: " + ErrFarkles.Error() + ": " + strconv.Itoa(e.k) + " (0 to " + strconv.Itoa(e.states-1) + ")"
-}
-
-func (e *avgFarklesError) Unwrap() error { return ErrFarkles }
 
 // An AverageTable is the strategy that maximizes the long-run average
 // score per turn, penalties included, for one Rules value and one

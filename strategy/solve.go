@@ -1,13 +1,12 @@
 package strategy
 
 import (
-	"errors"
 	"math"
 	"slices"
-	"strconv"
 	"sync"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/rolls"
 )
 
@@ -24,6 +23,12 @@ type Options struct {
 	MustRollHotDice bool
 }
 
+// OptionsOf returns the Options of the rules of play r: its MinBank and
+// MustRollHotDice, for a Table that plays games under r.
+func OptionsOf(r game.Rules) Options {
+	return Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice}
+}
+
 // maxTurnTotal is the largest turn total that a [Table] answers for:
 // 2^40, about 1.1 trillion.
 const maxTurnTotal = 1 << 40
@@ -33,82 +38,6 @@ const maxTurnTotal = 1 << 40
 // instead of taking seconds and hundreds of megabytes. The presets need
 // about 2,300.
 const maxStates = 1 << 16
-
-// The errors that this package wraps in a [*SolveError] or a [*StateError].
-// Test for them with [errors.Is].
-var (
-	// ErrOptions: an Options field is out of range (MinBank negative or
-	// above 2^40, the largest turn total a Table answers for).
-	ErrOptions = errors.New("invalid options")
-	// ErrTooLarge: the rules need a table with more than 65,536 turn
-	// totals per number of dice (points in steps much smaller than
-	// their size, or a huge MinBank).
-	ErrTooLarge = errors.New("table too large")
-	// ErrTurnTotal: a turn total is negative, above 2^40, or not a sum
-	// of keep points (not a multiple of Table.Unit).
-	ErrTurnTotal = errors.New("turn total not reachable")
-	// ErrDiceLeft: a number of dice to roll is out of range: not 0 to 6
-	// for a state (0 meaning hot dice), not 1 to 6 for [Table.Odds].
-	ErrDiceLeft = errors.New("number of dice out of range")
-)
-
-// A SolveError reports why [Solve] cannot build a table. Err is
-// [ErrOptions] or [ErrTooLarge].
-type SolveError struct {
-	Err     error
-	Options Options
-	Unit    int // the rules' point step (for ErrTooLarge)
-	Cap     int // the turn total that the table would need to reach (for ErrTooLarge)
-}
-
-// Error returns a message such as "strategy: invalid options: MinBank -1".
-func (e *SolveError) Error() string {
-	msg := "strategy: "
-	if e.Err != nil {
-		msg += e.Err.Error()
-	} else {
-		msg += "cannot solve"
-	}
-	if errors.Is(e.Err, ErrTooLarge) {
-		return msg + ": turn totals up to " + strconv.Itoa(e.Cap) + " in steps of " + strconv.Itoa(e.Unit)
-	}
-	return msg + ": MinBank " + strconv.Itoa(e.Options.MinBank)
-}
-
-// Unwrap returns e.Err.
-func (e *SolveError) Unwrap() error { return e.Err }
-
-// A StateError reports a question that a [Table] has no answer for. Err is
-// [ErrTurnTotal] (TurnTotal cannot be reached) or [ErrDiceLeft] (DiceLeft
-// is out of range). For [Table.Odds], DiceLeft is the number of dice
-// asked about and TurnTotal is 0.
-type StateError struct {
-	Err       error
-	TurnTotal int
-	DiceLeft  int
-}
-
-// Error returns a message such as
-// "strategy: turn total not reachable: 75 with 3 dice" or
-// "strategy: number of dice out of range: 7".
-func (e *StateError) Error() string {
-	msg := "invalid state"
-	if e.Err != nil {
-		msg = e.Err.Error()
-	}
-	msg = "strategy: " + msg + ": "
-	if errors.Is(e.Err, ErrDiceLeft) {
-		return msg + strconv.Itoa(e.DiceLeft)
-	}
-	dice := " dice"
-	if e.DiceLeft == 1 {
-		dice = " die"
-	}
-	return msg + strconv.Itoa(e.TurnTotal) + " with " + strconv.Itoa(e.DiceLeft) + dice
-}
-
-// Unwrap returns e.Err.
-func (e *StateError) Unwrap() error { return e.Err }
 
 // A Table is the solved single-turn strategy for one Rules value and one
 // Options value: for every state of a turn (the turn total so far and the
