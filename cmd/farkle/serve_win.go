@@ -81,12 +81,12 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 	if e.err != nil {
 		return nil, false
 	}
-	me := v.Current()
+	s, err := win.StateOf(v)
+	if err != nil {
+		return nil, false
+	}
 	var buf [farkle.MaxDice]farkle.Die
-	adv, err := e.t.Advise(win.State{
-		Mine: v.Player(me).Score, Theirs: v.Player(1 - me).Score,
-		TurnTotal: v.TurnTotal(), DiceLeft: v.DiceLeft(),
-	}, v.Roll().AppendDice(buf[:0]))
+	adv, err := e.t.Advise(s, v.Roll().AppendDice(buf[:0]))
 	if err != nil || adv.Farkle {
 		return nil, false
 	}

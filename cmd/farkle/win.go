@@ -17,7 +17,6 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
-	"github.com/farkle-go/farkle/strategy"
 	"github.com/farkle-go/farkle/strategy/win"
 )
 
@@ -199,7 +198,7 @@ func winTable(e *env, o *options, r game.Rules) (*win.Table, error) {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return nil, errors.New("interrupted")
-	case errors.Is(err, strategy.ErrTooLarge):
+	case errors.Is(err, win.ErrTooLarge):
 		return nil, usagef("-target %d: too large a game to solve under the %s rules", r.Target, o.rules.String())
 	case err != nil:
 		return nil, err
@@ -320,9 +319,8 @@ func adviseWin(e *env, o *options, roll []farkle.Die) error {
 	}
 	s := win.State{Mine: mine, Theirs: theirs, TurnTotal: o.total}
 	adv, err := t.Advise(s, roll)
-	var se *strategy.StateError
 	switch {
-	case errors.As(err, &se):
+	case errors.Is(err, win.ErrTurnTotal):
 		return usagef("-total %d: not a turn total of the %s rules, which score in steps of %d", o.total, o.rules.String(), t.Step())
 	case errors.Is(err, win.ErrScore):
 		return usagef("-scores %d,%d: scores of the %s rules are multiples of %d", mine, theirs, o.rules.String(), t.Step())

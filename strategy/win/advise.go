@@ -2,7 +2,6 @@ package win
 
 import (
 	"github.com/farkle-go/farkle"
-	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
 	"github.com/farkle-go/farkle/internal/rolls"
 )
@@ -67,6 +66,9 @@ type Advice struct {
 // Bad dice give the errors of [farkle.Scorer.BestKeep]; a bad position
 // the errors of [Table.ChanceIn]. The dice are checked first.
 func (t *Table) Advise(s State, roll []farkle.Die) (Advice, error) {
+	if !t.ok() {
+		return Advice{}, errNoTable()
+	}
 	m := t.m
 	key, ok := multiset.KeyOf(roll)
 	if !ok || key == 0 {
@@ -167,115 +169,4 @@ func (t *Table) choice(b *dpBuf, st pos, total int, c *rolls.Cand, nRoll int) Ch
 		}
 	}
 	return ch
-}
-
-// A Bot plays to win by a [Table] as a [game.Bot]: on each roll it
-// keeps what [Table.Advise] advises and banks when the advice says so.
-// Solve its table for the game's rules, so that its keeps are legal and
-// its banks allowed.
-//
-// In a game of two players it plays exactly by the table. With three or
-// more players it plays against the leading opponent alone: the one with
-// the highest score (the first in order of play after it on a tie), with
-// that opponent's farkles in a row; a fallback, not the optimal play of
-// that game. In a final round it plays the last turn to score strictly
-// more than every other player, with the most chance of doing so. Scores
-// below the table's floor count as the floor and farkles in a row beyond
-// the table's count as the last; a turn total that is not a multiple of
-// the scoring unit (a game of other rules) makes it keep nothing (the
-// zero Hand) and not bank. It decides in under a millisecond for target
-// 10,000, without allocating.
-//
-// Make one with a struct literal, Bot{Table: t}; the Table must not be
-// nil.
-type Bot struct {
-	Table *Table
-}
-
-// Decide returns the dice to keep from v.Roll() and whether to bank after
-// keeping them.
-func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
-	t := b.Table
-	m := t.m
-	h := v.Roll()
-	var key uint32
-	for f := farkle.Die(1); f <= 6; f++ {
-		key += uint32(h.Count(f)) * multiset.Pow7[f]
-	}
-	var cbuf [rolls.MaxKeeps]rolls.Cand
-	cs := m.cands(key, &cbuf) // none for the empty Hand
-	total := v.TurnTotal()
-	if len(cs) == 0 || total < 0 || total%m.an.Unit != 0 || int64(total) > maxTurnTotal {
-		return farkle.Hand{}, false
-	}
-	me := v.Current()
-	if v.FinalRound() {
-		return t.decideLast(v, me, cs, total)
-	}
-	opp, oppScore := -1, 0
-	for d := 1; d < v.NumPlayers(); d++ {
-		i := (me + d) % v.NumPlayers()
-		if s := v.Player(i).Score; opp < 0 || s > oppScore {
-			opp, oppScore = i, s
-		}
-	}
-	if opp < 0 {
-		return farkle.Hand{}, false
-	}
-	p, q := v.Player(me), v.Player(opp)
-	st := pos{
-		x: t.clampScore(p.Score), y: t.clampScore(q.Score),
-		i: min(p.Farkles, m.K-1), j: min(q.Farkles, m.K-1),
-	}
-	st.k = min(total/m.step, m.kc(st.x, st.y))
-	buf := m.getBuf()
-	defer m.putBuf(buf)
-	t.turn(buf, st, st.k)
-	bestP, bestC := -1, 0.0
-	var best Choice
-	for p := range cs {
-		c := t.choice(buf, st, total, &cs[p], h.Len())
-		if bestP < 0 || c.Chance > bestC {
-			bestP, bestC, best = p, c.Chance, c
-		}
-	}
-	return best.Keep.Dice(), best.Bank
-}
-
-// clampScore returns the index of a score of a game, within the table.
-func (t *Table) clampScore(score int) int {
-	m := t.m
-	k := (score - m.lo) / m.step
-	return min(max(k, 0), m.nS-1)
-}
-
-// decideLast plays the last turn of a final round: to end strictly above
-// every other player.
-func (t *Table) decideLast(v game.View, me int, cs []rolls.Cand, total int) (farkle.Hand, bool) {
-	m := t.m
-	top := 0
-	for i := range v.NumPlayers() {
-		if i != me {
-			top = max(top, v.Player(i).Score)
-		}
-	}
-	// need: the turn total to reach, in points.
-	need := max(top-v.Player(me).Score+1, m.rules.MinBank, 1)
-	bestP, bestC, bank := -1, 0.0, false
-	for p := range cs {
-		c := &cs[p]
-		after := total + int(c.Points)
-		n := int(c.Left)
-		var ch float64
-		canBank := after >= need && (n < farkle.MaxDice || !m.mustRoll)
-		if canBank {
-			ch = 1
-		} else {
-			ch = m.reachFrom((need-after+m.step-1)/m.step, n)
-		}
-		if bestP < 0 || ch > bestC {
-			bestP, bestC, bank = p, ch, canBank
-		}
-	}
-	return cs[bestP].Keep.Dice(), bank
 }

@@ -24,6 +24,9 @@ const (
 // version and a checksum: 8 bytes a position (about 320 KB for target
 // 10,000 without a penalty). [Table.UnmarshalBinary] reads it back.
 func (t *Table) MarshalBinary() ([]byte, error) {
+	if !t.ok() {
+		return nil, errNoTable()
+	}
 	m := t.m
 	rules, err := json.Marshal(m.rules)
 	if err != nil {
@@ -49,7 +52,10 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 // [ErrData], or is the error of [Solve] for rules it refuses. On
 // error t is unchanged.
 func (t *Table) UnmarshalBinary(data []byte) error {
-	bad := func(why string) error { return fmt.Errorf("win: %s: %w", why, ErrData) }
+	if t == nil {
+		return fmt.Errorf("win: %w: UnmarshalBinary into a nil *Table", ErrNoTable)
+	}
+	bad := func(why string) error { return fmt.Errorf("win: %w: %s", ErrData, why) }
 	if len(data) < len(binMagic)+1+4 || string(data[:len(binMagic)]) != binMagic {
 		return bad("not a win table")
 	}

@@ -2,7 +2,6 @@ package win
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -15,11 +14,6 @@ import (
 	"github.com/farkle-go/farkle/internal/rolls"
 	"github.com/farkle-go/farkle/strategy"
 )
-
-// ErrPolicy: a [Policy] that does not fit the rules of a [Duel]: the
-// zero Policy, a Table solved for other rules, a Table of other
-// scoring rules.
-var ErrPolicy = errors.New("policy does not fit the rules")
 
 // A Policy is a fixed way to play a game of two players, as a bot of
 // package game plays it: [TablePolicy] plays as a [Bot], [ScorePolicy]
@@ -109,7 +103,7 @@ type DuelResult struct {
 // (ten seconds for target 10,000 on two cores); without one, well under
 // a second.
 func Duel(ctx context.Context, r game.Rules, a, b Policy) (DuelResult, error) {
-	d, err := newDuel(r, a, b)
+	d, err := newDuel(r, a, b, Options{})
 	if err != nil {
 		return DuelResult{}, err
 	}
@@ -154,40 +148,47 @@ type turnOut struct {
 	bank   []float64
 }
 
-func newDuel(r game.Rules, a, b Policy) (*duel, error) {
+func newDuel(r game.Rules, a, b Policy, opts Options) (*duel, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
+	asked := r
+	fail := func(err error, field, detail string) error {
+		return &SolveError{Err: err, Rules: asked, Options: opts, Field: field, detail: detail}
+	}
 	if r.MinFirstBank > 0 {
-		return nil, fmt.Errorf("win: Duel: MinFirstBank %d: %w", r.MinFirstBank, ErrRules)
+		return nil, fail(ErrRules, "MinFirstBank", "MinFirstBank "+strconv.Itoa(r.MinFirstBank))
 	}
 	if r.Penalty > 0 {
-		return nil, fmt.Errorf("win: Duel: a penalty for farkles in a row (%d after %d): %w", r.Penalty, r.PenaltyAfter, ErrRules)
+		return nil, fail(ErrRules, "Penalty", fmt.Sprintf("Penalty %d after %d farkles in a row: Duel has no penalty", r.Penalty, r.PenaltyAfter))
 	}
-	if r.Scoring == (farkle.Rules{}) {
-		r.Scoring = farkle.App.Rules()
+	if opts.Workers < 0 {
+		return nil, fail(ErrOptions, "Workers", "Workers "+strconv.Itoa(opts.Workers))
 	}
-	if r.Target == 0 {
-		r.Target = game.DefaultTarget
-	}
+	r = normRules(r)
 	d := &duel{r: r, final: r.FinalRound, mustRoll: r.MustRollHotDice}
-	for _, p := range []Policy{a, b} {
+	for i, p := range []Policy{a, b} {
+		who := fmt.Sprintf("policy %c (%v)", 'A'+i, p)
 		switch p.kind {
 		case duelNone:
-			return nil, fmt.Errorf("win: Duel: the zero Policy: %w", ErrPolicy)
+			return nil, fail(ErrPolicy, "", fmt.Sprintf("policy %c", 'A'+i))
 		case duelWin:
-			if p.win == nil {
-				return nil, fmt.Errorf("win: Duel: TablePolicy(nil): %w", ErrPolicy)
+			if p.win == nil || p.win.m == nil {
+				return nil, fail(ErrNoTable, "", who)
 			}
-			if p.win.Rules() != r {
-				return nil, fmt.Errorf("win: Duel: a Table solved for other rules: %w", ErrPolicy)
+			if field, detail, ok := mismatch(p.win.m.rules, r, "the duel's"); ok {
+				return nil, fail(ErrOtherRules, field, who+": "+detail)
 			}
 			if d.an == nil {
 				d.an = &p.win.m.an
 			}
 		case duelScore:
-			if p.score.Rules() != r.Scoring {
-				return nil, fmt.Errorf("win: Duel: a Table of other scoring rules: %w", ErrPolicy)
+			// The rules of a strategy.Table: its scoring and options.
+			o := p.score.Options()
+			tr := r
+			tr.Scoring, tr.MinBank, tr.MustRollHotDice = p.score.Rules(), o.MinBank, o.MustRollHotDice
+			if field, detail, ok := mismatch(tr, r, "the duel's"); ok {
+				return nil, fail(ErrOtherRules, field, who+": "+detail)
 			}
 		}
 	}
@@ -209,7 +210,7 @@ func newDuel(r game.Rules, a, b Policy) (*duel, error) {
 	d.step = d.an.Unit
 	d.nS = (r.Target + d.step - 1) / d.step
 	if float64(d.nS)*float64(d.nS) > maxPositions {
-		return nil, fmt.Errorf("win: Duel: %d scores: %w", d.nS, strategy.ErrTooLarge)
+		return nil, fail(ErrTooLarge, "", fmt.Sprintf("%d scores: %.0f positions, at most %d", d.nS, float64(d.nS)*float64(d.nS), maxPositions))
 	}
 	d.minBankK = max(1, (r.MinBank+d.step-1)/d.step)
 	for _, o := range d.sigs[1].Opts {
@@ -218,8 +219,8 @@ func newDuel(r game.Rules, a, b Policy) (*duel, error) {
 	for i, p := range []Policy{a, b} {
 		dp := &duelPlayer{Policy: p}
 		if p.kind != duelWin {
-			if err := d.fixedTurn(dp); err != nil {
-				return nil, err
+			if detail := d.fixedTurn(dp); detail != "" {
+				return nil, fail(ErrTooLarge, "", fmt.Sprintf("policy %c (%v): %s", 'A'+i, p, detail))
 			}
 		}
 		d.pol[i] = dp
@@ -242,8 +243,8 @@ const chainSteps = 40
 const liveEps = 1e-20
 
 // fixedTurn computes the outcome of the turn of a policy that does not
-// read the scores.
-func (d *duel) fixedTurn(p *duelPlayer) error {
+// read the scores. It returns "" or, for a turn too long to follow, why.
+func (d *duel) fixedTurn(p *duelPlayer) string {
 	var level int // from this turn total on, the policy banks when it may
 	var score func(k, n int) float64
 	var bank func(k, n int) bool
@@ -258,10 +259,7 @@ func (d *duel) fixedTurn(p *duelPlayer) error {
 	case duelScore:
 		// The table is read once, here, through its methods: its values
 		// and banks at every turn total the turn can reach, in steps.
-		t := p.score
-		if t.Unit() != d.step {
-			return fmt.Errorf("win: Duel: a Table of other scoring rules: %w", ErrPolicy)
-		}
+		t := p.score // of the duel's scoring rules: its unit is d.step
 		level = max(t.Cap()/d.step, d.minBankK)
 		score = func(k, n int) float64 {
 			v, _ := t.Value(k*d.step, n) // no error: a reachable state
@@ -273,7 +271,7 @@ func (d *duel) fixedTurn(p *duelPlayer) error {
 		}
 	}
 	if level > maxStates {
-		return fmt.Errorf("win: Duel: %v banks at %d steps: %w", p.Policy, level, strategy.ErrTooLarge)
+		return fmt.Sprintf("banks at %d steps of %d, at most %d", level, d.step, maxStates)
 	}
 	kMax := level + d.jump + 1
 	if d.mustRoll || p.kind == duelScore {
@@ -292,7 +290,7 @@ func (d *duel) fixedTurn(p *duelPlayer) error {
 			p.tail[k] = p.tail[k+1] + p.out.bank[k]
 		}
 	}
-	return nil
+	return ""
 }
 
 // decisions are a policy's values of the states after a keep (turn total

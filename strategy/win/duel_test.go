@@ -206,25 +206,53 @@ func TestDuelMonteCarlo(t *testing.T) {
 func TestDuelErrors(t *testing.T) {
 	tb := solvedWin(t, duelCore, 0)
 	ctx := context.Background()
+	coreMin := duelCore
+	coreMin.MinBank = 300
+	sc, err := farkle.New(farkle.Core.Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	core := mustSolve(t, sc, strategy.Options{})
 	cases := []struct {
-		name string
-		r    game.Rules
-		a, b Policy
-		want error
+		name  string
+		r     game.Rules
+		a, b  Policy
+		want  error
+		field string
+		msg   string
 	}{
-		{"zero policy", duelCore, Policy{}, ScorePolicy(nil), ErrPolicy},
-		{"nil win table", duelCore, TablePolicy(nil), ScorePolicy(nil), ErrPolicy},
-		{"other rules", duelFinal, TablePolicy(tb), ThresholdPolicy(300), ErrPolicy},
-		{"other scoring", duelCore, ScorePolicy(nil), ThresholdPolicy(300), ErrPolicy},
-		{"penalty", game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3}, ThresholdPolicy(300), ThresholdPolicy(300), ErrRules},
-		{"min first bank", game.Rules{Target: 1000, MinFirstBank: 500}, ThresholdPolicy(300), ThresholdPolicy(300), ErrRules},
-		{"invalid rules", game.Rules{Target: -1}, ThresholdPolicy(300), ThresholdPolicy(300), farkle.ErrInvalidRules},
-		{"too large", game.Rules{Target: 100_000_000}, ThresholdPolicy(300), ThresholdPolicy(300), strategy.ErrTooLarge},
-		{"threshold too large", duelCore, ThresholdPolicy(100_000_000), ThresholdPolicy(300), strategy.ErrTooLarge},
+		{"zero policy", duelCore, Policy{}, ScorePolicy(nil), ErrPolicy, "", "win: no policy: policy A"},
+		{"nil win table", duelCore, ThresholdPolicy(300), TablePolicy(nil), ErrNoTable, "", "win: no table: policy B (win-optimal)"},
+		{"zero win table", duelCore, TablePolicy(new(Table)), ThresholdPolicy(300), ErrNoTable, "", "win: no table: policy A (win-optimal)"},
+		{"other rules", duelFinal, TablePolicy(tb), ThresholdPolicy(300), ErrOtherRules, "Target",
+			"win: table solved for other rules: policy A (win-optimal): Target 2000, the duel's 1000"},
+		{"other scoring", duelCore, ScorePolicy(nil), ThresholdPolicy(300), ErrOtherRules, "Scoring.Bonus",
+			"win: table solved for other rules: policy A (expected-score): Scoring.Bonus BonusFixed, the duel's BonusNone"},
+		{"other minimum", coreMin, ThresholdPolicy(300), ScorePolicy(core), ErrOtherRules, "MinBank",
+			"win: table solved for other rules: policy B (expected-score): MinBank 0, the duel's 300"},
+		{"penalty", game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3}, ThresholdPolicy(300), ThresholdPolicy(300), ErrRules, "Penalty",
+			"win: rules not supported: Penalty 500 after 3 farkles in a row: Duel has no penalty"},
+		{"min first bank", game.Rules{Target: 1000, MinFirstBank: 500}, ThresholdPolicy(300), ThresholdPolicy(300), ErrRules, "MinFirstBank",
+			"win: rules not supported: MinFirstBank 500"},
+		{"invalid rules", game.Rules{Target: -1}, ThresholdPolicy(300), ThresholdPolicy(300), farkle.ErrInvalidRules, "", ""},
+		{"too large", game.Rules{Target: 100_000_000}, ThresholdPolicy(300), ThresholdPolicy(300), ErrTooLarge, "",
+			"win: game too large: 2000000 scores: 4000000000000 positions, at most 4194304"},
+		{"threshold too large", duelCore, ThresholdPolicy(100_000_000), ThresholdPolicy(300), ErrTooLarge, "",
+			"win: game too large: policy A (threshold 100000000): banks at 2000000 steps of 50, at most 65536"},
 	}
 	for _, c := range cases {
-		if _, err := Duel(ctx, c.r, c.a, c.b); !errors.Is(err, c.want) {
+		_, err := Duel(ctx, c.r, c.a, c.b)
+		if !errors.Is(err, c.want) {
 			t.Errorf("%s: Duel error %v, want %v", c.name, err, c.want)
+			continue
+		}
+		var se *SolveError
+		if errors.As(err, &se) != (c.msg != "") {
+			t.Errorf("%s: Duel error %v (%T), a *SolveError: %v", c.name, err, err, c.msg != "")
+			continue
+		}
+		if se != nil && (se.Field != c.field || se.Rules != c.r || err.Error() != c.msg) {
+			t.Errorf("%s: Duel error %q, Field %q, Rules %+v; want %q, %q, %+v", c.name, err, se.Field, se.Rules, c.msg, c.field, c.r)
 		}
 	}
 	cctx, cancel := context.WithCancel(ctx)

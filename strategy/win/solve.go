@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -14,7 +15,6 @@ import (
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
 	"github.com/farkle-go/farkle/internal/rolls"
-	"github.com/farkle-go/farkle/strategy"
 )
 
 // This file solves the two-player game for the chance of winning; see the
@@ -113,7 +113,8 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 		return nil, err
 	}
 	if r.MinFirstBank > 0 {
-		return nil, fmt.Errorf("win: MinFirstBank %d: %w", r.MinFirstBank, ErrRules)
+		return nil, &SolveError{Err: ErrRules, Rules: r, Options: Options{Floor: floor}, Field: "MinFirstBank",
+			detail: "MinFirstBank " + strconv.Itoa(r.MinFirstBank)}
 	}
 	if r.Scoring == (farkle.Rules{}) {
 		r.Scoring = farkle.App.Rules()
@@ -134,7 +135,8 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 			floor = DefaultFloor
 		}
 		if floor > 0 || floor%m.step != 0 {
-			return nil, fmt.Errorf("win: Floor %d (a negative multiple of %d): %w", floor, m.step, ErrRules)
+			return nil, &SolveError{Err: ErrOptions, Rules: r, Options: Options{Floor: floor}, Field: "Floor",
+				detail: fmt.Sprintf("Floor %d, want a negative multiple of %d", floor, m.step)}
 		}
 		m.lo = floor
 		m.K = r.PenaltyAfter
@@ -145,11 +147,12 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 	m.nS = (r.Target - m.lo + m.step - 1) / m.step
 	m.zero = -m.lo / m.step
 	if float64(m.nS)*float64(m.nS)*float64(m.K*m.K) > maxPositions {
-		return nil, fmt.Errorf("win: %d scores and %d farkle counts: %w", m.nS, m.K, strategy.ErrTooLarge)
+		return nil, m.tooLarge(fmt.Sprintf("%d scores and %d farkle counts a player: %.0f positions, at most %d",
+			m.nS, m.K, float64(m.nS)*float64(m.nS)*float64(m.K*m.K), maxPositions))
 	}
 	m.minBankK = max(1, (r.MinBank+m.step-1)/m.step)
 	// Without a final round the best keep for each number of kept dice
-	// is enough: the groups of the rolls.Analysis, in its units.
+	// is enough: the groups of the analysis, in its units.
 	sigs, scale := &m.an.Groups, int32(m.an.Unit/m.step)
 	if m.final {
 		sigs, scale = m.groupAll(), 1
@@ -199,7 +202,7 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 	top := m.kc(0, m.nS-1)
 	m.nv = top + 2*m.jump + 2
 	if m.nv > maxStates*4 {
-		return nil, fmt.Errorf("win: turn totals up to %d steps: %w", m.nv, strategy.ErrTooLarge)
+		return nil, m.tooLarge(fmt.Sprintf("turn totals up to %d steps of %d", m.nv, m.step))
 	}
 	m.offs = make([]int32, len(m.optSteps))
 	for o := range m.offs {
@@ -259,7 +262,7 @@ func (m *model) solveReach() error {
 	m.reach = []float64{1}
 	for k := 1; ; k++ {
 		if k > maxStates*2 {
-			return fmt.Errorf("win: the last turn of a final round: %w", strategy.ErrTooLarge)
+			return m.tooLarge(fmt.Sprintf("the last turn of a final round, beyond %d steps of %d", maxStates*2, m.step))
 		}
 		hi := 0.0
 		for n := 1; n <= nd; n++ {
@@ -353,37 +356,42 @@ func (m *model) index(score int) (int, bool) {
 	return d / m.step, true
 }
 
-func (m *model) scores(mine, theirs int) (x, y int, err error) {
-	x, ok1 := m.index(mine)
-	y, ok2 := m.index(theirs)
+// scores returns the indexes of the banked scores of s.
+func (m *model) scores(s State) (x, y int, err error) {
+	x, ok1 := m.index(s.Mine)
+	y, ok2 := m.index(s.Theirs)
 	if !ok1 || !ok2 {
-		return 0, 0, fmt.Errorf("win: scores %d and %d (from %d to under %d in steps of %d): %w",
-			mine, theirs, m.lo, m.rules.Target, m.step, ErrScore)
+		return 0, 0, &StateError{Err: ErrScore, State: s,
+			detail: fmt.Sprintf("from %d to under %d in steps of %d", m.lo, m.rules.Target, m.step)}
 	}
 	return x, y, nil
+}
+
+// tooLarge returns the error of a game of m too large to solve.
+func (m *model) tooLarge(detail string) error {
+	return &SolveError{Err: ErrTooLarge, Rules: m.rules, Options: Options{Floor: m.lo}, detail: detail}
 }
 
 // A pos is a checked State.
 type pos struct{ x, y, i, j, k, n int }
 
 func (m *model) state(s State) (pos, error) {
-	x, y, err := m.scores(s.Mine, s.Theirs)
+	x, y, err := m.scores(s)
 	if err != nil {
 		return pos{}, err
 	}
 	if s.MyFarkles < 0 || s.MyFarkles >= m.K || s.TheirFarkles < 0 || s.TheirFarkles >= m.K {
-		return pos{}, fmt.Errorf("win: farkles in a row %d and %d (0 to %d): %w",
-			s.MyFarkles, s.TheirFarkles, m.K-1, strategy.ErrFarkles)
+		return pos{}, &StateError{Err: ErrFarkles, State: s, detail: fmt.Sprintf("0 to %d", m.K-1)}
 	}
 	if s.DiceLeft < 0 || s.DiceLeft > farkle.MaxDice {
-		return pos{}, &strategy.StateError{Err: strategy.ErrDiceLeft, TurnTotal: s.TurnTotal, DiceLeft: s.DiceLeft}
+		return pos{}, &StateError{Err: ErrDiceLeft, State: s}
 	}
 	n := s.DiceLeft
 	if n == 0 {
 		n = farkle.MaxDice
 	}
 	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.Unit != 0 {
-		return pos{}, &strategy.StateError{Err: strategy.ErrTurnTotal, TurnTotal: s.TurnTotal, DiceLeft: s.DiceLeft}
+		return pos{}, &StateError{Err: ErrTurnTotal, State: s}
 	}
 	k := min(s.TurnTotal/m.step, m.kc(x, y)) // from the cap on, values do not change
 	return pos{x: x, y: y, i: s.MyFarkles, j: s.TheirFarkles, k: k, n: n}, nil
@@ -658,7 +666,8 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(done, tota
 			return nil
 		}
 		if pass >= 100_000 {
-			return fmt.Errorf("win: no convergence after %d passes: %w", pass, ErrRules)
+			return &SolveError{Err: ErrConverge, Rules: m.rules, Options: Options{Floor: m.lo, Workers: workers},
+				detail: fmt.Sprintf("%d passes, the last changing a chance by %.3g", pass, math.Float64frombits(delta.Load()))}
 		}
 	}
 }

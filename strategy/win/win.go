@@ -6,26 +6,10 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strconv"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
-)
-
-// The errors of the win solver, besides [strategy.ErrTooLarge], [strategy.ErrTurnTotal] and
-// [strategy.ErrDiceLeft]. Test for them with [errors.Is].
-var (
-	// ErrRules: rules of play that [Solve] does not solve
-	// (MinFirstBank), or bad [Options] (a Floor above 0 or not a
-	// multiple of the score step, negative Workers).
-	ErrRules = errors.New("rules not supported by the win solver")
-	// ErrScore: a banked score that a [Table] has no answer for: not a
-	// multiple of the score step, below the floor, or at or above the
-	// target (the game is over).
-	ErrScore = errors.New("score out of range")
-	// ErrData: data that [Table.UnmarshalBinary] does not accept:
-	// another format or version, a bad checksum, or contents that do not
-	// match the rules they carry.
-	ErrData = errors.New("bad win table data")
 )
 
 // DefaultFloor is the lowest banked score of the win solver when
@@ -48,7 +32,7 @@ type Options struct {
 	// Floor is the lowest banked score: a penalty that would take a score
 	// below it leaves it at Floor. It matters only with a penalty, and must
 	// be negative and a multiple of the score step; 0 means
-	// [DefaultFloor], -2500, as in M. Busche's 2016 rolls.Analysis.
+	// [DefaultFloor], -2500, as in M. Busche's 2016 analysis.
 	Floor int
 	// Workers is the number of goroutines that solve; 0 means
 	// runtime.GOMAXPROCS(0).
@@ -82,6 +66,29 @@ type State struct {
 	DiceLeft int
 }
 
+// StateOf returns the position of a game of two players in v, seen by
+// the player to move: Mine and MyFarkles are the current player's score
+// and farkles in a row, Theirs and TheirFarkles the other player's
+// (farkles in a row only with a penalty, which is when they matter; else
+// 0), and TurnTotal and DiceLeft those of v (DiceLeft is the number of dice of the
+// roll on the table, if any, else of the next roll). With a roll on the
+// table, pass the State and the roll to [Table.Advise]. The error wraps
+// [ErrPlayers] for a game of other than two players. A Table may still
+// have no answer for the State (a Table of other rules, or a game that is
+// over).
+func StateOf(v game.View) (State, error) {
+	if n := v.NumPlayers(); n != 2 {
+		return State{}, fmt.Errorf("win: %w: %d players", ErrPlayers, n)
+	}
+	me := v.Current()
+	p, q := v.Player(me), v.Player(1-me)
+	s := State{Mine: p.Score, Theirs: q.Score, TurnTotal: v.TurnTotal(), DiceLeft: v.DiceLeft()}
+	if v.Rules().Penalty > 0 {
+		s.MyFarkles, s.TheirFarkles = p.Farkles, q.Farkles
+	}
+	return s, nil
+}
+
 // Solve solves the two-player game under r for the chance of winning
 // (see the package documentation, "Playing to win"): exactly, up to a
 // residual under 1e-12 in every equation. It takes about 5 seconds on
@@ -98,16 +105,24 @@ type State struct {
 // which Solve checks after each anti-diagonal.
 func Solve(ctx context.Context, r game.Rules, opts Options) (*Table, error) {
 	m, err := newModel(r, opts.Floor)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		var t *Table
+		t, err = solve(ctx, m, opts)
+		if err == nil {
+			return t, nil
+		}
 	}
-	return solve(ctx, m, opts)
+	var se *SolveError
+	if errors.As(err, &se) {
+		se.Rules, se.Options = r, opts
+	}
+	return nil, err
 }
 
 // solve solves the game of m.
 func solve(ctx context.Context, m *model, opts Options) (*Table, error) {
 	if opts.Workers < 0 {
-		return nil, fmt.Errorf("win: Workers %d: %w", opts.Workers, ErrRules)
+		return nil, &SolveError{Err: ErrOptions, Rules: m.rules, Options: opts, Field: "Workers", detail: "Workers " + strconv.Itoa(opts.Workers)}
 	}
 	workers := opts.Workers
 	if workers == 0 {
@@ -120,24 +135,50 @@ func solve(ctx context.Context, m *model, opts Options) (*Table, error) {
 	return t, nil
 }
 
+// ok reports whether t is a table that Solve or UnmarshalBinary made.
+func (t *Table) ok() bool { return t != nil && t.m != nil }
+
+// errNoTable is the error of the methods of a nil or zero *Table.
+func errNoTable() error {
+	return fmt.Errorf("win: %w: a nil or zero *Table; use Solve or UnmarshalBinary", ErrNoTable)
+}
+
 // Rules returns the rules the table was solved for.
-func (t *Table) Rules() game.Rules { return t.m.rules }
+func (t *Table) Rules() game.Rules {
+	if !t.ok() {
+		return game.Rules{}
+	}
+	return t.m.rules
+}
 
 // Floor returns the lowest banked score of the table: the floor of
 // [Options] with a penalty, 0 without.
-func (t *Table) Floor() int { return t.m.lo }
+func (t *Table) Floor() int {
+	if !t.ok() {
+		return 0
+	}
+	return t.m.lo
+}
 
 // Step returns the step of the table's banked scores: the unit of the
 // scoring rules (see [Table.Unit]), or its greatest common divisor with
 // the penalty. Every score that play can reach from 0 is a multiple of it.
-func (t *Table) Step() int { return t.m.step }
+func (t *Table) Step() int {
+	if !t.ok() {
+		return 0
+	}
+	return t.m.step
+}
 
 // Chance returns the chance that the player to move wins, at the start of
 // a turn, with mine banked against the opponent's theirs, and no farkles
 // in a row. Scores must be multiples of [Table.Step] from
 // [Table.Floor] to under the target, else the error wraps [ErrScore].
 func (t *Table) Chance(mine, theirs int) (float64, error) {
-	x, y, err := t.m.scores(mine, theirs)
+	if !t.ok() {
+		return 0, errNoTable()
+	}
+	x, y, err := t.m.scores(State{Mine: mine, Theirs: theirs})
 	if err != nil {
 		return 0, err
 	}
@@ -154,6 +195,9 @@ func (t *Table) Chance(mine, theirs int) (float64, error) {
 // or is a [*StateError] for a turn total that is not a multiple of the
 // scoring unit or dice out of range.
 func (t *Table) ChanceIn(s State) (float64, error) {
+	if !t.ok() {
+		return 0, errNoTable()
+	}
 	st, err := t.m.state(s)
 	if err != nil {
 		return 0, err
@@ -169,13 +213,21 @@ func (t *Table) ChanceIn(s State) (float64, error) {
 
 // FirstPlayerWin returns the chance that the player who rolls first wins
 // a game from 0 to 0.
-func (t *Table) FirstPlayerWin() float64 { return t.w[t.m.idx(t.m.zero, t.m.zero, 0, 0)] }
+func (t *Table) FirstPlayerWin() float64 {
+	if !t.ok() {
+		return 0
+	}
+	return t.w[t.m.idx(t.m.zero, t.m.zero, 0, 0)]
+}
 
 // FairestKomi returns the head start for the second player, a multiple of
 // [Table.Step] from 0 to under the target, that brings the first
 // player's chance of winning (from 0 against komi) closest to 1/2, and
 // that chance. Of two head starts equally close, it returns the smaller.
 func (t *Table) FairestKomi() (komi int, firstWin float64) {
+	if !t.ok() {
+		return 0, 0
+	}
 	m := t.m
 	best, bestY := 2.0, m.zero
 	for y := m.zero; y < m.nS; y++ {

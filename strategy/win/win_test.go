@@ -348,25 +348,47 @@ func TestAdvise(t *testing.T) {
 func TestSolveErrors(t *testing.T) {
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
+	bg := context.Background()
+	pen := game.Rules{Target: 500, Penalty: 500, PenaltyAfter: 3}
 	for _, c := range []struct {
-		name string
-		ctx  context.Context
-		r    game.Rules
-		opts Options
-		want error
+		name  string
+		ctx   context.Context
+		r     game.Rules
+		opts  Options
+		want  error
+		field string // of the *SolveError, for the sentinels of this package
+		msg   string
 	}{
-		{"min-first-bank", context.Background(), game.Rules{Target: 500, MinFirstBank: 500}, Options{}, ErrRules},
-		{"floor-positive", context.Background(), game.Rules{Target: 500, Penalty: 500, PenaltyAfter: 3}, Options{Floor: 100}, ErrRules},
-		{"floor-step", context.Background(), game.Rules{Target: 500, Penalty: 500, PenaltyAfter: 3}, Options{Floor: -510}, ErrRules},
-		{"workers", context.Background(), game.Rules{Target: 500}, Options{Workers: -1}, ErrRules},
-		{"rules", context.Background(), game.Rules{Target: -1}, Options{}, farkle.ErrInvalidRules},
-		{"too-large", context.Background(), game.Rules{Target: 1_000_000}, Options{}, strategy.ErrTooLarge},
-		{"canceled", canceled, game.Rules{Target: 500}, Options{}, context.Canceled},
+		{"min-first-bank", bg, game.Rules{Target: 500, MinFirstBank: 500}, Options{}, ErrRules, "MinFirstBank",
+			"win: rules not supported: MinFirstBank 500"},
+		{"floor-positive", bg, pen, Options{Floor: 100}, ErrOptions, "Floor",
+			"win: invalid options: Floor 100, want a negative multiple of 50"},
+		{"floor-step", bg, pen, Options{Floor: -510}, ErrOptions, "Floor",
+			"win: invalid options: Floor -510, want a negative multiple of 50"},
+		{"workers", bg, game.Rules{Target: 500}, Options{Workers: -1}, ErrOptions, "Workers",
+			"win: invalid options: Workers -1"},
+		{"rules", bg, game.Rules{Target: -1}, Options{}, farkle.ErrInvalidRules, "", ""},
+		{"too-large", bg, game.Rules{Target: 1_000_000}, Options{}, ErrTooLarge, "",
+			"win: game too large: 20000 scores and 1 farkle counts a player: 400000000 positions, at most 4194304"},
+		{"canceled", canceled, game.Rules{Target: 500}, Options{}, context.Canceled, "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Solve(c.ctx, c.r, c.opts)
 			if !errors.Is(err, c.want) {
-				t.Errorf("Solve: %v, want an error wrapping %v", err, c.want)
+				t.Fatalf("Solve: %v, want an error wrapping %v", err, c.want)
+			}
+			var se *SolveError
+			if errors.As(err, &se) != (c.msg != "") {
+				t.Fatalf("Solve: %v (%T), a *SolveError: %v", err, err, c.msg != "")
+			}
+			if se == nil {
+				return
+			}
+			if se.Field != c.field || se.Rules != c.r || se.Options.Floor != c.opts.Floor || se.Options.Workers != c.opts.Workers {
+				t.Errorf("SolveError: Field %q, Rules %+v, Options %+v; want %q, %+v, %+v", se.Field, se.Rules, se.Options, c.field, c.r, c.opts)
+			}
+			if err.Error() != c.msg {
+				t.Errorf("Error() = %q, want %q", err.Error(), c.msg)
 			}
 		})
 	}
@@ -375,22 +397,59 @@ func TestSolveErrors(t *testing.T) {
 		name string
 		s    State
 		want error
+		msg  string
 	}{
-		{"negative", State{Mine: -50}, ErrScore},
-		{"target", State{Theirs: 2000}, ErrScore},
-		{"step", State{Mine: 25}, ErrScore},
-		{"farkles", State{MyFarkles: 1}, strategy.ErrFarkles},
-		{"total", State{TurnTotal: 75, DiceLeft: 3}, strategy.ErrTurnTotal},
-		{"dice", State{TurnTotal: 50, DiceLeft: 7}, strategy.ErrDiceLeft},
+		{"negative", State{Mine: -50}, ErrScore, "win: score out of range: -50 against 0 (from 0 to under 2000 in steps of 50)"},
+		{"target", State{Theirs: 2000}, ErrScore, "win: score out of range: 0 against 2000 (from 0 to under 2000 in steps of 50)"},
+		{"step", State{Mine: 25}, ErrScore, "win: score out of range: 25 against 0 (from 0 to under 2000 in steps of 50)"},
+		{"farkles", State{MyFarkles: 1}, ErrFarkles, "win: farkles in a row out of range: 1 and 0 (0 to 0)"},
+		{"total", State{TurnTotal: 75, DiceLeft: 3}, ErrTurnTotal, "win: turn total not reachable: 75 with 3 dice"},
+		{"total-1", State{TurnTotal: -50, DiceLeft: 1}, ErrTurnTotal, "win: turn total not reachable: -50 with 1 die"},
+		{"dice", State{TurnTotal: 50, DiceLeft: 7}, ErrDiceLeft, "win: number of dice out of range: 7"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if _, err := tb.ChanceIn(c.s); !errors.Is(err, c.want) {
-				t.Errorf("ChanceIn(%+v): %v, want an error wrapping %v", c.s, err, c.want)
+			_, err := tb.ChanceIn(c.s)
+			var se *StateError
+			if !errors.Is(err, c.want) || !errors.As(err, &se) || se.State != c.s {
+				t.Fatalf("ChanceIn(%+v): %v, want a *StateError of the state wrapping %v", c.s, err, c.want)
+			}
+			if err.Error() != c.msg {
+				t.Errorf("Error() = %q, want %q", err.Error(), c.msg)
 			}
 		})
 	}
+	if _, err := tb.Chance(25, 0); !errors.Is(err, ErrScore) {
+		t.Errorf("Chance(25, 0): %v, want ErrScore", err)
+	}
 	if _, err := tb.Advise(State{}, []farkle.Die{1, 7}); !errors.Is(err, farkle.ErrInvalidDie) {
 		t.Errorf("Advise(1 7): %v, want ErrInvalidDie", err)
+	}
+}
+
+// TestNoTable checks that the methods of a nil and of a zero *Table
+// answer with ErrNoTable or zero values, and do not panic.
+func TestNoTable(t *testing.T) {
+	for _, tb := range []*Table{nil, new(Table)} {
+		if _, err := tb.Chance(0, 0); !errors.Is(err, ErrNoTable) {
+			t.Errorf("%v: Chance: %v, want ErrNoTable", tb, err)
+		}
+		if _, err := tb.ChanceIn(State{}); !errors.Is(err, ErrNoTable) {
+			t.Errorf("%v: ChanceIn: %v, want ErrNoTable", tb, err)
+		}
+		if _, err := tb.Advise(State{}, []farkle.Die{1, 5}); !errors.Is(err, ErrNoTable) {
+			t.Errorf("%v: Advise: %v, want ErrNoTable", tb, err)
+		}
+		if _, err := tb.MarshalBinary(); !errors.Is(err, ErrNoTable) {
+			t.Errorf("%v: MarshalBinary: %v, want ErrNoTable", tb, err)
+		}
+		komi, first := tb.FairestKomi()
+		if tb.Rules() != (game.Rules{}) || tb.Floor() != 0 || tb.Step() != 0 || tb.FirstPlayerWin() != 0 || komi != 0 || first != 0 {
+			t.Errorf("%v: not the zero answers", tb)
+		}
+	}
+	var nilTable *Table
+	if err := nilTable.UnmarshalBinary(nil); !errors.Is(err, ErrNoTable) {
+		t.Errorf("UnmarshalBinary into nil: %v, want ErrNoTable", err)
 	}
 }
 
