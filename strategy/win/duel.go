@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
-	"sync"
-	"sync/atomic"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
@@ -102,12 +100,12 @@ type DuelResult struct {
 // TablePolicy, Duel takes about the time of Solve for the same rules
 // (ten seconds for target 10,000 on two cores); without one, well under
 // a second.
-func Duel(ctx context.Context, r game.Rules, a, b Policy) (DuelResult, error) {
-	d, err := newDuel(r, a, b, Options{})
+func Duel(ctx context.Context, r game.Rules, a, b Policy, opts Options) (DuelResult, error) {
+	d, err := newDuel(r, a, b, opts)
 	if err != nil {
 		return DuelResult{}, err
 	}
-	if err := d.solve(ctx); err != nil {
+	if err := d.solve(ctx, opts); err != nil {
 		return DuelResult{}, err
 	}
 	z := d.zero
@@ -406,7 +404,8 @@ func (d *duel) bankValue(p, x, y, a int) float64 {
 // A duelWorker holds the memory of one goroutine of the solve.
 type duelWorker struct {
 	buf  turnBuf
-	wbuf *dpBuf
+	wbuf *dpBuf // from the pool of wm
+	wm   *model
 	dec  *decisions
 }
 
@@ -419,7 +418,7 @@ func (d *duel) turnAt(wk *duelWorker, p, x, y int) *turnOut {
 	t := pl.win
 	m := t.m
 	if wk.wbuf == nil {
-		wk.wbuf = m.getBuf()
+		wk.wbuf, wk.wm = m.getBuf(), m
 		wk.dec = newDecisions(m.nv)
 	}
 	kc := m.kc(x, y)
@@ -446,50 +445,31 @@ func (d *duel) turnAt(wk *duelWorker, p, x, y int) *turnOut {
 	return d.forward(dec, kMax, kc, &wk.buf)
 }
 
-// solve fills d.w.
-func (d *duel) solve(ctx context.Context) error {
-	nS := d.nS
-	workers := runtime.GOMAXPROCS(0)
-	var wks []*duelWorker
-	for range workers {
-		wks = append(wks, new(duelWorker))
+// solve fills d.w, with the workers and the progress of opts.
+func (d *duel) solve(ctx context.Context, opts Options) error {
+	workers := opts.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
 	}
+	sc := newSched(d.nS, workers, false, func() *duelWorker { return new(duelWorker) })
 	defer func() {
-		for _, wk := range wks {
+		for _, wk := range sc.bufs {
 			if wk.wbuf != nil {
-				for _, p := range d.pol {
-					if p.kind == duelWin {
-						p.win.m.putBuf(wk.wbuf)
-						break
-					}
-				}
+				wk.wm.putBuf(wk.wbuf)
 			}
 		}
 	}()
-	for s := 2*nS - 2; s >= 0; s-- {
-		if err := ctx.Err(); err != nil {
-			return err
+	done := 0
+	_, err := sc.pass(ctx, func(wk *duelWorker, x, y int) float64 {
+		d.solvePair(wk, x, y)
+		return 0
+	}, func() {
+		done++
+		if opts.Progress != nil {
+			opts.Progress(done, sc.diagonals())
 		}
-		lo, hi := max(0, s-(nS-1)), min(s, nS-1)
-		var next atomic.Int64
-		next.Store(int64(lo))
-		var wg sync.WaitGroup
-		for _, wk := range wks[:min(workers, hi-lo+1)] {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for {
-					x := int(next.Add(1) - 1)
-					if x > hi {
-						return
-					}
-					d.solvePair(wk, x, s-x)
-				}
-			}()
-		}
-		wg.Wait()
-	}
-	return nil
+	})
+	return err
 }
 
 // solvePair solves a to move at (x, y) and b to move at (y, x): with c the

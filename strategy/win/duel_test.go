@@ -11,6 +11,7 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy"
+	"github.com/google/go-cmp/cmp"
 )
 
 // The rules of the duel tests: no final round, and a final round with a
@@ -60,7 +61,7 @@ func scoreTable(t fataler, r game.Rules) *strategy.Table {
 
 func mustDuel(t fataler, r game.Rules, a, b Policy) DuelResult {
 	t.Helper()
-	res, err := Duel(context.Background(), r, a, b)
+	res, err := Duel(context.Background(), r, a, b, Options{})
 	if err != nil {
 		t.Fatalf("Duel(%v, %v): %v", a, b, err)
 	}
@@ -241,7 +242,7 @@ func TestDuelErrors(t *testing.T) {
 			"win: game too large: policy A (threshold 100000000): banks at 2000000 steps of 50, at most 65536"},
 	}
 	for _, c := range cases {
-		_, err := Duel(ctx, c.r, c.a, c.b)
+		_, err := Duel(ctx, c.r, c.a, c.b, Options{})
 		if !errors.Is(err, c.want) {
 			t.Errorf("%s: Duel error %v, want %v", c.name, err, c.want)
 			continue
@@ -255,9 +256,12 @@ func TestDuelErrors(t *testing.T) {
 			t.Errorf("%s: Duel error %q, Field %q, Rules %+v; want %q, %q, %+v", c.name, err, se.Field, se.Rules, c.msg, c.field, c.r)
 		}
 	}
+	if _, err := Duel(ctx, duelCore, ThresholdPolicy(300), ThresholdPolicy(300), Options{Workers: -1}); !errors.Is(err, ErrOptions) {
+		t.Errorf("Duel with Workers -1: %v, want ErrOptions", err)
+	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := Duel(cctx, duelCore, TablePolicy(tb), ThresholdPolicy(300)); !errors.Is(err, context.Canceled) {
+	if _, err := Duel(cctx, duelCore, TablePolicy(tb), ThresholdPolicy(300), Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Duel with a cancelled context: %v", err)
 	}
 	for _, p := range []struct {
@@ -279,11 +283,68 @@ func ExampleDuel() {
 		fmt.Println(err)
 		return
 	}
-	res, err := Duel(context.Background(), r, TablePolicy(tb), ThresholdPolicy(300))
+	res, err := Duel(context.Background(), r, TablePolicy(tb), ThresholdPolicy(300), Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Printf("first %.3f, second %.3f\n", res.FirstWins, res.SecondWins)
 	// Output: first 0.720, second 0.518
+}
+
+// TestWorkersProgress checks that Solve and Duel give the same answers
+// with one worker and with three, and report their progress: one call
+// after each anti-diagonal, from 1 to the total, from the caller's
+// goroutine.
+func TestWorkersProgress(t *testing.T) {
+	r := game.Rules{Target: 1000, FinalRound: true, Scoring: farkle.Core.Rules()}
+	var tables []*Table
+	var duels []DuelResult
+	for _, workers := range []int{1, 3} {
+		var calls []int
+		total := 0
+		progress := func(done, tot int) {
+			calls = append(calls, done) // no lock: called from one goroutine
+			total = tot
+		}
+		tb, err := Solve(context.Background(), r, Options{Workers: workers, Progress: progress})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nd := 2*tb.m.nS - 1
+		if len(calls) != nd || total != nd || calls[0] != 1 || calls[nd-1] != nd {
+			t.Errorf("Solve, %d workers: %d calls of progress, done %v, total %d; want %d", workers, len(calls), calls, total, nd)
+		}
+		calls = nil
+		res, err := Duel(context.Background(), r, TablePolicy(tb), ThresholdPolicy(350), Options{Workers: workers, Progress: progress})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(calls) != nd || total != nd || calls[nd-1] != nd {
+			t.Errorf("Duel, %d workers: %d calls of progress, total %d; want %d", workers, len(calls), total, nd)
+		}
+		tables, duels = append(tables, tb), append(duels, res)
+	}
+	if diff := cmp.Diff(tables[0].w, tables[1].w); diff != "" {
+		t.Errorf("Solve with 1 and 3 workers (-1 +3):\n%s", diff)
+	}
+	if duels[0] != duels[1] {
+		t.Errorf("Duel with 1 and 3 workers: %+v and %+v", duels[0], duels[1])
+	}
+	// With a penalty the total grows by a pass at the start of each.
+	var last [2]int
+	n := 0
+	_, err := Solve(context.Background(), winPenalty, Options{Floor: winPenaltyFloor, Workers: 2, Progress: func(done, total int) {
+		if done != last[0]+1 || total < last[1] || done > total {
+			t.Errorf("progress (%d, %d) after (%d, %d)", done, total, last[0], last[1])
+		}
+		last = [2]int{done, total}
+		n++
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 || last[0] != last[1] {
+		t.Errorf("penalty: %d calls, the last (%d, %d), want done = total at the end", n, last[0], last[1])
+	}
 }

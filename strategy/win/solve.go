@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"sync"
-	"sync/atomic"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
@@ -610,7 +609,6 @@ func (t *Table) turn(b *dpBuf, st pos, lowest int) {
 // solve fills t.w.
 func (t *Table) solve(ctx context.Context, workers int, progress func(done, total int)) error {
 	m := t.m
-	nd := 2*m.nS - 1 // anti-diagonals x+y = s
 	done, extra := 0, 0
 	if m.pen > 0 {
 		n, err := t.startSweeps(ctx, workers, progress)
@@ -619,55 +617,36 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(done, tota
 		}
 		done, extra = n, n
 	}
+	sc := newSched(m.nS, workers, true, m.getBuf)
+	defer func() {
+		for _, b := range sc.bufs {
+			m.putBuf(b)
+		}
+	}()
+	exact := m.pen == 0 && m.K == 1
+	work := func(b *dpBuf, x, y int) float64 {
+		if exact {
+			t.solvePair(b, x, y)
+			return 0
+		}
+		return t.sweepPair(b, x, y)
+	}
 	for pass := 1; ; pass++ {
-		var delta atomic.Uint64 // math.Float64bits of the largest change (non-negative floats order as their bits)
-		for s := nd - 1; s >= 0; s-- {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			lo := max(0, s-(m.nS-1))
-			hi := s / 2
-			var next atomic.Int64
-			next.Store(int64(lo))
-			var wg sync.WaitGroup
-			for range min(workers, hi-lo+1) {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					b := m.getBuf()
-					defer m.putBuf(b)
-					my := 0.0
-					for {
-						x := int(next.Add(1) - 1)
-						if x > hi {
-							break
-						}
-						if m.pen == 0 && m.K == 1 {
-							t.solvePair(b, x, s-x)
-						} else {
-							my = max(my, t.sweepPair(b, x, s-x))
-						}
-					}
-					for {
-						old := delta.Load()
-						if math.Float64frombits(old) >= my || delta.CompareAndSwap(old, math.Float64bits(my)) {
-							break
-						}
-					}
-				}()
-			}
-			wg.Wait()
+		delta, err := sc.pass(ctx, work, func() {
 			done++
 			if progress != nil {
-				progress(done, extra+nd*pass)
+				progress(done, extra+sc.diagonals()*pass)
 			}
+		})
+		if err != nil {
+			return err
 		}
-		if m.pen == 0 && m.K == 1 || math.Float64frombits(delta.Load()) <= m.tol {
+		if exact || delta <= m.tol {
 			return nil
 		}
 		if pass >= 100_000 {
 			return &SolveError{Err: ErrConverge, Rules: m.rules, Options: Options{Floor: m.lo, Workers: workers},
-				detail: fmt.Sprintf("%d passes, the last changing a chance by %.3g", pass, math.Float64frombits(delta.Load()))}
+				detail: fmt.Sprintf("%d passes, the last changing a chance by %.3g", pass, delta)}
 		}
 	}
 }
