@@ -49,8 +49,8 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 // UnmarshalBinary decodes the form of [Table.MarshalBinary] into t. It
 // checks the format, the version and the checksum, and that the contents
 // fit the rules they carry (chances from 0 to 1); the error wraps
-// [ErrData], or is the error of [Solve] for rules it refuses. On
-// error t is unchanged.
+// [ErrData], or is the error of [Solve] for rules it refuses, or wraps
+// [ErrNoTable] for a nil t. On error t is unchanged.
 func (t *Table) UnmarshalBinary(data []byte) error {
 	if t == nil {
 		return fmt.Errorf("win: %w: UnmarshalBinary into a nil *Table", ErrNoTable)

@@ -14,9 +14,10 @@ import (
 )
 
 // A Policy is a fixed way to play a game of two players, as a bot of
-// package game plays it: [TablePolicy] plays as a [Bot], [ScorePolicy]
-// as a [Bot], [ThresholdPolicy] as a [game.ThresholdBot]. The zero
-// Policy is no policy; [Duel] refuses it.
+// package game plays it, for [Duel]: [TablePolicy] plays as a [Bot],
+// [ScorePolicy] as a [strategy.Bot], [ThresholdPolicy] as a
+// [game.ThresholdBot]. The zero Policy is no policy; Duel refuses it
+// ([ErrPolicy]).
 type Policy struct {
 	kind   duelKind
 	win    *Table
@@ -34,13 +35,17 @@ const (
 )
 
 // TablePolicy returns the policy of a [Bot] playing by t, the play that
-// maximizes the chance of winning against the best opponent. t must not
-// be nil.
+// maximizes the chance of winning against the best opponent. Duel refuses
+// a nil or zero t ([ErrNoTable]) and a t solved for other rules than the
+// duel's ([ErrOtherRules]).
 func TablePolicy(t *Table) Policy { return Policy{kind: duelWin, win: t} }
 
-// ScorePolicy returns the policy of a [Bot] playing by t, which maximizes
-// the expected score of each turn whatever the scores; a nil t is the App
-// table with the zero Options.
+// ScorePolicy returns the policy of a [strategy.Bot] playing by t, which
+// maximizes the expected score of each turn whatever the scores; a nil t
+// is the App table with the zero Options. Duel refuses a t solved for
+// other scoring rules, MinBank or MustRollHotDice than the duel's
+// ([ErrOtherRules]), as [strategy.Bot.CheckRules] does in a game. Duel
+// reads the table once, before it starts.
 func ScorePolicy(t *strategy.Table) Policy { return Policy{kind: duelScore, score: t} }
 
 // ThresholdPolicy returns the policy of a [game.ThresholdBot] that banks
@@ -85,21 +90,29 @@ type DuelResult struct {
 // leads to: a bank raises the sum of the scores, and a farkle leads to
 // (y, x), the opponent to move. Duel solves the positions in decreasing
 // order of the sum of the scores, each pair (x, y), (y, x) exactly as a
-// system of two linear equations. A bot asked to bank where the rules
-// forbid it rolls on, as [game.Game.PlayTurn] makes it; in the last turn
-// of a final round a [Bot] and a [game.ThresholdBot] play as in any
-// other turn, and a [Bot] plays to end above its opponent.
+// system of two linear equations, on opts.Workers goroutines, calling
+// opts.Progress after each sum (opts.Floor does not matter: there is no
+// penalty). A bot asked to bank where the rules forbid it rolls on, as
+// [game.Game.PlayTurn] makes it; in the last turn of a final round a
+// [strategy.Bot] and a [game.ThresholdBot] play as in any other turn, and
+// a [Bot] plays to end above its opponent.
 //
-// Duel supports the rules that [Solve] supports, without a penalty
-// for farkles in a row: a penalty makes the chain of the scores go down
-// as well as up, and Duel refuses it with an error wrapping
-// [ErrRules], as it does MinFirstBank. A TablePolicy must be solved for
-// r, and a ScorePolicy for r's scoring rules, else the error wraps
-// [ErrPolicy]. The rules' scores must fit a [Table] (else
-// [strategy.ErrTooLarge]); ctx is checked after each sum of the scores. With a
-// TablePolicy, Duel takes about the time of Solve for the same rules
-// (ten seconds for target 10,000 on two cores); without one, well under
-// a second.
+// Duel supports the rules that [Solve] supports, without a penalty for
+// farkles in a row: a penalty makes the chain of the scores go down as
+// well as up. Invalid rules give the [*farkle.RulesError] of
+// game.Rules.Validate, and a done ctx, which Duel checks after each sum of
+// the scores, its error; any other error is a [*SolveError] wrapping
+// [ErrRules] for a penalty or MinFirstBank, [ErrOptions] for negative
+// Workers, [ErrPolicy], [ErrNoTable] or [ErrOtherRules] for a policy that
+// cannot play the duel (see the policies), or [ErrTooLarge] for scores
+// that do not fit a [Table].
+//
+// With a TablePolicy, Duel follows the turn of every position forward
+// from the table, and takes about four times as long as Solve for the same
+// rules: under the App rules of play (target 10,000, a final round),
+// about 36 seconds on two cores, where Solve takes about 9. Without one,
+// the turns of the policies do not depend on the scores, and Duel takes
+// well under a second (0.2 seconds for the App rules).
 func Duel(ctx context.Context, r game.Rules, a, b Policy, opts Options) (DuelResult, error) {
 	d, err := newDuel(r, a, b, opts)
 	if err != nil {

@@ -19,7 +19,7 @@ import (
 // penalty), going first and second, and checks that it wins at least the
 // value of the game. Run it with
 //
-//	go test -run TestDuelBuscheNeller -v ./strategy
+//	go test -run TestDuelBuscheNeller -v ./strategy/win
 func TestDuelBuscheNeller(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("solves target 10,000: seconds, minutes under the race detector")
@@ -49,7 +49,7 @@ func slowOnly(b *testing.B) {
 
 // BenchmarkDuelApp measures the win-optimal bot against the
 // expected-score bot under the App rules of play (target 10,000, a final
-// round): FARKLE_SLOW=1 go test -run '^$' -bench DuelApp -benchtime 1x ./strategy
+// round): FARKLE_SLOW=1 go test -run '^$' -bench DuelApp -benchtime 1x ./strategy/win
 func BenchmarkDuelApp(b *testing.B) {
 	slowOnly(b)
 	r := game.App.Rules()
@@ -72,7 +72,7 @@ func BenchmarkDuelApp(b *testing.B) {
 // of three players (it plays against the leading opponent), against two
 // expected-score bots, in 2,000 seeded games for each of its three seats:
 //
-//	FARKLE_SLOW=1 go test -run '^$' -bench WinBotThreePlayers -benchtime 1x ./strategy
+//	FARKLE_SLOW=1 go test -run '^$' -bench BotThreePlayers -benchtime 1x ./strategy/win
 //
 // It reports the Bot's share of the wins in each seat and over all,
 // with its standard error; a third is what an equal bot would win.

@@ -3,7 +3,6 @@ package win
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -272,24 +271,6 @@ func TestDuelErrors(t *testing.T) {
 			t.Errorf("String() = %q, want %q", got, p.want)
 		}
 	}
-}
-
-// ExampleDuel computes how often the win-optimal bot beats a bot that
-// banks at 300, to 1,000 points.
-func ExampleDuel() {
-	r := game.Rules{Target: 1000, Scoring: farkle.Core.Rules()}
-	tb, err := Solve(context.Background(), r, Options{})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	res, err := Duel(context.Background(), r, TablePolicy(tb), ThresholdPolicy(300), Options{})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Printf("first %.3f, second %.3f\n", res.FirstWins, res.SecondWins)
-	// Output: first 0.720, second 0.518
 }
 
 // TestWorkersProgress checks that Solve and Duel give the same answers

@@ -17,7 +17,7 @@ import (
 )
 
 // This file solves the two-player game for the chance of winning; see the
-// package documentation, "Playing to win", for the model.
+// package documentation for the model.
 //
 // Banked scores are indexes x = (score - lo) / step from 0 to nS-1 (nS is
 // the first index at or above the target), turn totals indexes k = t /

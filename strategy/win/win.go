@@ -20,31 +20,35 @@ const DefaultFloor = -2500
 // float64s).
 const maxPositions = 1 << 22
 
-// Options tune [Solve]; the zero Options are the defaults.
+// Options tune [Solve] and [Duel]; the zero Options are the defaults.
+// They hold no rules: those are the game.Rules that Solve and Duel take.
 type Options struct {
 	// Progress, if not nil, is called after each anti-diagonal of scores
 	// (the positions with the same sum of banked scores) with the number
 	// done and the total so far. With a penalty the solver passes over the
 	// table several times, until it converges, and the total grows by a
 	// pass at the start of each. It is called from the goroutine of
-	// Solve.
+	// Solve or Duel.
 	Progress func(done, total int)
 	// Floor is the lowest banked score: a penalty that would take a score
-	// below it leaves it at Floor. It matters only with a penalty, and must
-	// be negative and a multiple of the score step; 0 means
-	// [DefaultFloor], -2500, as in M. Busche's 2016 analysis.
+	// below it leaves it at Floor. It matters only with a penalty (so not
+	// to Duel, which has none), and must be negative and a multiple of the
+	// score step; 0 means [DefaultFloor], -2500, as in M. Busche's 2016
+	// analysis.
 	Floor int
 	// Workers is the number of goroutines that solve; 0 means
-	// runtime.GOMAXPROCS(0).
+	// runtime.GOMAXPROCS(0). The answers do not depend on it.
 	Workers int
 }
 
 // A Table is the solved two-player game for one game.Rules value: the
 // chance that the player to move wins from every position at the start
 // of a turn, under play that maximizes it on both sides (see the package
-// documentation, "Playing to win"). [Solve] makes one; positions
-// within a turn are computed on demand from it, in under a
-// millisecond. A Table is immutable and safe for concurrent use.
+// documentation for the model). [Solve] makes one, and
+// [Table.UnmarshalBinary] reads one back; positions within a turn are
+// computed on demand from it, in under a millisecond. A Table is
+// immutable and safe for concurrent use. The methods of a nil or zero
+// *Table return zero values, or errors wrapping [ErrNoTable].
 type Table struct {
 	m *model
 	w []float64 // turn-start chances, indexed by model.idx
@@ -90,19 +94,20 @@ func StateOf(v game.View) (State, error) {
 }
 
 // Solve solves the two-player game under r for the chance of winning
-// (see the package documentation, "Playing to win"): exactly, up to a
-// residual under 1e-12 in every equation. It takes about 5 seconds on
+// (see the package documentation for the model): exactly, up to a
+// residual under 1e-12 in every equation. It takes about 4 seconds on
 // two cores for target 10,000 without a penalty or a final round (about
-// 11 seconds with the App rules' final round), and time about as the cube
+// 9 seconds with the App rules' final round), and time about as the cube
 // of the target over the score step. A penalty multiplies it by the square
 // of PenaltyAfter and by the passes over the table (a dozen or so): about
 // 11 minutes for Facebook scoring, 500 after three farkles in a row and
 // the floor at -2500, with or without a final round.
 //
-// The error wraps a [*farkle.RulesError] for invalid rules, [ErrRules]
-// for rules it does not solve (MinFirstBank) or bad options, [strategy.ErrTooLarge]
-// for a table of more than 4,194,304 positions, or the error of ctx,
-// which Solve checks after each anti-diagonal.
+// Invalid rules give the [*farkle.RulesError] of game.Rules.Validate, and
+// a done ctx, which Solve checks after each anti-diagonal, its error; any
+// other error is a [*SolveError] wrapping [ErrRules] for rules it does not
+// solve (MinFirstBank), [ErrOptions] for bad options, or [ErrTooLarge] for
+// a table of more than 4,194,304 positions.
 func Solve(ctx context.Context, r game.Rules, opts Options) (*Table, error) {
 	m, err := newModel(r, opts.Floor)
 	if err == nil {
@@ -161,8 +166,8 @@ func (t *Table) Floor() int {
 }
 
 // Step returns the step of the table's banked scores: the unit of the
-// scoring rules (see [Table.Unit]), or its greatest common divisor with
-// the penalty. Every score that play can reach from 0 is a multiple of it.
+// scoring rules (see [strategy.Table.Unit]), or its greatest common
+// divisor with the penalty. Every score that play can reach from 0 is a multiple of it.
 func (t *Table) Step() int {
 	if !t.ok() {
 		return 0
@@ -173,7 +178,8 @@ func (t *Table) Step() int {
 // Chance returns the chance that the player to move wins, at the start of
 // a turn, with mine banked against the opponent's theirs, and no farkles
 // in a row. Scores must be multiples of [Table.Step] from
-// [Table.Floor] to under the target, else the error wraps [ErrScore].
+// [Table.Floor] to under the target, else the error is a [*StateError]
+// wrapping [ErrScore].
 func (t *Table) Chance(mine, theirs int) (float64, error) {
 	if !t.ok() {
 		return 0, errNoTable()
@@ -188,12 +194,12 @@ func (t *Table) Chance(mine, theirs int) (float64, error) {
 // ChanceIn returns the chance that the player to move wins from s, with
 // s.TurnTotal points in the turn and s.DiceLeft dice to roll, when the
 // player now banks or rolls, whichever is better, and both play on
-// optimally. It is computed on demand, in under a millisecond for target 10,000. At the
-// start of a turn (TurnTotal 0, DiceLeft 0 or 6) it is the table's value.
-// The error wraps [ErrScore] for bad scores, [strategy.ErrFarkles] for farkles in
-// a row out of range (not 0 to PenaltyAfter-1, 0 only without a penalty),
-// or is a [*StateError] for a turn total that is not a multiple of the
-// scoring unit or dice out of range.
+// optimally. It is computed on demand, in under a millisecond for target
+// 10,000. At the start of a turn (TurnTotal 0, DiceLeft 0 or 6) it is the
+// table's value. The error is a [*StateError] wrapping [ErrScore] for bad
+// scores, [ErrFarkles] for farkles in a row out of range (not 0 to
+// PenaltyAfter-1, 0 only without a penalty), [ErrTurnTotal] for a turn
+// total that is not a multiple of the scoring unit, or [ErrDiceLeft].
 func (t *Table) ChanceIn(s State) (float64, error) {
 	if !t.ok() {
 		return 0, errNoTable()
