@@ -59,20 +59,9 @@ func (s *sched[B]) pass(ctx context.Context, work func(b B, x, y int) float64, s
 			var next atomic.Int64
 			next.Store(int64(lo))
 			var wg sync.WaitGroup
+			wg.Add(w)
 			for i := range w {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					b, m := s.bufs[i], s.maxes[i]
-					for {
-						x := int(next.Add(1) - 1)
-						if x > hi {
-							break
-						}
-						m = max(m, work(b, x, d-x))
-					}
-					s.maxes[i] = m
-				}()
+				go s.worker(&wg, &next, i, d, hi, work)
 			}
 			wg.Wait()
 		}
@@ -86,4 +75,19 @@ func (s *sched[B]) pass(ctx context.Context, work func(b B, x, y int) float64, s
 		s.maxes[i] = 0
 	}
 	return largest, nil
+}
+
+// worker runs work as worker i on the positions (x, d-x) of the
+// anti-diagonal d that it takes from next, up to x = hi.
+func (s *sched[B]) worker(wg *sync.WaitGroup, next *atomic.Int64, i, d, hi int, work func(b B, x, y int) float64) {
+	defer wg.Done()
+	b, m := s.bufs[i], s.maxes[i]
+	for {
+		x := int(next.Add(1) - 1)
+		if x > hi {
+			break
+		}
+		m = max(m, work(b, x, d-x))
+	}
+	s.maxes[i] = m
 }
