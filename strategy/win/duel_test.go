@@ -278,7 +278,7 @@ func TestDuelErrors(t *testing.T) {
 // after each anti-diagonal, from 1 to the total, from the caller's
 // goroutine.
 func TestWorkersProgress(t *testing.T) {
-	r := game.Rules{Target: 1000, FinalRound: true, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 600, FinalRound: true, Scoring: farkle.Core.Rules()}
 	var tables []*Table
 	var duels []DuelResult
 	for _, workers := range []int{1, 3} {
@@ -315,7 +315,8 @@ func TestWorkersProgress(t *testing.T) {
 	// With a penalty the total grows by a pass at the start of each.
 	var last [2]int
 	n := 0
-	_, err := Solve(context.Background(), winPenalty, Options{Floor: winPenaltyFloor, Workers: 2, Progress: func(done, total int) {
+	pen := game.Rules{Target: 200, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}
+	_, err := Solve(context.Background(), pen, Options{Floor: -200, Workers: 2, Progress: func(done, total int) {
 		if done != last[0]+1 || total < last[1] || done > total {
 			t.Errorf("progress (%d, %d) after (%d, %d)", done, total, last[0], last[1])
 		}
