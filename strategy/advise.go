@@ -3,6 +3,7 @@ package strategy
 import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/internal/rolls"
 )
 
 // A Choice is one candidate keep of a roll, the best keep with its number
@@ -68,7 +69,7 @@ func (t *Table) Advise(roll []farkle.Die, turnTotal int) (Advice, error) {
 	t = t.get()
 	key, ok := multiset.KeyOf(roll)
 	if !ok || key == 0 {
-		_, err := t.scorer.BestKeep(roll)
+		_, err := t.an.Scorer.BestKeep(roll)
 		return Advice{}, err
 	}
 	i0, ok := t.totalIndex(turnTotal)
@@ -76,9 +77,9 @@ func (t *Table) Advise(roll []farkle.Die, turnTotal int) (Advice, error) {
 		return Advice{}, &StateError{Err: ErrTurnTotal, TurnTotal: turnTotal, DiceLeft: len(roll)}
 	}
 	mi := int(multiset.Get().Rank[key])
-	cs := t.candsOf(mi)
+	cs := t.an.Cands(mi)
 	if len(cs) == 0 {
-		none, _ := t.scorer.BestKeep(roll) // 0 points, the roll as Rest
+		none, _ := t.an.Scorer.BestKeep(roll) // 0 points, the roll as Rest
 		return Advice{Keep: none, Farkle: true}, nil
 	}
 	return t.advice(cs, i0, turnTotal, len(roll), t.rollValue), nil
@@ -87,14 +88,14 @@ func (t *Table) Advise(roll []farkle.Die, turnTotal int) (Advice, error) {
 // advice builds the Advice of the candidates cs of a roll of nRoll dice,
 // from the turn total turnTotal (index i0), with rollValue the value of
 // rolling on.
-func (t *Table) advice(cs []cand, i0, turnTotal, nRoll int, rollValue func(i, n int) float64) Advice {
+func (t *Table) advice(cs []rolls.Cand, i0, turnTotal, nRoll int, rollValue func(i, n int) float64) Advice {
 	// Order the candidates by value, descending: insert each after every
 	// one worth at least as much, so that on a tie the fewest kept dice
 	// (the candidates' own order) come first.
 	var order [farkle.MaxDice]int
 	var val [farkle.MaxDice]float64
 	for k := range cs {
-		val[k] = t.value(i0+int(cs[k].points)/t.unit, int(cs[k].left))
+		val[k] = t.value(i0+int(cs[k].Points)/t.an.Unit, int(cs[k].Left))
 		p := k
 		for p > 0 && val[order[p-1]] < val[k] {
 			order[p] = order[p-1]
@@ -106,12 +107,12 @@ func (t *Table) advice(cs []cand, i0, turnTotal, nRoll int, rollValue func(i, n 
 	for p := range cs {
 		k := order[p]
 		c := &cs[k]
-		j, n := i0+int(c.points)/t.unit, int(c.left)
+		j, n := i0+int(c.Points)/t.an.Unit, int(c.Left)
 		choices[p] = Choice{
-			Keep:      c.keep,
-			TurnTotal: turnTotal + int(c.points),
+			Keep:      c.Keep,
+			TurnTotal: turnTotal + int(c.Points),
 			DiceLeft:  n,
-			HotDice:   int(c.kept) == nRoll,
+			HotDice:   int(c.Kept) == nRoll,
 			Roll:      rollValue(j, n),
 			CanBank:   t.canBank(j, n),
 			Bank:      t.banks(j, n),
@@ -135,12 +136,12 @@ func (t *Table) decide(h farkle.Hand, turnTotal int) (keep farkle.Partition, ban
 	for f := farkle.Die(1); f <= 6; f++ {
 		key += uint32(h.Count(f)) * multiset.Pow7[f]
 	}
-	cs := t.candsOf(int(multiset.Get().Rank[key])) // none for the empty Hand
+	cs := t.an.Cands(int(multiset.Get().Rank[key])) // none for the empty Hand
 	best, bestVal := -1, 0.0
 	for k := range cs {
 		// The first of the candidates worth the most: the fewest kept dice
 		// on a tie, as in Advise.
-		if v := t.value(i0+int(cs[k].points)/t.unit, int(cs[k].left)); best < 0 || v > bestVal {
+		if v := t.value(i0+int(cs[k].Points)/t.an.Unit, int(cs[k].Left)); best < 0 || v > bestVal {
 			best, bestVal = k, v
 		}
 	}
@@ -148,5 +149,5 @@ func (t *Table) decide(h farkle.Hand, turnTotal int) (keep farkle.Partition, ban
 		return farkle.Partition{}, false, false
 	}
 	c := &cs[best]
-	return c.keep, t.banks(i0+int(c.points)/t.unit, int(c.left)), true
+	return c.Keep, t.banks(i0+int(c.Points)/t.an.Unit, int(c.Left)), true
 }

@@ -1,13 +1,13 @@
 package strategy
 
 import (
-	"errors"
 	"math"
-	"strconv"
 	"sync"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/internal/rolls"
 )
 
 // AverageOptions are the rules of play that change the strategy that
@@ -32,36 +32,16 @@ type AverageOptions struct {
 	PenaltyAfter int
 }
 
+// AverageOptionsOf returns the AverageOptions of the rules of play r: its
+// MinBank, MustRollHotDice, Penalty and PenaltyAfter, for an AverageTable
+// that plays games under r.
+func AverageOptionsOf(r game.Rules) AverageOptions {
+	return AverageOptions{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter}
+}
+
 // avgMaxPenaltyAfter is the largest AverageOptions.PenaltyAfter, as in
 // package game.
 const avgMaxPenaltyAfter = 100
-
-// ErrFarkles: a number of farkles in a row is out of range: not 0 to
-// PenaltyAfter-1 (0 only, without a penalty).
-var ErrFarkles = errors.New("farkles in a row out of range")
-
-// avgOptionsError reports an AverageOptions field out of range; it wraps
-// ErrOptions.
-type avgOptionsError struct {
-	field string
-	value int
-}
-
-func (e *avgOptionsError) Error() string {
-	return "strategy: " + ErrOptions.Error() + ": " + e.field + " " + strconv.Itoa(e.value)
-}
-
-func (e *avgOptionsError) Unwrap() error { return ErrOptions }
-
-// avgFarklesError reports farkles in a row that an AverageTable has no state
-// for; it wraps ErrFarkles.
-type avgFarklesError struct{ k, states int }
-
-func (e *avgFarklesError) Error() string {
-	return "strategy: " + ErrFarkles.Error() + ": " + strconv.Itoa(e.k) + " (0 to " + strconv.Itoa(e.states-1) + ")"
-}
-
-func (e *avgFarklesError) Unwrap() error { return ErrFarkles }
 
 // An AverageTable is the strategy that maximizes the long-run average
 // score per turn, penalties included, for one Rules value and one
@@ -159,8 +139,8 @@ func SolveAverage(s *farkle.Scorer, opts AverageOptions) (*AverageTable, error) 
 		opts.Penalty == 0 && opts.PenaltyAfter > 0:
 		return nil, &avgOptionsError{"PenaltyAfter", opts.PenaltyAfter}
 	}
-	var a analysis
-	a.analyze(s)
+	var a rolls.Analysis
+	a.Analyze(s)
 	return solveAverage(&a, opts)
 }
 
@@ -168,9 +148,9 @@ func SolveAverage(s *farkle.Scorer, opts AverageOptions) (*AverageTable, error) 
 // 5.
 const avgMaxIter = 100
 
-func solveAverage(a *analysis, opts AverageOptions) (*AverageTable, error) {
+func solveAverage(a *rolls.Analysis, opts AverageOptions) (*AverageTable, error) {
 	o := Options{MinBank: opts.MinBank, MustRollHotDice: opts.MustRollHotDice}
-	base := a.tails(o)
+	base := tails(a, o)
 	states := max(1, opts.PenaltyAfter)
 	pen := float64(opts.Penalty)
 	// f[k] is the value of a farkle with k farkles in a row before it:
@@ -246,7 +226,7 @@ func solveAverage(a *analysis, opts AverageOptions) (*AverageTable, error) {
 
 // solveAvgTurn solves the single-turn strategy under which a bank is worth
 // the turn total and a farkle is worth f, over a's rules and opts; base
-// is a.tails(opts), the closed forms above the cap for f = 0. It runs the
+// is tails(a, opts), the closed forms above the cap for f = 0. It runs the
 // dynamic program of Table.solve, with the same operations in the same
 // order (extra raises the cap by that many units, for tests), so that for f = 0 the table is Solve's to the last bit, and
 // tracks the chance of a farkle under the strategy.
@@ -256,14 +236,14 @@ func solveAverage(a *analysis, opts AverageOptions) (*AverageTable, error) {
 // + E_n[...], see tails), and the value of six dice, alpha t + beta,
 // gains (1 - alpha) f, the chance of a farkle in the tail (alpha is 1
 // unless hot dice must roll, and then 1 - alpha = p_6 / (1 - p_hot)).
-func solveAvgTurn(a *analysis, opts Options, base tail, f float64, extra int) (avgTurn, error) {
+func solveAvgTurn(a *rolls.Analysis, opts Options, base tail, f float64, extra int) (avgTurn, error) {
 	tl := base
 	tl.cap += max(f, 0)
 	tl.tailB += (1 - tl.tailA) * f
 	qTail6 := 1 - tl.tailA // chance of a farkle rolling six dice above the cap
-	t := &Table{analysis: *a}
-	unit := a.unit
-	jump := a.maxPts / unit
+	t := &Table{an: *a}
+	unit := a.Unit
+	jump := a.MaxPts / unit
 	if tl.cap > float64(maxStates)*float64(unit) || int(math.Ceil(tl.cap/float64(unit)))+1+extra+2*jump+1 > maxStates {
 		return avgTurn{}, &SolveError{Err: ErrTooLarge, Options: opts, Unit: unit, Cap: int(min(tl.cap, maxTurnTotal))}
 	}
@@ -288,22 +268,22 @@ func solveAvgTurn(a *analysis, opts Options, base tail, f float64, extra int) (a
 		}
 		q6[i] = qTail6
 	}
-	all := a.sigs[1].opts
+	all := a.Groups[1].Opts
 	offs := make([]int32, len(all))
 	for k, o := range all {
-		offs[k] = (o.left-1)*int32(nv) + o.steps
+		offs[k] = (o.Left-1)*int32(nv) + o.Steps
 	}
 	var q0 float64
 	for i := nr - 1; i >= 0; i-- {
 		tt := float64(i * unit)
 		for n := 1; n <= farkle.MaxDice; n++ {
-			g := &a.sigs[n]
+			g := &a.Groups[n]
 			var roll float64
-			q := g.farkle
-			for s, p := range g.prob {
+			q := g.Farkle
+			for s, p := range g.Prob {
 				// Every signature has an option; values may be
 				// negative when f is.
-				os := offs[g.start[s]:g.start[s+1]]
+				os := offs[g.Start[s]:g.Start[s+1]]
 				bo := os[0]
 				best := vs[i+int(bo)]
 				for _, off := range os[1:] {
@@ -314,7 +294,7 @@ func solveAvgTurn(a *analysis, opts Options, base tail, f float64, extra int) (a
 				roll += p * best
 				q += p * qs[i+int(bo)]
 			}
-			roll += g.farkle * f
+			roll += g.Farkle * f
 			t.r[n][i] = roll
 			j := (n-1)*nv + i
 			switch {
@@ -356,16 +336,16 @@ func (u *avgTurn) rollValue(i, n int) float64 {
 	if i < len(t.r[n]) {
 		return t.r[n][i]
 	}
-	g := &t.sigs[n]
+	g := &t.an.Groups[n]
 	var roll float64
-	for s, p := range g.prob {
+	for s, p := range g.Prob {
 		best := math.Inf(-1)
-		for _, o := range g.opts[g.start[s]:g.start[s+1]] {
-			best = max(best, t.value(i+int(o.steps), int(o.left)))
+		for _, o := range g.Opts[g.Start[s]:g.Start[s+1]] {
+			best = max(best, t.value(i+int(o.Steps), int(o.Left)))
 		}
 		roll += p * best
 	}
-	return roll + g.farkle*u.f
+	return roll + g.Farkle*u.f
 }
 
 // turn returns the strategy for k farkles in a row.
@@ -399,7 +379,7 @@ func (t *AverageTable) Options() AverageOptions { return t.get().opts }
 
 // Scorer returns the Scorer the table was solved with; for a nil Scorer,
 // and for a nil *AverageTable, a Scorer of the App rules.
-func (t *AverageTable) Scorer() *farkle.Scorer { return t.get().turns[0].tb.scorer }
+func (t *AverageTable) Scorer() *farkle.Scorer { return t.get().turns[0].tb.an.Scorer }
 
 // ShouldBank reports whether the player with k farkles in a row before
 // the turn should bank turnTotal rather than roll diceLeft dice (0 means
@@ -445,16 +425,16 @@ func (t *AverageTable) Advise(k int, roll []farkle.Die, turnTotal int) (Advice, 
 	tb := u.tb
 	key, ok := multiset.KeyOf(roll)
 	if !ok || key == 0 {
-		_, err := tb.scorer.BestKeep(roll)
+		_, err := tb.an.Scorer.BestKeep(roll)
 		return Advice{}, err
 	}
 	i0, ok := tb.totalIndex(turnTotal)
 	if !ok {
 		return Advice{}, &StateError{Err: ErrTurnTotal, TurnTotal: turnTotal, DiceLeft: len(roll)}
 	}
-	cs := tb.candsOf(int(multiset.Get().Rank[key]))
+	cs := tb.an.Cands(int(multiset.Get().Rank[key]))
 	if len(cs) == 0 {
-		none, _ := tb.scorer.BestKeep(roll)
+		none, _ := tb.an.Scorer.BestKeep(roll)
 		return Advice{Keep: none, Farkle: true, Value: u.f}, nil
 	}
 	return tb.advice(cs, i0, turnTotal, len(roll), u.rollValue), nil

@@ -19,12 +19,27 @@ type AverageBot struct {
 	// zero AverageOptions. Solve it for the game's scoring rules and rules
 	// of play; for a game g:
 	//
-	//	r := g.Rules()
-	//	t, err := strategy.SolveAverage(g.Scorer(), strategy.AverageOptions{
-	//		MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice,
-	//		Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter,
-	//	})
+	//	t, err := strategy.SolveAverage(g.Scorer(), strategy.AverageOptionsOf(g.Rules()))
+	//
+	// [AverageBot.CheckRules] refuses a table solved for other rules.
 	Table *AverageTable
+}
+
+// CheckRules returns nil if b can play a game under r by its table (the
+// App rules with the zero AverageOptions for a nil Table): the table was
+// solved for r's scoring rules (a zero Scoring is the App rules, as in
+// package game), MinBank, MustRollHotDice, Penalty and PenaltyAfter. Else
+// the error wraps [ErrOtherRules] and names the first field that differs,
+// such as "Penalty 0, the game's 500". The target, a final round and
+// MinFirstBank do not change the strategy, which the bot plays in any
+// game. Package game calls CheckRules before a bot's first move.
+func (b AverageBot) CheckRules(r game.Rules) error {
+	t := b.Table.get()
+	o := t.opts
+	tr := r
+	tr.Scoring, tr.MinBank, tr.MustRollHotDice = t.Scorer().Rules(), o.MinBank, o.MustRollHotDice
+	tr.Penalty, tr.PenaltyAfter = o.Penalty, o.PenaltyAfter
+	return checkRules(tr, r)
 }
 
 // Decide returns the dice to keep from v.Roll(), when v.TurnTotal() points

@@ -11,6 +11,7 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/internal/rolls"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -32,15 +33,15 @@ func mustSolveAverage(t fataler, s *farkle.Scorer, o AverageOptions) *AverageTab
 
 // analyses caches the analysis of each preset's rules, which the tests
 // of the internals share (an analysis is never changed once made).
-var analyses sync.Map // farkle.Preset -> *analysis
+var analyses sync.Map // farkle.Preset -> *rolls.Analysis
 
-func analysisOf(t fataler, p farkle.Preset) *analysis {
+func analysisOf(t fataler, p farkle.Preset) *rolls.Analysis {
 	t.Helper()
 	if a, ok := analyses.Load(p); ok {
-		return a.(*analysis)
+		return a.(*rolls.Analysis)
 	}
-	a := new(analysis)
-	a.analyze(newScorer(t, p))
+	a := new(rolls.Analysis)
+	a.Analyze(newScorer(t, p))
 	analyses.Store(p, a)
 	return a
 }
@@ -50,7 +51,7 @@ func analysisOf(t fataler, p farkle.Preset) *analysis {
 // are worth Bias(k+1) (or -Penalty) is worth Bias(k) + Gain from the start
 // of a turn, to 1e-9 points. The biases lie between -Penalty and 0,
 // falling with k.
-func checkSolved(t fataler, a *analysis, at *AverageTable) {
+func checkSolved(t fataler, a *rolls.Analysis, at *AverageTable) {
 	t.Helper()
 	o := at.Options()
 	states := max(1, o.PenaltyAfter)
@@ -72,7 +73,7 @@ func checkSolved(t fataler, a *analysis, at *AverageTable) {
 		if k+1 < states {
 			f, _ = at.Bias(k + 1)
 		}
-		u, err := solveAvgTurn(a, opts, a.tails(opts), f, 0)
+		u, err := solveAvgTurn(a, opts, tails(a, opts), f, 0)
 		if err != nil {
 			t.Fatalf("%v", err)
 		}
@@ -203,11 +204,11 @@ func TestAverageFarkleValueBellman(t *testing.T) {
 		a := analysisOf(t, p)
 		for _, o := range optionSets {
 			for _, f := range fs {
-				u, err := solveAvgTurn(a, o, a.tails(o), f, 0)
+				u, err := solveAvgTurn(a, o, tails(a, o), f, 0)
 				if err != nil {
 					t.Fatal(err)
 				}
-				big, err := solveAvgTurn(a, o, a.tails(o), f, 150)
+				big, err := solveAvgTurn(a, o, tails(a, o), f, 150)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -224,31 +225,31 @@ func TestAverageFarkleValueBellman(t *testing.T) {
 					for n := 1; n <= farkle.MaxDice; n++ {
 						roll := 0.0
 						for m := int(ix.First[n]); m < int(ix.First[n+1]); m++ {
-							pr := float64(ix.Orders[m]) / float64(pow6(n))
-							cs := tb.candsOf(m)
+							pr := float64(ix.Orders[m]) / float64(rolls.Pow6(n))
+							cs := tb.an.Cands(m)
 							if len(cs) == 0 {
 								roll += pr * f
 								continue
 							}
 							best := math.Inf(-1)
 							for _, c := range cs {
-								best = max(best, tb.value(i+int(c.points)/tb.unit, int(c.left)))
+								best = max(best, tb.value(i+int(c.Points)/tb.an.Unit, int(c.Left)))
 							}
 							roll += pr * best
 						}
 						tol := 1e-9 * max(1, math.Abs(roll))
 						if got := u.rollValue(i, n); math.Abs(got-roll) > tol {
-							t.Fatalf("%v %+v f %v: rolling %d dice at %d worth %v, by the rolls %v", p, o, f, n, i*tb.unit, got, roll)
+							t.Fatalf("%v %+v f %v: rolling %d dice at %d worth %v, by the rolls %v", p, o, f, n, i*tb.an.Unit, got, roll)
 						}
 						want := roll
 						if tb.canBank(i, n) {
-							want = max(want, float64(i*tb.unit))
+							want = max(want, float64(i*tb.an.Unit))
 						}
 						if got := tb.value(i, n); math.Abs(got-want) > tol {
-							t.Fatalf("%v %+v f %v: state (%d, %d dice) worth %v, want %v", p, o, f, i*tb.unit, n, got, want)
+							t.Fatalf("%v %+v f %v: state (%d, %d dice) worth %v, want %v", p, o, f, i*tb.an.Unit, n, got, want)
 						}
 						if got := big.tb.value(i, n); math.Abs(got-want) > tol {
-							t.Fatalf("%v %+v f %v: with a higher cap, state (%d, %d dice) worth %v, want %v", p, o, f, i*tb.unit, n, got, want)
+							t.Fatalf("%v %+v f %v: with a higher cap, state (%d, %d dice) worth %v, want %v", p, o, f, i*tb.an.Unit, n, got, want)
 						}
 					}
 				}
@@ -292,7 +293,7 @@ func TestAverageRelativeValueIteration(t *testing.T) {
 				if k+1 < states {
 					f = h[k+1]
 				}
-				u, err := solveAvgTurn(a, opts, a.tails(opts), f, 0)
+				u, err := solveAvgTurn(a, opts, tails(a, opts), f, 0)
 				if err != nil {
 					t.Fatal(err)
 				}

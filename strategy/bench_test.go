@@ -35,7 +35,7 @@ func BenchmarkSolveDP(b *testing.B) {
 			proto := mustSolve(b, newScorer(b, p), Options{})
 			b.ReportAllocs()
 			for b.Loop() {
-				t := &Table{analysis: proto.analysis}
+				t := &Table{an: proto.an}
 				if err := t.solve(Options{}, 0); err != nil {
 					b.Fatal(err)
 				}

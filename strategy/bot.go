@@ -3,6 +3,7 @@ package strategy
 import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/rulediff"
 )
 
 // A Bot plays by a [Table] as a [game.Bot]: on each roll it keeps what
@@ -18,9 +19,40 @@ type Bot struct {
 	// Options. Solve it for the game's scoring rules and rules of play, so
 	// that the Bot's keeps are legal and its banks allowed; for a game g:
 	//
-	//	r := g.Rules()
-	//	t, err := strategy.Solve(g.Scorer(), strategy.Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
+	//	t, err := strategy.Solve(g.Scorer(), strategy.OptionsOf(g.Rules()))
+	//
+	// [Bot.CheckRules] refuses a table solved for other rules.
 	Table *Table
+}
+
+// CheckRules returns nil if b can play a game under r by its table (the
+// App table for a nil Table): the table was solved for r's scoring rules
+// (a zero Scoring is the App rules, as in package game) and for r's
+// MinBank and MustRollHotDice, the rules of play that change a turn's
+// strategy. Else the error wraps [ErrOtherRules] and names the first field
+// that differs, such as "Scoring.SingleFive 50, the game's 25". The other
+// rules (the target, a final round, MinFirstBank, a penalty) do not
+// change the strategy of a turn, which the Bot plays in any game. Package
+// game calls CheckRules before a bot's first move.
+func (b Bot) CheckRules(r game.Rules) error {
+	t := b.Table.get()
+	tr := r
+	tr.Scoring, tr.MinBank, tr.MustRollHotDice = t.Rules(), t.opts.MinBank, t.opts.MustRollHotDice
+	return checkRules(tr, r)
+}
+
+// checkRules returns the error of a table solved for the rules tr in a
+// game under r, or nil if they are the same, a zero Scoring read as the
+// App rules.
+func checkRules(tr, r game.Rules) error {
+	if r.Scoring == (farkle.Rules{}) {
+		r.Scoring = farkle.App.Rules()
+	}
+	field, a, b, ok := rulediff.First(tr, r)
+	if !ok {
+		return nil
+	}
+	return &rulesError{field: field, table: a, game: b}
 }
 
 // Decide returns the dice to keep from v.Roll(), when v.TurnTotal() points

@@ -1,8 +1,10 @@
 package strategy
 
 import (
+	"errors"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/farkle-go/farkle"
@@ -12,15 +14,15 @@ import (
 
 var _ game.Bot = Bot{}
 
-// TestBotMethodSet: a Bot has one method, Decide, on the value and the
-// pointer.
+// TestBotMethodSet: a Bot has two methods, CheckRules and Decide, on the
+// value and the pointer.
 func TestBotMethodSet(t *testing.T) {
 	for _, typ := range []reflect.Type{reflect.TypeFor[Bot](), reflect.TypeFor[*Bot]()} {
 		var names []string
 		for i := range typ.NumMethod() {
 			names = append(names, typ.Method(i).Name)
 		}
-		if diff := cmp.Diff([]string{"Decide"}, names); diff != "" {
+		if diff := cmp.Diff([]string{"CheckRules", "Decide"}, names); diff != "" {
 			t.Errorf("method set of %v (-want +got):\n%s", typ, diff)
 		}
 	}
@@ -196,5 +198,107 @@ func BenchmarkBotDecide(b *testing.B) {
 				bot.Decide(v)
 			}
 		})
+	}
+}
+
+// rulesChecker is the interface that package game calls before a bot's
+// first move.
+type rulesChecker interface{ CheckRules(game.Rules) error }
+
+var (
+	_ rulesChecker = Bot{}
+	_ rulesChecker = AverageBot{}
+)
+
+func TestBotCheckRules(t *testing.T) {
+	fb := game.Facebook.Rules()
+	fbTable := mustSolve(t, newScorer(t, farkle.Facebook), OptionsOf(fb))
+	noMin := fb
+	noMin.MinBank = 0
+	five := game.App.Rules()
+	five.Scoring.SingleFive = 25
+	for _, c := range []struct {
+		name string
+		b    Bot
+		r    game.Rules
+		msg  string // "" for no error
+	}{
+		{"zero bot, App rules", Bot{}, game.App.Rules(), ""},
+		{"zero bot, zero rules", Bot{}, game.Rules{}, ""},
+		{"zero bot, App scoring with a final round, a target and a penalty", Bot{},
+			game.Rules{Target: 2000, FinalRound: true, MinFirstBank: 500, Penalty: 500, PenaltyAfter: 3}, ""},
+		{"zero bot, a single 5 worth 25", Bot{}, five, "strategy: table solved for other rules: Scoring.SingleFive 50, the game's 25"},
+		{"zero bot, a minimum bank", Bot{}, game.Rules{MinBank: 300}, "strategy: table solved for other rules: MinBank 0, the game's 300"},
+		{"zero bot, must roll", Bot{}, game.Rules{MustRollHotDice: true}, "strategy: table solved for other rules: MustRollHotDice false, the game's true"},
+		{"Facebook table", Bot{Table: fbTable}, fb, ""},
+		{"Facebook table, no minimum", Bot{Table: fbTable}, noMin, "strategy: table solved for other rules: MinBank 300, the game's 0"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.b.CheckRules(c.r)
+			if c.msg == "" {
+				if err != nil {
+					t.Errorf("CheckRules: %v, want nil", err)
+				}
+				return
+			}
+			if !errors.Is(err, ErrOtherRules) || err.Error() != c.msg {
+				t.Errorf("CheckRules: %v, want %q, wrapping ErrOtherRules", err, c.msg)
+			}
+		})
+	}
+	// Another preset's scoring: the message names a field of Scoring.
+	// (Fields differ in the order of game.Rules: MinBank first.)
+	err := (Bot{}).CheckRules(noMin)
+	if !errors.Is(err, ErrOtherRules) || !strings.HasPrefix(err.Error(), "strategy: table solved for other rules: Scoring.") {
+		t.Errorf("zero Bot under Facebook rules: %v, want a field of Scoring named", err)
+	}
+}
+
+func TestAverageBotCheckRules(t *testing.T) {
+	zilch := game.Zilch.Rules()
+	at := mustSolveAverage(t, newScorer(t, farkle.Zilch), AverageOptionsOf(zilch))
+	if err := (AverageBot{Table: at}).CheckRules(zilch); err != nil {
+		t.Errorf("CheckRules(Zilch) of the Zilch table: %v", err)
+	}
+	if err := (AverageBot{}).CheckRules(game.Rules{Target: 5000, FinalRound: true}); err != nil {
+		t.Errorf("CheckRules of the zero AverageBot under App scoring: %v", err)
+	}
+	noPenalty := zilch
+	noPenalty.Penalty, noPenalty.PenaltyAfter = 0, 0
+	for _, c := range []struct {
+		b   AverageBot
+		r   game.Rules
+		msg string
+	}{
+		{AverageBot{Table: at}, noPenalty, "strategy: table solved for other rules: Penalty 500, the game's 0"},
+		{AverageBot{}, game.Rules{Penalty: 500, PenaltyAfter: 3}, "strategy: table solved for other rules: Penalty 0, the game's 500"},
+		{AverageBot{}, game.Rules{MinBank: 300}, "strategy: table solved for other rules: MinBank 0, the game's 300"},
+	} {
+		err := c.b.CheckRules(c.r)
+		if !errors.Is(err, ErrOtherRules) || err.Error() != c.msg {
+			t.Errorf("CheckRules(%+v): %v, want %q", c.r, err, c.msg)
+		}
+	}
+	if err := (AverageBot{}).CheckRules(zilch); !errors.Is(err, ErrOtherRules) {
+		t.Errorf("CheckRules(Zilch) of the zero AverageBot: %v, want ErrOtherRules", err)
+	}
+}
+
+func TestOptionsOf(t *testing.T) {
+	r := game.Rules{Target: 5000, FinalRound: true, MinBank: 350, MinFirstBank: 500, Penalty: 1000, PenaltyAfter: 3, MustRollHotDice: true}
+	if got, want := OptionsOf(r), (Options{MinBank: 350, MustRollHotDice: true}); got != want {
+		t.Errorf("OptionsOf = %+v, want %+v", got, want)
+	}
+	if got, want := AverageOptionsOf(r), (AverageOptions{MinBank: 350, MustRollHotDice: true, Penalty: 1000, PenaltyAfter: 3}); got != want {
+		t.Errorf("AverageOptionsOf = %+v, want %+v", got, want)
+	}
+	if OptionsOf(game.Rules{}) != (Options{}) || AverageOptionsOf(game.Rules{}) != (AverageOptions{}) {
+		t.Errorf("the options of the zero Rules are not the zero options")
+	}
+	// A table solved with them passes the bots' check.
+	zilch := game.Zilch.Rules()
+	tb := mustSolve(t, newScorer(t, farkle.Zilch), OptionsOf(zilch))
+	if err := (Bot{Table: tb}).CheckRules(zilch); err != nil {
+		t.Errorf("Bot solved with OptionsOf(Zilch): %v", err)
 	}
 }

@@ -1,5 +1,11 @@
 // Package strategy computes exact Farkle odds and the optimal strategy for
-// a single turn, under any rules that package farkle can score.
+// a single turn, under any rules that package farkle can score: which dice
+// to keep and when to bank for the most points in one turn ([Solve],
+// [Table], [Bot]), or for the most points per turn over many turns with a
+// penalty for farkles in a row ([SolveAverage], [AverageTable],
+// [AverageBot]), and the odds of every roll ([Table.Odds]). To play for the
+// chance of winning a game of two players instead, which depends on the
+// scores, see package [github.com/farkle-go/farkle/strategy/win].
 //
 // # Strategy
 //
@@ -37,12 +43,15 @@
 //
 // A [Bot] plays by the advice in a game of package game: Bot{Table: t} is
 // a game.Bot, which decides without allocating. Solve its table with the
-// game's Scorer and rules of play.
+// game's Scorer and rules of play, Solve(g.Scorer(), OptionsOf(g.Rules()));
+// [Bot.CheckRules], which package game calls before the first move,
+// refuses a table of other rules.
 //
 // The strategy maximizes the score of one turn. It is the right play for
 // a solitaire score attack and a strong heuristic in a game, but near the
 // end of a game the chance of winning, which depends on the other players'
-// scores, calls for more risk or less.
+// scores, calls for more risk or less: package
+// [github.com/farkle-go/farkle/strategy/win] plays for that.
 //
 // # Average per turn, with penalties
 //
@@ -61,68 +70,6 @@
 // third farkle in a row costing 500) the best average is 620.855 points
 // per turn, as he published, against 623.02 without the penalty.
 //
-// # Playing to win
-//
-// [SolveWin] solves the whole two-player game for the chance of winning,
-// the question of M. Busche and T. Neller, "Optimal Play of the Farkle
-// Dice Game" (ACG 2017). The model: two players alternate turns. The
-// player to move has banked b and the opponent d; within the turn the
-// state is (turn total t, dice left n). Rolls, keeps and hot dice follow
-// the scorer; a farkle ends the turn with nothing. Banking adds t to b and
-// passes the turn. The rules of play come from game.Rules:
-//
-//   - Target (0 = 10,000): without FinalRound the first to bank at least
-//     the target wins at once; with FinalRound the other player gets one
-//     last turn and must end strictly above (a tie goes to the player who
-//     reached the target first, as package game does). A last turn whose
-//     chance is under 1e-18 counts as lost: an error under 1e-17.
-//   - MinBank: a bank needs t >= MinBank.
-//   - Penalty after PenaltyAfter farkles in a row: the state then includes
-//     each player's farkles in a row, and scores may fall below zero;
-//     they are bounded by a floor ([WinOptions].Floor, by default -2500 as
-//     in M. Busche's 2016 analysis): a penalty that would take a score
-//     below the floor leaves it at the floor.
-//   - MustRollHotDice: after hot dice the player must roll six dice.
-//   - MinFirstBank is not supported: SolveWin refuses it with an error
-//     wrapping [ErrWinRules].
-//
-// The goal is the probability of winning. The equations have cycles (both
-// players may farkle forever); SolveWin solves them exactly, up to a
-// residual under 1e-12: positions in decreasing order of b+d, each pair
-// (b, d), (d, b) by Newton steps on the piecewise-linear value of a
-// turn as a function of the value of a farkle; with a penalty, which
-// lowers b+d, by sweeps of the same order until no chance moves by more
-// than 1e-14, starting from the same game without the penalty. It keeps
-// the chance at the start of each turn, one float64 a position (about
-// 320 KB for target 10,000); [WinTable.ChanceIn] and [WinTable.Advise]
-// compute positions within a turn on demand, in under a millisecond for
-// target 10,000. With a final round, fewer points with the same dice left
-// may be worth more (to stay under the target), so there every legal keep
-// counts, not only the best keep for each number of kept dice. For the same
-// reason more banked score can lower the chance to win: under Facebook
-// scoring, target 500, a final round and a minimum bank of 300, the player
-// to move wins 52.36% with 200 against 300 but 52.44% with 150, since from
-// 200 every bank reaches the target and gives the opponent a last turn.
-// Without a final round more banked score never lowers the chance.
-//
-// [WinTable.FirstPlayerWin] is the chance of the player who starts, and
-// [WinTable.FairestKomi] the head start for the second player that makes
-// the game fairest. A [WinBot] plays by the table in a game of package
-// game. Under the Core scoring of package farkle, target 10,000, no final
-// round, no minimum to bank, no penalty and banking allowed after hot
-// dice, the first player wins 53.695% of games and the fairest komi is
-// 200 points, as Busche and Neller found. Under Facebook scoring, banking
-// from 300 points, the third farkle in a row costing 500, scores floored at
-// -2500 and no final round, the first player wins 53.487%, as M. Busche
-// found in 2016.
-//
-// [Duel] computes exactly, from the Markov chain of two fixed policies
-// (a [WinPolicy], a [ScorePolicy] or a [ThresholdPolicy]), the chance
-// that one beats the other going first and going second. In the Busche
-// and Neller model the win-optimal bot beats the expected-score bot in
-// 56.59% of games going first and 49.07% going second, against 53.70% and
-// 46.30% between equal players.
-//
 // # Odds
 //
 // [Table.Odds] counts the 6^n equally likely ordered rolls of n dice under
@@ -137,7 +84,9 @@
 // [*SolveError]; a Table reports a state it has no answer for (a turn
 // total that play cannot reach, a number of dice out of range) with a
 // [*StateError]. Bad dice given to Advise give the errors of package
-// farkle. Test for the sentinels with [errors.Is].
+// farkle. SolveAverage and an AverageTable wrap the same sentinels
+// ([ErrOptions], [ErrTooLarge], [ErrFarkles]), and the bots' CheckRules
+// wrap [ErrOtherRules]. Test for the sentinels with [errors.Is].
 //
 // # Published results
 //

@@ -8,6 +8,7 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/internal/rolls"
 )
 
 // fuzzTables are the tables of every preset with every option set,
@@ -85,7 +86,7 @@ func FuzzAdvise(f *testing.F) {
 		if (err == nil) != (n >= 1 && n <= farkle.MaxDice) {
 			t.Fatalf("Odds(%d): error %v", n, err)
 		}
-		if err == nil && (o.Dice != n || o.Rolls != pow6(n)) {
+		if err == nil && (o.Dice != n || o.Rolls != rolls.Pow6(n)) {
 			t.Fatalf("Odds(%d) = %+v", n, o)
 		}
 	})
@@ -234,7 +235,7 @@ func checkBellman(t *testing.T, tb *Table, total, n int) {
 			}
 			best = max(best, v)
 		}
-		roll += float64(ix.Orders[i]) / float64(pow6(n)) * best
+		roll += float64(ix.Orders[i]) / float64(rolls.Pow6(n)) * best
 	}
 	canBank := total >= o.MinBank && (n < farkle.MaxDice || !o.MustRollHotDice)
 	want := roll

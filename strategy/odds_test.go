@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/internal/rolls"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -68,17 +69,17 @@ func TestOddsBruteForce(t *testing.T) {
 				last = oc.Points
 				gotDist[oc.Points] = oc.Count
 				total += oc.Count
-				if want := float64(oc.Count) / float64(pow6(n)); oc.Prob != want {
+				if want := float64(oc.Count) / float64(rolls.Pow6(n)); oc.Prob != want {
 					t.Errorf("%v, %d dice, %d points: Prob %v, want %v", p, n, oc.Points, oc.Prob, want)
 				}
 			}
-			if o.Dice != n || o.Rolls != pow6(n) || o.Farkles != farkles || total != pow6(n) {
-				t.Errorf("%v, %d dice: got Dice %d Rolls %d Farkles %d (total %d), want %d %d %d", p, n, o.Dice, o.Rolls, o.Farkles, total, n, pow6(n), farkles)
+			if o.Dice != n || o.Rolls != rolls.Pow6(n) || o.Farkles != farkles || total != rolls.Pow6(n) {
+				t.Errorf("%v, %d dice: got Dice %d Rolls %d Farkles %d (total %d), want %d %d %d", p, n, o.Dice, o.Rolls, o.Farkles, total, n, rolls.Pow6(n), farkles)
 			}
 			if diff := cmp.Diff(dist, gotDist); diff != "" {
 				t.Errorf("%v, %d dice: points distribution (-want +got):\n%s", p, n, diff)
 			}
-			if want := float64(sum) / float64(pow6(n)); !closeTo(o.Mean, want, 1e-12) {
+			if want := float64(sum) / float64(rolls.Pow6(n)); !closeTo(o.Mean, want, 1e-12) {
 				t.Errorf("%v, %d dice: Mean %v, want %v", p, n, o.Mean, want)
 			}
 		}

@@ -1,13 +1,13 @@
 package strategy
 
 import (
-	"errors"
 	"math"
 	"slices"
-	"strconv"
 	"sync"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/rolls"
 )
 
 // Options are the rules of play of a turn that change the best strategy,
@@ -23,6 +23,12 @@ type Options struct {
 	MustRollHotDice bool
 }
 
+// OptionsOf returns the Options of the rules of play r: its MinBank and
+// MustRollHotDice, for a Table that plays games under r.
+func OptionsOf(r game.Rules) Options {
+	return Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice}
+}
+
 // maxTurnTotal is the largest turn total that a [Table] answers for:
 // 2^40, about 1.1 trillion.
 const maxTurnTotal = 1 << 40
@@ -32,82 +38,6 @@ const maxTurnTotal = 1 << 40
 // instead of taking seconds and hundreds of megabytes. The presets need
 // about 2,300.
 const maxStates = 1 << 16
-
-// The errors that this package wraps in a [*SolveError] or a [*StateError].
-// Test for them with [errors.Is].
-var (
-	// ErrOptions: an Options field is out of range (MinBank negative or
-	// above 2^40, the largest turn total a Table answers for).
-	ErrOptions = errors.New("invalid options")
-	// ErrTooLarge: the rules need a table with more than 65,536 turn
-	// totals per number of dice (points in steps much smaller than
-	// their size, or a huge MinBank).
-	ErrTooLarge = errors.New("table too large")
-	// ErrTurnTotal: a turn total is negative, above 2^40, or not a sum
-	// of keep points (not a multiple of Table.Unit).
-	ErrTurnTotal = errors.New("turn total not reachable")
-	// ErrDiceLeft: a number of dice to roll is out of range: not 0 to 6
-	// for a state (0 meaning hot dice), not 1 to 6 for [Table.Odds].
-	ErrDiceLeft = errors.New("number of dice out of range")
-)
-
-// A SolveError reports why [Solve] cannot build a table. Err is
-// [ErrOptions] or [ErrTooLarge].
-type SolveError struct {
-	Err     error
-	Options Options
-	Unit    int // the rules' point step (for ErrTooLarge)
-	Cap     int // the turn total that the table would need to reach (for ErrTooLarge)
-}
-
-// Error returns a message such as "strategy: invalid options: MinBank -1".
-func (e *SolveError) Error() string {
-	msg := "strategy: "
-	if e.Err != nil {
-		msg += e.Err.Error()
-	} else {
-		msg += "cannot solve"
-	}
-	if errors.Is(e.Err, ErrTooLarge) {
-		return msg + ": turn totals up to " + strconv.Itoa(e.Cap) + " in steps of " + strconv.Itoa(e.Unit)
-	}
-	return msg + ": MinBank " + strconv.Itoa(e.Options.MinBank)
-}
-
-// Unwrap returns e.Err.
-func (e *SolveError) Unwrap() error { return e.Err }
-
-// A StateError reports a question that a [Table] has no answer for. Err is
-// [ErrTurnTotal] (TurnTotal cannot be reached) or [ErrDiceLeft] (DiceLeft
-// is out of range). For [Table.Odds], DiceLeft is the number of dice
-// asked about and TurnTotal is 0.
-type StateError struct {
-	Err       error
-	TurnTotal int
-	DiceLeft  int
-}
-
-// Error returns a message such as
-// "strategy: turn total not reachable: 75 with 3 dice" or
-// "strategy: number of dice out of range: 7".
-func (e *StateError) Error() string {
-	msg := "invalid state"
-	if e.Err != nil {
-		msg = e.Err.Error()
-	}
-	msg = "strategy: " + msg + ": "
-	if errors.Is(e.Err, ErrDiceLeft) {
-		return msg + strconv.Itoa(e.DiceLeft)
-	}
-	dice := " dice"
-	if e.DiceLeft == 1 {
-		dice = " die"
-	}
-	return msg + strconv.Itoa(e.TurnTotal) + " with " + strconv.Itoa(e.DiceLeft) + dice
-}
-
-// Unwrap returns e.Err.
-func (e *StateError) Unwrap() error { return e.Err }
 
 // A Table is the solved single-turn strategy for one Rules value and one
 // Options value: for every state of a turn (the turn total so far and the
@@ -126,7 +56,8 @@ func (e *StateError) Unwrap() error { return e.Err }
 // six dice to roll and a positive turn total arises only after hot dice,
 // so with MustRollHotDice its only choice is to roll.
 type Table struct {
-	analysis
+	an   rolls.Analysis
+	odds [farkle.MaxDice + 1]Odds
 	opts Options
 	capI int // from turn total capI*unit on, closed forms hold
 	v    [farkle.MaxDice + 1][]float64
@@ -186,7 +117,7 @@ type tail struct {
 	bank6        bool
 }
 
-// tails derives the closed forms that hold above the cap, and the cap.
+// tails derives from a the closed forms that hold above the cap, and the cap.
 //
 // Write V(t, n) for the value of the state and R(t, n) for the value of
 // rolling. Suppose that from some total T on, V(x, n) <= x for n < 6 and
@@ -202,22 +133,22 @@ type tail struct {
 //   - if hot dice must roll: V(t, 6) = R(t, 6) = alpha t + beta, which
 //     solves the one-step equation once every roll that offers both a
 //     keep leaving dice and a hot keep prefers banking after the former.
-func (a *analysis) tails(opts Options) tail {
-	g := &a.sigs[6]
-	unit := float64(a.unit)
-	p6 := g.farkle
+func tails(a *rolls.Analysis, opts Options) tail {
+	g := &a.Groups[6]
+	unit := float64(a.Unit)
+	p6 := g.Farkle
 	var tl tail
 	c6 := 0.0
 	switch {
 	case p6 == 0:
-		c6 = a.hotConstant()
+		c6 = hotConstant(a)
 		tl.tailA, tl.tailB = 1, c6
 	case opts.MustRollHotDice:
 		// A roll of six offers a keep that leaves dice (worth a, the most
 		// such), a hot keep (worth h), or both.
 		var pa, ph, sa, sh float64
-		for s, p := range g.prob {
-			aPts, hPts, hasA, hasH := split6(g.opts[g.start[s]:g.start[s+1]])
+		for s, p := range g.Prob {
+			aPts, hPts, hasA, hasH := split6(g.Opts[g.Start[s]:g.Start[s+1]])
 			if hasA {
 				pa += p
 				sa += p * float64(aPts) * unit
@@ -230,8 +161,8 @@ func (a *analysis) tails(opts Options) tail {
 		beta := (sa + alpha*sh) / (1 - ph)
 		tl.tailA, tl.tailB = alpha, beta
 		tl.cap = max(tl.cap, beta/(1-alpha))
-		for s := range g.prob {
-			aPts, hPts, hasA, hasH := split6(g.opts[g.start[s]:g.start[s+1]])
+		for s := range g.Prob {
+			aPts, hPts, hasA, hasH := split6(g.Opts[g.Start[s]:g.Start[s+1]])
 			if hasA && hasH {
 				tl.cap = max(tl.cap, (alpha*float64(hPts)*unit+beta-float64(aPts)*unit)/(1-alpha))
 			}
@@ -240,23 +171,23 @@ func (a *analysis) tails(opts Options) tail {
 		tl.tailA, tl.tailB, tl.bank6 = 1, 0, true
 	}
 	for n := 1; n <= farkle.MaxDice; n++ {
-		g := &a.sigs[n]
-		if g.farkle == 0 {
+		g := &a.Groups[n]
+		if g.Farkle == 0 {
 			continue
 		}
 		var e float64
-		for s, p := range g.prob {
+		for s, p := range g.Prob {
 			best := 0.0
-			for _, o := range g.opts[g.start[s]:g.start[s+1]] {
-				x := float64(o.steps) * unit
-				if o.left == farkle.MaxDice {
+			for _, o := range g.Opts[g.Start[s]:g.Start[s+1]] {
+				x := float64(o.Steps) * unit
+				if o.Left == farkle.MaxDice {
 					x += c6
 				}
 				best = max(best, x)
 			}
 			e += p * best
 		}
-		tl.cap = max(tl.cap, e/g.farkle)
+		tl.cap = max(tl.cap, e/g.Farkle)
 	}
 	tl.cap = max(tl.cap, float64(opts.MinBank))
 	return tl
@@ -264,12 +195,12 @@ func (a *analysis) tails(opts Options) tail {
 
 // split6 returns the most points of a keep that leaves dice and the
 // points of the hot keep among the options of a roll of six.
-func split6(opts []option) (aPts, hPts int32, hasA, hasH bool) {
+func split6(opts []rolls.Option) (aPts, hPts int32, hasA, hasH bool) {
 	for _, o := range opts {
-		if o.left == farkle.MaxDice {
-			hPts, hasH = o.steps, true
-		} else if !hasA || o.steps > aPts {
-			aPts, hasA = o.steps, true
+		if o.Left == farkle.MaxDice {
+			hPts, hasH = o.Steps, true
+		} else if !hasA || o.Steps > aPts {
+			aPts, hasA = o.Steps, true
 		}
 	}
 	return aPts, hPts, hasA, hasH
@@ -278,16 +209,16 @@ func split6(opts []option) (aPts, hPts int32, hasA, hasH bool) {
 // hotConstant returns c with c = E6[max over keeps of (points, plus c if
 // the keep is hot)], for rules under which six dice never farkle: what
 // rolling six dice adds to a large turn total.
-func (a *analysis) hotConstant() float64 {
-	g := &a.sigs[6]
-	unit := float64(a.unit)
+func hotConstant(a *rolls.Analysis) float64 {
+	g := &a.Groups[6]
+	unit := float64(a.Unit)
 	eval := func(c float64) float64 {
 		var e float64
-		for s, p := range g.prob {
+		for s, p := range g.Prob {
 			best := math.Inf(-1)
-			for _, o := range g.opts[g.start[s]:g.start[s+1]] {
-				x := float64(o.steps) * unit
-				if o.left == farkle.MaxDice {
+			for _, o := range g.Opts[g.Start[s]:g.Start[s+1]] {
+				x := float64(o.Steps) * unit
+				if o.Left == farkle.MaxDice {
 					x += c
 				}
 				best = max(best, x)
@@ -309,12 +240,12 @@ func (a *analysis) hotConstant() float64 {
 	}
 	// Evaluate the final policy exactly.
 	var num, den float64 = 0, 1
-	for s, p := range g.prob {
+	for s, p := range g.Prob {
 		best, hot := math.Inf(-1), false
 		var pts float64
-		for _, o := range g.opts[g.start[s]:g.start[s+1]] {
-			x := float64(o.steps) * unit
-			h := o.left == farkle.MaxDice
+		for _, o := range g.Opts[g.Start[s]:g.Start[s+1]] {
+			x := float64(o.Steps) * unit
+			h := o.Left == farkle.MaxDice
 			y := x
 			if h {
 				y += c
@@ -339,7 +270,8 @@ const tieEps = 1e-11
 // that many units (for tests).
 func solve(s *farkle.Scorer, opts Options, extra int) (*Table, error) {
 	t := new(Table)
-	t.analyze(s)
+	t.an.Analyze(s)
+	t.odds = oddsOf(&t.an)
 	if err := t.solve(opts, extra); err != nil {
 		return nil, err
 	}
@@ -348,10 +280,10 @@ func solve(s *farkle.Scorer, opts Options, extra int) (*Table, error) {
 
 // solve runs the dynamic program over t's analysis.
 func (t *Table) solve(opts Options, extra int) error {
-	a := &t.analysis
-	tl := a.tails(opts)
-	unit := a.unit
-	jump := a.maxPts / unit
+	a := &t.an
+	tl := tails(a, opts)
+	unit := a.Unit
+	jump := a.MaxPts / unit
 	if tl.cap > float64(maxStates)*float64(unit) || int(math.Ceil(tl.cap/float64(unit)))+1+extra+2*jump+1 > maxStates {
 		return &SolveError{Err: ErrTooLarge, Options: opts, Unit: unit, Cap: int(min(tl.cap, maxTurnTotal, math.MaxInt))}
 	}
@@ -377,21 +309,21 @@ func (t *Table) solve(opts Options, extra int) error {
 	}
 	// offs[k] is where option k finds its value in vs, less the index of
 	// the state rolled from: v[left][i+steps] is vs[i+offs[k]].
-	all := a.sigs[1].opts // shared by every group
+	all := a.Groups[1].Opts // shared by every group
 	offs := make([]int32, len(all))
 	for k, o := range all {
-		offs[k] = (o.left-1)*int32(nv) + o.steps
+		offs[k] = (o.Left-1)*int32(nv) + o.Steps
 	}
 	for i := nr - 1; i >= 0; i-- {
 		tt := float64(i * unit)
 		for n := 1; n <= farkle.MaxDice; n++ {
-			g := &a.sigs[n]
+			g := &a.Groups[n]
 			var roll float64
-			for s, p := range g.prob {
+			for s, p := range g.Prob {
 				// Values are never negative or NaN: a plain comparison
 				// is the max.
 				best := 0.0
-				for _, off := range offs[g.start[s]:g.start[s+1]] {
+				for _, off := range offs[g.Start[s]:g.Start[s+1]] {
 					if x := vs[i+int(off)]; x > best {
 						best = x
 					}
@@ -428,11 +360,11 @@ func (t *Table) solve(opts Options, extra int) error {
 // canBank reports whether the rules let a player bank at turn total
 // i*unit with n dice left.
 func (t *Table) canBank(i, n int) bool {
-	return i*t.unit >= t.opts.MinBank && (n < farkle.MaxDice || !t.opts.MustRollHotDice)
+	return i*t.an.Unit >= t.opts.MinBank && (n < farkle.MaxDice || !t.opts.MustRollHotDice)
 }
 
 func (t *Table) tailV(i, n int) float64 {
-	tt := float64(i) * float64(t.unit)
+	tt := float64(i) * float64(t.an.Unit)
 	if n < farkle.MaxDice {
 		return tt
 	}
@@ -461,12 +393,12 @@ func (t *Table) rollValue(i, n int) float64 {
 	if i < len(t.r[n]) {
 		return t.r[n][i]
 	}
-	g := &t.sigs[n]
+	g := &t.an.Groups[n]
 	var roll float64
-	for s, p := range g.prob {
+	for s, p := range g.Prob {
 		best := 0.0
-		for _, o := range g.opts[g.start[s]:g.start[s+1]] {
-			best = max(best, t.value(i+int(o.steps), int(o.left)))
+		for _, o := range g.Opts[g.Start[s]:g.Start[s+1]] {
+			best = max(best, t.value(i+int(o.Steps), int(o.Left)))
 		}
 		roll += p * best
 	}
@@ -491,10 +423,10 @@ func (t *Table) state(turnTotal, diceLeft int) (int, int, error) {
 // totalIndex returns the index of a turn total; ok is false if the table
 // cannot reach it.
 func (t *Table) totalIndex(turnTotal int) (int, bool) {
-	if turnTotal < 0 || int64(turnTotal) > maxTurnTotal || turnTotal%t.unit != 0 {
+	if turnTotal < 0 || int64(turnTotal) > maxTurnTotal || turnTotal%t.an.Unit != 0 {
 		return 0, false
 	}
-	return turnTotal / t.unit, true
+	return turnTotal / t.an.Unit, true
 }
 
 // Value returns the expected final score of the turn from the state with
@@ -566,7 +498,7 @@ func (t *Table) TurnValue() float64 {
 // Unit returns the step of the table's turn totals: the greatest common
 // divisor of the points of every legal keep, 50 for the presets. Every
 // turn total that play can reach is a multiple of it.
-func (t *Table) Unit() int { return t.get().unit }
+func (t *Table) Unit() int { return t.get().an.Unit }
 
 // Cap returns the turn total from which the table uses closed forms: from
 // it on, the player banks with one to five dice left, and the value of six
@@ -574,18 +506,18 @@ func (t *Table) Unit() int { return t.get().unit }
 // approximations: raising the cap changes none of them.
 func (t *Table) Cap() int {
 	t = t.get()
-	return t.capI * t.unit
+	return t.capI * t.an.Unit
 }
 
 // Options returns the options the table was solved for.
 func (t *Table) Options() Options { return t.get().opts }
 
 // Rules returns the rules the table was solved for.
-func (t *Table) Rules() farkle.Rules { return t.get().scorer.Rules() }
+func (t *Table) Rules() farkle.Rules { return t.get().an.Scorer.Rules() }
 
 // Scorer returns the Scorer the table was solved with; for a nil Scorer,
 // and for a nil *Table, a Scorer of the App rules.
-func (t *Table) Scorer() *farkle.Scorer { return t.get().scorer }
+func (t *Table) Scorer() *farkle.Scorer { return t.get().an.Scorer }
 
 // Odds returns the odds of rolling n dice under the table's rules: the
 // chance of a farkle and the distribution of the best keep's points. n

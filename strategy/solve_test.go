@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/internal/rolls"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -84,7 +85,7 @@ func bellmanRolls(t *testing.T, s *farkle.Scorer) [farkle.MaxDice + 1][]bellmanR
 				idx[c] = i
 				out[n] = append(out[n], bellmanRoll{keeps: keeps})
 			}
-			out[n][i].prob += 1 / float64(pow6(n))
+			out[n][i].prob += 1 / float64(rolls.Pow6(n))
 		})
 	}
 	return out

@@ -149,7 +149,7 @@
 // "farkle win" prints the chance that the first player wins a game of two
 // players who both play to win, and the fairest komi: the head start for
 // the second player that makes the game fairest. It solves the game exactly
-// (package strategy, SolveWin), in seconds for target 10,000 without a
+// (package strategy/win, Solve), in seconds for target 10,000 without a
 // final round and minutes with one, and caches the solved game in the
 // user's cache directory. Flags:
 //

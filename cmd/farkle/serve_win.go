@@ -7,7 +7,7 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/server"
-	"github.com/farkle-go/farkle/strategy"
+	"github.com/farkle-go/farkle/strategy/win"
 )
 
 // Bounds of the win chances that serve gives with its advice: the win
@@ -25,7 +25,7 @@ const (
 // solved, the advice has no win chance.
 type winChances struct {
 	ctx   context.Context
-	solve func(context.Context, game.Rules, strategy.WinOptions) (*strategy.WinTable, error)
+	solve func(context.Context, game.Rules, win.Options) (*win.Table, error)
 
 	mu     sync.Mutex
 	tables map[game.Rules]*winEntry
@@ -35,7 +35,7 @@ type winChances struct {
 
 type winEntry struct {
 	done chan struct{}
-	t    *strategy.WinTable
+	t    *win.Table
 	err  error
 }
 
@@ -61,7 +61,7 @@ func (w *winChances) entry(r game.Rules) *winEntry {
 		defer close(e.done)
 		w.busy.Lock()
 		defer w.busy.Unlock()
-		e.t, e.err = w.solve(w.ctx, r, strategy.WinOptions{Workers: 1})
+		e.t, e.err = w.solve(w.ctx, r, win.Options{Workers: 1})
 	}()
 	return e
 }
@@ -81,12 +81,12 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 	if e.err != nil {
 		return nil, false
 	}
-	me := v.Current()
+	s, err := win.StateOf(v)
+	if err != nil {
+		return nil, false
+	}
 	var buf [farkle.MaxDice]farkle.Die
-	adv, err := e.t.Advise(strategy.WinState{
-		Mine: v.Player(me).Score, Theirs: v.Player(1 - me).Score,
-		TurnTotal: v.TurnTotal(), DiceLeft: v.DiceLeft(),
-	}, v.Roll().AppendDice(buf[:0]))
+	adv, err := e.t.Advise(s, v.Roll().AppendDice(buf[:0]))
 	if err != nil || adv.Farkle {
 		return nil, false
 	}

@@ -8,12 +8,12 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/server"
-	"github.com/farkle-go/farkle/strategy"
+	"github.com/farkle-go/farkle/strategy/win"
 )
 
 // TestServeWinChances checks that serve's advice gets the chance to win
 // of each choice once the game's table is solved in the background, the
-// same chances as WinTable.Advise gives, and none where the solver does
+// same chances as win.Table.Advise gives, and none where the solver does
 // not run (three players, a penalty).
 func TestServeWinChances(t *testing.T) {
 	if raceEnabled || testing.Short() {
@@ -47,11 +47,11 @@ func TestServeWinChances(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	tb, err := strategy.SolveWin(context.Background(), g.Rules(), strategy.WinOptions{})
+	tb, err := win.Solve(context.Background(), g.Rules(), win.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	adv, err := tb.Advise(strategy.WinState{DiceLeft: 6}, g.Dice())
+	adv, err := tb.Advise(win.State{DiceLeft: 6}, g.Dice())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,13 +17,13 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
-	"github.com/farkle-go/farkle/strategy"
+	"github.com/farkle-go/farkle/strategy/win"
 )
 
 const winLong = `Print the chance that the first player wins a game of two players who
 both play to win, from the start, and the fairest komi: the head start
 for the second player that brings that chance closest to one half. The
-game is solved exactly (package strategy, SolveWin): seconds for target
+game is solved exactly (package strategy/win, Solve): seconds for target
 10,000 without a final round, minutes with one, and more with a penalty
 for farkles in a row.
 
@@ -53,14 +53,14 @@ type winOptions struct {
 }
 
 // maxWinTarget is the largest -target of win: the table of the scores
-// must fit strategy.WinTable.
+// must fit win.Table.
 const maxWinTarget = 100_000
 
 // userCacheDir returns the user's cache directory; tests replace it.
 var userCacheDir = os.UserCacheDir
 
 // solveWin solves the game; tests replace it, to refuse what takes long.
-var solveWin = strategy.SolveWin
+var solveWin = win.Solve
 
 // winFlags defines the flags of "farkle win".
 func winFlags(fs *flag.FlagSet, o *options) {
@@ -142,11 +142,11 @@ func runWin(e *env, o *options, args []string) error {
 
 // winTable returns the solved game of r: from the cache if it holds it,
 // else solved, with progress on a terminal, and cached.
-func winTable(e *env, o *options, r game.Rules) (*strategy.WinTable, error) {
+func winTable(e *env, o *options, r game.Rules) (*win.Table, error) {
 	file := winCacheFile(e, o, r)
 	if file != "" {
 		if data, err := os.ReadFile(file); err == nil {
-			t := new(strategy.WinTable)
+			t := new(win.Table)
 			if t.UnmarshalBinary(data) == nil && t.Rules() == r {
 				return t, nil
 			}
@@ -154,7 +154,7 @@ func winTable(e *env, o *options, r game.Rules) (*strategy.WinTable, error) {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	var opts strategy.WinOptions
+	var opts win.Options
 	if tty := terminal(e.stderr); tty != nil {
 		start := time.Now()
 		last := time.Time{}
@@ -170,7 +170,7 @@ func winTable(e *env, o *options, r game.Rules) (*strategy.WinTable, error) {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return nil, errors.New("interrupted")
-	case errors.Is(err, strategy.ErrTooLarge):
+	case errors.Is(err, win.ErrTooLarge):
 		return nil, usagef("-target %d: too large a game to solve under the %s rules", r.Target, o.rules.String())
 	case err != nil:
 		return nil, err
@@ -208,7 +208,7 @@ func winCacheFile(e *env, o *options, r game.Rules) string {
 
 // writeCache writes t to file, through a temporary file renamed into
 // place so that a reader never sees half a table.
-func writeCache(file string, t *strategy.WinTable) error {
+func writeCache(file string, t *win.Table) error {
 	data, err := t.MarshalBinary()
 	if err != nil {
 		return err
@@ -289,13 +289,12 @@ func adviseWin(e *env, o *options, roll []farkle.Die) error {
 	if err != nil {
 		return err
 	}
-	s := strategy.WinState{Mine: mine, Theirs: theirs, TurnTotal: o.total}
+	s := win.State{Mine: mine, Theirs: theirs, TurnTotal: o.total}
 	adv, err := t.Advise(s, roll)
-	var se *strategy.StateError
 	switch {
-	case errors.As(err, &se):
+	case errors.Is(err, win.ErrTurnTotal):
 		return usagef("-total %d: not a turn total of the %s rules, which score in steps of %d", o.total, o.rules.String(), t.Step())
-	case errors.Is(err, strategy.ErrScore):
+	case errors.Is(err, win.ErrScore):
 		return usagef("-scores %d,%d: scores of the %s rules are multiples of %d", mine, theirs, o.rules.String(), t.Step())
 	case err != nil:
 		return err
@@ -329,7 +328,7 @@ func adviseWin(e *env, o *options, roll []farkle.Die) error {
 // percent prints a chance as a percentage, such as "53.695%".
 func percent(p float64) string { return fmt.Sprintf("%.3f%%", 100*p) }
 
-func winDiceLeft(c strategy.WinChoice) string {
+func winDiceLeft(c win.Choice) string {
 	s := countDice(c.DiceLeft)
 	if c.HotDice {
 		s += " (hot dice)"

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/farkle-go/farkle/game"
-	"github.com/farkle-go/farkle/strategy"
+	"github.com/farkle-go/farkle/strategy/win"
 )
 
 // The tests cache nothing in the user's cache directory, and solve
@@ -19,11 +19,11 @@ import (
 // the fuzzing of the arguments) takes long.
 func init() {
 	userCacheDir = func() (string, error) { return "", errors.New("no user cache directory in tests") }
-	solveWin = func(ctx context.Context, r game.Rules, opts strategy.WinOptions) (*strategy.WinTable, error) {
+	solveWin = func(ctx context.Context, r game.Rules, opts win.Options) (*win.Table, error) {
 		if r.Target > 2000 {
 			return nil, fmt.Errorf("tests solve targets up to 2000, not %d", r.Target)
 		}
-		return strategy.SolveWin(ctx, r, opts)
+		return win.Solve(ctx, r, opts)
 	}
 }
 
@@ -54,7 +54,7 @@ func TestWinCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var tb strategy.WinTable
+	var tb win.Table
 	if err := tb.UnmarshalBinary(data); err != nil {
 		t.Fatalf("cached table: %v", err)
 	}
@@ -66,7 +66,7 @@ func TestWinCache(t *testing.T) {
 	saved := solveWin
 	defer func() { solveWin = saved }()
 	solves := 0
-	solveWin = func(ctx context.Context, r game.Rules, opts strategy.WinOptions) (*strategy.WinTable, error) {
+	solveWin = func(ctx context.Context, r game.Rules, opts win.Options) (*win.Table, error) {
 		solves++
 		return saved(ctx, r, opts)
 	}

@@ -1,4 +1,4 @@
-package strategy
+package win
 
 import (
 	"context"
@@ -17,26 +17,27 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/strategy"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
 
 // winTables caches the tables that several tests share.
-var winTables sync.Map // winKey -> func() (*WinTable, error)
+var winTables sync.Map // winKey -> func() (*Table, error)
 
 type winKey struct {
 	r     game.Rules
 	floor int
 }
 
-func solvedWin(t fataler, r game.Rules, floor int) *WinTable {
+func solvedWin(t fataler, r game.Rules, floor int) *Table {
 	t.Helper()
-	f, _ := winTables.LoadOrStore(winKey{r, floor}, sync.OnceValues(func() (*WinTable, error) {
-		return SolveWin(context.Background(), r, WinOptions{Floor: floor})
+	f, _ := winTables.LoadOrStore(winKey{r, floor}, sync.OnceValues(func() (*Table, error) {
+		return Solve(context.Background(), r, Options{Floor: floor})
 	}))
-	tb, err := f.(func() (*WinTable, error))()
+	tb, err := f.(func() (*Table, error))()
 	if err != nil {
-		t.Fatalf("SolveWin(%+v): %v", r, err)
+		t.Fatalf("Solve(%+v): %v", r, err)
 	}
 	return tb
 }
@@ -57,11 +58,11 @@ var winSmall = []winCase{
 	{"facebook-500-penalty", winPenalty, winPenaltyFloor},
 }
 
-// TestSolveWinBuscheNeller reproduces M. Busche and T. Neller, "Optimal
+// TestSolveBuscheNeller reproduces M. Busche and T. Neller, "Optimal
 // Play of the Farkle Dice Game" (ACG 2017): under Core scoring, target
 // 10,000, no final round, no minimum bank, no penalty, banking allowed
 // after hot dice, the fairest komi is 200 points.
-func TestSolveWinBuscheNeller(t *testing.T) {
+func TestSolveBuscheNeller(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("solves target 10,000: seconds, minutes under the race detector")
 	}
@@ -73,7 +74,7 @@ func TestSolveWinBuscheNeller(t *testing.T) {
 		peak = max(peak, ms.HeapInuse+ms.StackInuse)
 	}
 	start := time.Now()
-	tb, err := SolveWin(context.Background(), game.Rules{Scoring: farkle.Core.Rules()}, WinOptions{
+	tb, err := Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules()}, Options{
 		Progress: func(done, total int) {
 			if done%50 == 0 {
 				sample()
@@ -101,7 +102,7 @@ func TestSolveWinBuscheNeller(t *testing.T) {
 // eachWinTable runs check as a subtest on each of the small tables and,
 // outside the race detector, on each reference case but the slow ones,
 // with a buffer for turns.
-func eachWinTable(t *testing.T, check func(t *testing.T, tb *WinTable, b *winBuf)) {
+func eachWinTable(t *testing.T, check func(t *testing.T, tb *Table, b *dpBuf)) {
 	cases := slices.Clone(winSmall)
 	for _, c := range winCases {
 		if !strings.HasPrefix(c.name, "slow/") && !raceEnabled {
@@ -120,7 +121,7 @@ func eachWinTable(t *testing.T, check func(t *testing.T, tb *WinTable, b *winBuf
 
 // eachPosition calls f with every turn-start position of m: x against y,
 // with i and j farkles in a row.
-func eachPosition(m *winModel, f func(x, y, i, j int)) {
+func eachPosition(m *model, f func(x, y, i, j int)) {
 	for x := range m.nS {
 		for y := range m.nS {
 			for i := range m.K {
@@ -132,12 +133,12 @@ func eachPosition(m *winModel, f func(x, y, i, j int)) {
 	}
 }
 
-// TestWinResidual checks the Bellman equations at every turn-start
+// TestResidual checks the Bellman equations at every turn-start
 // position: the value is the turn's value from the chances it leads to,
 // to 1e-12. Under the race detector it checks only the small tables
 // that other tests share.
-func TestWinResidual(t *testing.T) {
-	eachWinTable(t, func(t *testing.T, tb *WinTable, b *winBuf) {
+func TestResidual(t *testing.T) {
+	eachWinTable(t, func(t *testing.T, tb *Table, b *dpBuf) {
 		worst := 0.0
 		eachPosition(tb.m, func(x, y, i, j int) {
 			w, _ := tb.startValue(b, x, y, j, tb.farkleValue(x, y, i, j))
@@ -156,7 +157,7 @@ func TestWinResidual(t *testing.T) {
 // (startValueCut, with a final round) must give the same value and slope,
 // and the sweeps' evaluation (sweepValue) the same value.
 func TestTurnShortcuts(t *testing.T) {
-	eachWinTable(t, func(t *testing.T, tb *WinTable, b *winBuf) {
+	eachWinTable(t, func(t *testing.T, tb *Table, b *dpBuf) {
 		m := tb.m
 		cuts := 0
 		eachPosition(m, func(x, y, i, j int) {
@@ -183,10 +184,10 @@ func TestTurnShortcuts(t *testing.T) {
 }
 
 // genWin draws one of the small tables and a position of it.
-func genWin(t *rapid.T) (*WinTable, int, int) { return genWinOf(t, winSmall) }
+func genWin(t *rapid.T) (*Table, int, int) { return genWinOf(t, winSmall) }
 
 // genWinOf draws one of the tables of cases and a position of it.
-func genWinOf(t *rapid.T, cases []winCase) (*WinTable, int, int) {
+func genWinOf(t *rapid.T, cases []winCase) (*Table, int, int) {
 	c := rapid.SampledFrom(cases).Draw(t, "rules")
 	tb := solvedWin(t, c.r, c.floor)
 	m := tb.m
@@ -197,8 +198,8 @@ func genWinOf(t *rapid.T, cases []winCase) (*WinTable, int, int) {
 
 // Property: without a final round, more banked score never lowers the
 // chance of the player to move. (With one it can: see
-// TestWinMoreMineFinalRound.)
-func TestPropertyWinMoreMine(t *testing.T) {
+// TestMoreMineFinalRound.)
+func TestPropertyMoreMine(t *testing.T) {
 	cases := slices.DeleteFunc(slices.Clone(winSmall), func(c winCase) bool { return c.r.FinalRound })
 	rapid.Check(t, func(t *rapid.T) {
 		tb, mine, theirs := genWinOf(t, cases)
@@ -217,14 +218,14 @@ func TestPropertyWinMoreMine(t *testing.T) {
 	})
 }
 
-// TestWinMoreMineFinalRound shows that with a final round more banked
+// TestMoreMineFinalRound shows that with a final round more banked
 // score can lower the chance to win, here by 0.09 points of percentage.
 // Under Facebook scoring, target 500, a final round and a minimum bank of
 // 300, the player with 200 against 300 reaches the target with any bank
 // and so always gives the opponent a last turn, while with 150 a bank of
 // 300 stays under the target. The reference solver gives the same chances
 // (0.524419478204 and 0.523554677587).
-func TestWinMoreMineFinalRound(t *testing.T) {
+func TestMoreMineFinalRound(t *testing.T) {
 	tb := solvedWin(t, winFinal, 0)
 	lo, err1 := tb.Chance(150, 300)
 	hi, err2 := tb.Chance(200, 300)
@@ -238,7 +239,7 @@ func TestWinMoreMineFinalRound(t *testing.T) {
 
 // Property: more opponent score never raises the chance of the player to
 // move.
-func TestPropertyWinMoreTheirs(t *testing.T) {
+func TestPropertyMoreTheirs(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		tb, mine, theirs := genWin(t)
 		more := theirs + tb.Step()*rapid.IntRange(1, 10).Draw(t, "more")
@@ -258,7 +259,7 @@ func TestPropertyWinMoreTheirs(t *testing.T) {
 
 // Property: a larger komi (head start of the second player) never raises
 // the first player's chance.
-func TestPropertyWinKomi(t *testing.T) {
+func TestPropertyKomi(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		tb, _, _ := genWin(t)
 		step, target := tb.Step(), tb.Rules().Target
@@ -275,14 +276,14 @@ func TestPropertyWinKomi(t *testing.T) {
 	})
 }
 
-// TestWinAdviseAverages checks that at the start of a turn the chance is
+// TestAdviseAverages checks that at the start of a turn the chance is
 // the average over the rolls of six dice of the advised choice's chance
 // (or of a farkle's).
-func TestWinAdviseAverages(t *testing.T) {
+func TestAdviseAverages(t *testing.T) {
 	ix := multiset.Get()
 	for _, c := range winSmall {
 		tb := solvedWin(t, c.r, c.floor)
-		states := []WinState{{}, {Mine: 300, Theirs: 350}, {Mine: 450, Theirs: 0}}
+		states := []State{{}, {Mine: 300, Theirs: 350}, {Mine: 450, Theirs: 0}}
 		if raceEnabled || testing.Short() {
 			states = states[:1]
 		}
@@ -315,10 +316,10 @@ func TestWinAdviseAverages(t *testing.T) {
 	}
 }
 
-func TestWinAdvise(t *testing.T) {
+func TestAdvise(t *testing.T) {
 	tb := solvedWin(t, winCore, 0)
 	// Ahead near the target: bank 1,000 from 1 1 1 and win at once.
-	a, err := tb.Advise(WinState{Mine: 1000, Theirs: 1500}, []farkle.Die{1, 1, 1, 2, 3, 4})
+	a, err := tb.Advise(State{Mine: 1000, Theirs: 1500}, []farkle.Die{1, 1, 1, 2, 3, 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,69 +332,128 @@ func TestWinAdvise(t *testing.T) {
 		}
 	}
 	// Far behind: 1 1 1 with 3 dice left, 1000 in the turn, rolls on.
-	a, err = tb.Advise(WinState{Mine: 0, Theirs: 1900}, []farkle.Die{1, 1, 1, 2, 3, 4})
+	a, err = tb.Advise(State{Mine: 0, Theirs: 1900}, []farkle.Die{1, 1, 1, 2, 3, 4})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a.Bank {
 		t.Errorf("Advise far behind: banks %v with %v", a.Keep, a.Chance)
 	}
-	f, err := tb.Advise(WinState{Mine: 0, Theirs: 0}, []farkle.Die{2, 3, 4, 6})
+	f, err := tb.Advise(State{Mine: 0, Theirs: 0}, []farkle.Die{2, 3, 4, 6})
 	if err != nil || !f.Farkle || len(f.Choices) != 0 {
 		t.Errorf("Advise(farkle) = %+v, %v", f, err)
 	}
 }
 
-func TestSolveWinErrors(t *testing.T) {
+func TestSolveErrors(t *testing.T) {
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
+	bg := context.Background()
+	pen := game.Rules{Target: 500, Penalty: 500, PenaltyAfter: 3}
 	for _, c := range []struct {
-		name string
-		ctx  context.Context
-		r    game.Rules
-		opts WinOptions
-		want error
+		name  string
+		ctx   context.Context
+		r     game.Rules
+		opts  Options
+		want  error
+		field string // of the *SolveError, for the sentinels of this package
+		msg   string
 	}{
-		{"min-first-bank", context.Background(), game.Rules{Target: 500, MinFirstBank: 500}, WinOptions{}, ErrWinRules},
-		{"floor-positive", context.Background(), game.Rules{Target: 500, Penalty: 500, PenaltyAfter: 3}, WinOptions{Floor: 100}, ErrWinRules},
-		{"floor-step", context.Background(), game.Rules{Target: 500, Penalty: 500, PenaltyAfter: 3}, WinOptions{Floor: -510}, ErrWinRules},
-		{"workers", context.Background(), game.Rules{Target: 500}, WinOptions{Workers: -1}, ErrWinRules},
-		{"rules", context.Background(), game.Rules{Target: -1}, WinOptions{}, farkle.ErrInvalidRules},
-		{"too-large", context.Background(), game.Rules{Target: 1_000_000}, WinOptions{}, ErrTooLarge},
-		{"canceled", canceled, game.Rules{Target: 500}, WinOptions{}, context.Canceled},
+		{"min-first-bank", bg, game.Rules{Target: 500, MinFirstBank: 500}, Options{}, ErrRules, "MinFirstBank",
+			"win: rules not supported: MinFirstBank 500"},
+		{"floor-positive", bg, pen, Options{Floor: 100}, ErrOptions, "Floor",
+			"win: invalid options: Floor 100, want a negative multiple of 50"},
+		{"floor-step", bg, pen, Options{Floor: -510}, ErrOptions, "Floor",
+			"win: invalid options: Floor -510, want a negative multiple of 50"},
+		{"workers", bg, game.Rules{Target: 500}, Options{Workers: -1}, ErrOptions, "Workers",
+			"win: invalid options: Workers -1"},
+		{"rules", bg, game.Rules{Target: -1}, Options{}, farkle.ErrInvalidRules, "", ""},
+		{"too-large", bg, game.Rules{Target: 1_000_000}, Options{}, ErrTooLarge, "",
+			"win: game too large: 20000 scores and 1 farkle counts a player: 400000000 positions, at most 4194304"},
+		{"canceled", canceled, game.Rules{Target: 500}, Options{}, context.Canceled, "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := SolveWin(c.ctx, c.r, c.opts)
+			_, err := Solve(c.ctx, c.r, c.opts)
 			if !errors.Is(err, c.want) {
-				t.Errorf("SolveWin: %v, want an error wrapping %v", err, c.want)
+				t.Fatalf("Solve: %v, want an error wrapping %v", err, c.want)
+			}
+			var se *SolveError
+			if errors.As(err, &se) != (c.msg != "") {
+				t.Fatalf("Solve: %v (%T), a *SolveError: %v", err, err, c.msg != "")
+			}
+			if se == nil {
+				return
+			}
+			if se.Field != c.field || se.Rules != c.r || se.Options.Floor != c.opts.Floor || se.Options.Workers != c.opts.Workers {
+				t.Errorf("SolveError: Field %q, Rules %+v, Options %+v; want %q, %+v, %+v", se.Field, se.Rules, se.Options, c.field, c.r, c.opts)
+			}
+			if err.Error() != c.msg {
+				t.Errorf("Error() = %q, want %q", err.Error(), c.msg)
 			}
 		})
 	}
 	tb := solvedWin(t, winCore, 0)
 	for _, c := range []struct {
 		name string
-		s    WinState
+		s    State
 		want error
+		msg  string
 	}{
-		{"negative", WinState{Mine: -50}, ErrScore},
-		{"target", WinState{Theirs: 2000}, ErrScore},
-		{"step", WinState{Mine: 25}, ErrScore},
-		{"farkles", WinState{MyFarkles: 1}, ErrFarkles},
-		{"total", WinState{TurnTotal: 75, DiceLeft: 3}, ErrTurnTotal},
-		{"dice", WinState{TurnTotal: 50, DiceLeft: 7}, ErrDiceLeft},
+		{"negative", State{Mine: -50}, ErrScore, "win: score out of range: -50 against 0 (from 0 to under 2000 in steps of 50)"},
+		{"target", State{Theirs: 2000}, ErrScore, "win: score out of range: 0 against 2000 (from 0 to under 2000 in steps of 50)"},
+		{"step", State{Mine: 25}, ErrScore, "win: score out of range: 25 against 0 (from 0 to under 2000 in steps of 50)"},
+		{"farkles", State{MyFarkles: 1}, ErrFarkles, "win: farkles in a row out of range: 1 and 0 (0 to 0)"},
+		{"total", State{TurnTotal: 75, DiceLeft: 3}, ErrTurnTotal, "win: turn total not reachable: 75 with 3 dice"},
+		{"total-1", State{TurnTotal: -50, DiceLeft: 1}, ErrTurnTotal, "win: turn total not reachable: -50 with 1 die"},
+		{"dice", State{TurnTotal: 50, DiceLeft: 7}, ErrDiceLeft, "win: number of dice out of range: 7"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if _, err := tb.ChanceIn(c.s); !errors.Is(err, c.want) {
-				t.Errorf("ChanceIn(%+v): %v, want an error wrapping %v", c.s, err, c.want)
+			_, err := tb.ChanceIn(c.s)
+			var se *StateError
+			if !errors.Is(err, c.want) || !errors.As(err, &se) || se.State != c.s {
+				t.Fatalf("ChanceIn(%+v): %v, want a *StateError of the state wrapping %v", c.s, err, c.want)
+			}
+			if err.Error() != c.msg {
+				t.Errorf("Error() = %q, want %q", err.Error(), c.msg)
 			}
 		})
 	}
-	if _, err := tb.Advise(WinState{}, []farkle.Die{1, 7}); !errors.Is(err, farkle.ErrInvalidDie) {
+	if _, err := tb.Chance(25, 0); !errors.Is(err, ErrScore) {
+		t.Errorf("Chance(25, 0): %v, want ErrScore", err)
+	}
+	if _, err := tb.Advise(State{}, []farkle.Die{1, 7}); !errors.Is(err, farkle.ErrInvalidDie) {
 		t.Errorf("Advise(1 7): %v, want ErrInvalidDie", err)
 	}
 }
 
-func TestWinMarshalBinary(t *testing.T) {
+// TestNoTable checks that the methods of a nil and of a zero *Table
+// answer with ErrNoTable or zero values, and do not panic.
+func TestNoTable(t *testing.T) {
+	for _, tb := range []*Table{nil, new(Table)} {
+		if _, err := tb.Chance(0, 0); !errors.Is(err, ErrNoTable) {
+			t.Errorf("%v: Chance: %v, want ErrNoTable", tb, err)
+		}
+		if _, err := tb.ChanceIn(State{}); !errors.Is(err, ErrNoTable) {
+			t.Errorf("%v: ChanceIn: %v, want ErrNoTable", tb, err)
+		}
+		if _, err := tb.Advise(State{}, []farkle.Die{1, 5}); !errors.Is(err, ErrNoTable) {
+			t.Errorf("%v: Advise: %v, want ErrNoTable", tb, err)
+		}
+		if _, err := tb.MarshalBinary(); !errors.Is(err, ErrNoTable) {
+			t.Errorf("%v: MarshalBinary: %v, want ErrNoTable", tb, err)
+		}
+		komi, first := tb.FairestKomi()
+		if tb.Rules() != (game.Rules{}) || tb.Floor() != 0 || tb.Step() != 0 || tb.FirstPlayerWin() != 0 || komi != 0 || first != 0 {
+			t.Errorf("%v: not the zero answers", tb)
+		}
+	}
+	var nilTable *Table
+	if err := nilTable.UnmarshalBinary(nil); !errors.Is(err, ErrNoTable) {
+		t.Errorf("UnmarshalBinary into nil: %v, want ErrNoTable", err)
+	}
+}
+
+func TestMarshalBinary(t *testing.T) {
 	for _, c := range winSmall {
 		t.Run(c.name, func(t *testing.T) {
 			tb := solvedWin(t, c.r, c.floor)
@@ -401,7 +461,7 @@ func TestWinMarshalBinary(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got WinTable
+			var got Table
 			if err := got.UnmarshalBinary(data); err != nil {
 				t.Fatal(err)
 			}
@@ -417,27 +477,27 @@ func TestWinMarshalBinary(t *testing.T) {
 			for _, at := range []int{0, 4, 5, 12, len(data) / 2, len(data) - 9, len(data) - 1} {
 				bad := append([]byte(nil), data...)
 				bad[at] ^= 0x10
-				var u WinTable
-				if err := u.UnmarshalBinary(bad); !errors.Is(err, ErrWinData) {
-					t.Errorf("byte %d flipped: %v, want an error wrapping ErrWinData", at, err)
+				var u Table
+				if err := u.UnmarshalBinary(bad); !errors.Is(err, ErrData) {
+					t.Errorf("byte %d flipped: %v, want an error wrapping ErrData", at, err)
 				}
 				if u.m != nil {
 					t.Errorf("byte %d flipped: the table changed", at)
 				}
 			}
 			for _, n := range []int{0, 3, 5, 20, len(data) - 1} {
-				var u WinTable
-				if err := u.UnmarshalBinary(data[:n]); !errors.Is(err, ErrWinData) {
-					t.Errorf("%d bytes: %v, want an error wrapping ErrWinData", n, err)
+				var u Table
+				if err := u.UnmarshalBinary(data[:n]); !errors.Is(err, ErrData) {
+					t.Errorf("%d bytes: %v, want an error wrapping ErrData", n, err)
 				}
 			}
 		})
 	}
 }
 
-// TestWinBotGames plays whole games through package game: the WinBot
+// TestBotGames plays whole games through package game: the Bot
 // against strategy's Bot, two and three players.
-func TestWinBotGames(t *testing.T) {
+func TestBotGames(t *testing.T) {
 	games := 40
 	if testing.Short() || raceEnabled {
 		games = 6
@@ -450,18 +510,18 @@ func TestWinBotGames(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				st := mustSolve(t, sc, Options{MinBank: c.r.MinBank, MustRollHotDice: c.r.MustRollHotDice})
+				st := mustSolve(t, sc, strategy.Options{MinBank: c.r.MinBank, MustRollHotDice: c.r.MustRollHotDice})
 				wins := 0
 				for seed := range games {
 					g, err := game.New(c.r, make([]string, players), rand.NewPCG(uint64(seed), 7))
 					if err != nil {
 						t.Fatal(err)
 					}
-					bots := []game.Bot{WinBot{Table: tb}}
+					bots := []game.Bot{Bot{Table: tb}}
 					for range players - 1 {
-						bots = append(bots, Bot{Table: st})
+						bots = append(bots, strategy.Bot{Table: st})
 					}
-					if seed%2 == 1 { // the WinBot plays second
+					if seed%2 == 1 { // the Bot plays second
 						bots[0], bots[1] = bots[1], bots[0]
 					}
 					if err := g.Play(bots...); err != nil {
@@ -471,15 +531,15 @@ func TestWinBotGames(t *testing.T) {
 						wins++
 					}
 				}
-				t.Logf("the WinBot won %d of %d games", wins, games)
+				t.Logf("the Bot won %d of %d games", wins, games)
 			})
 		}
 	}
 }
 
-// BenchmarkSolveWin shows how the time of SolveWin grows with the target
+// BenchmarkSolve shows how the time of Solve grows with the target
 // (Core scoring, no final round).
-func BenchmarkSolveWin(b *testing.B) {
+func BenchmarkSolve(b *testing.B) {
 	for _, target := range []int{1000, 2000, 5000, 10_000} {
 		b.Run(fmt.Sprint("target=", target), func(b *testing.B) {
 			if target > 5000 && testing.Short() {
@@ -488,7 +548,7 @@ func BenchmarkSolveWin(b *testing.B) {
 			r := game.Rules{Target: target, Scoring: farkle.Core.Rules()}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := SolveWin(context.Background(), r, WinOptions{}); err != nil {
+				if _, err := Solve(context.Background(), r, Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -498,7 +558,7 @@ func BenchmarkSolveWin(b *testing.B) {
 
 // winBenchTable is the Core target 10,000 table, or target 5,000 with
 // -short.
-func winBenchTable(b *testing.B) *WinTable {
+func winBenchTable(b *testing.B) *Table {
 	r := game.Rules{Scoring: farkle.Core.Rules()}
 	if testing.Short() {
 		r.Target = 5000
@@ -506,15 +566,15 @@ func winBenchTable(b *testing.B) *WinTable {
 	return solvedWin(b, r, 0)
 }
 
-func BenchmarkWinAdvise(b *testing.B) {
+func BenchmarkAdvise(b *testing.B) {
 	tb := winBenchTable(b)
 	for _, c := range []struct {
 		name string
-		s    WinState
+		s    State
 		roll []farkle.Die
 	}{
-		{"start", WinState{}, []farkle.Die{1, 5, 5, 2, 3, 1}},
-		{"behind", WinState{Mine: 1000, Theirs: 4500, TurnTotal: 300}, []farkle.Die{1, 5, 3}},
+		{"start", State{}, []farkle.Die{1, 5, 5, 2, 3, 1}},
+		{"behind", State{Mine: 1000, Theirs: 4500, TurnTotal: 300}, []farkle.Die{1, 5, 3}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -527,7 +587,7 @@ func BenchmarkWinAdvise(b *testing.B) {
 	}
 }
 
-func BenchmarkWinBotDecide(b *testing.B) {
+func BenchmarkBotDecide(b *testing.B) {
 	tb := winBenchTable(b)
 	g, err := game.New(game.Rules{Target: tb.Rules().Target, Scoring: farkle.Core.Rules()}, make([]string, 2), nil)
 	if err != nil {
@@ -536,7 +596,7 @@ func BenchmarkWinBotDecide(b *testing.B) {
 	if err := g.RollDice([]farkle.Die{1, 5, 5, 2, 3, 1}); err != nil {
 		b.Fatal(err)
 	}
-	bot := WinBot{Table: tb}
+	bot := Bot{Table: tb}
 	v := g.View()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -544,24 +604,24 @@ func BenchmarkWinBotDecide(b *testing.B) {
 	}
 }
 
-// TestSolveWinBusche2016 reproduces M. Busche's 2016 figure: under
+// TestSolveBusche2016 reproduces M. Busche's 2016 figure: under
 // Facebook scoring, target 10,000, banking from 300 points, the third
 // farkle in a row costing 500, scores floored at -2500 and no final round,
 // the first player wins 53.487% of games. The solve sweeps the table until
 // no chance moves by more than 1e-6, which leaves the figure within about
 // 1e-7: about four minutes on two cores, so it runs only with
-// FARKLE_SLOW=1, which .ci/run sets for it and TestSolveWinReference.
-func TestSolveWinBusche2016(t *testing.T) {
+// FARKLE_SLOW=1, which .ci/run sets for it and TestSolveReference.
+func TestSolveBusche2016(t *testing.T) {
 	if os.Getenv("FARKLE_SLOW") == "" || testing.Short() || raceEnabled {
 		t.Skip("slow: set FARKLE_SLOW=1")
 	}
 	r := game.Rules{MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Facebook.Rules()}
-	m, err := newWinModelEps(r, DefaultFloor, 1e-6, reachEps)
+	m, err := newModelEps(r, DefaultFloor, 1e-6, reachEps)
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	tb, err := solveWin(context.Background(), m, WinOptions{})
+	tb, err := solve(context.Background(), m, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -576,7 +636,7 @@ func TestSolveWinBusche2016(t *testing.T) {
 // f, and its slope in f, from the whole dynamic program up to the cap: the
 // reference for the shortcuts startValueCut and sweepValue, which the
 // solver uses instead.
-func (t *WinTable) startValue(b *winBuf, x, y, j int, f float64) (float64, float64) {
+func (t *Table) startValue(b *dpBuf, x, y, j int, f float64) (float64, float64) {
 	t.turnF(b, x, y, j, f, t.m.kc(x, y), 0)
 	at := (farkle.MaxDice - 1) * t.m.nv
 	return math.Float64frombits(b.v[at]), b.dv[at]

@@ -1,4 +1,4 @@
-package strategy
+package win
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy"
 )
 
 // TestDuelBuscheNeller measures exactly how often the win-optimal bot
@@ -18,7 +19,7 @@ import (
 // penalty), going first and second, and checks that it wins at least the
 // value of the game. Run it with
 //
-//	go test -run TestDuelBuscheNeller -v ./strategy
+//	go test -run TestDuelBuscheNeller -v ./strategy/win
 func TestDuelBuscheNeller(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("solves target 10,000: seconds, minutes under the race detector")
@@ -27,7 +28,7 @@ func TestDuelBuscheNeller(t *testing.T) {
 	tb := solvedWin(t, r, 0)
 	st := scoreTable(t, r)
 	start := time.Now()
-	res := mustDuel(t, r, WinPolicy(tb), ScorePolicy(st))
+	res := mustDuel(t, r, TablePolicy(tb), ScorePolicy(st))
 	self := mustDuel(t, r, ScorePolicy(st), ScorePolicy(st))
 	v := tb.FirstPlayerWin()
 	t.Logf("duels in %v: win-optimal against expected-score: first %.6f, second %.6f, mean %.6f; "+
@@ -48,12 +49,12 @@ func slowOnly(b *testing.B) {
 
 // BenchmarkDuelApp measures the win-optimal bot against the
 // expected-score bot under the App rules of play (target 10,000, a final
-// round): FARKLE_SLOW=1 go test -run '^$' -bench DuelApp -benchtime 1x ./strategy
+// round): FARKLE_SLOW=1 go test -run '^$' -bench DuelApp -benchtime 1x ./strategy/win
 func BenchmarkDuelApp(b *testing.B) {
 	slowOnly(b)
 	r := game.App.Rules()
 	start := time.Now()
-	tb, err := SolveWin(context.Background(), r, WinOptions{})
+	tb, err := Solve(context.Background(), r, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -61,21 +62,21 @@ func BenchmarkDuelApp(b *testing.B) {
 	st := scoreTable(b, r)
 	for b.Loop() {
 		start = time.Now()
-		res := mustDuel(b, r, WinPolicy(tb), ScorePolicy(st))
+		res := mustDuel(b, r, TablePolicy(tb), ScorePolicy(st))
 		b.Logf("solved in %v, duel in %v: first player %.6f; win-optimal against expected-score: first %.6f, second %.6f, mean %.6f",
 			solved, time.Since(start), tb.FirstPlayerWin(), res.FirstWins, res.SecondWins, (res.FirstWins+res.SecondWins)/2)
 	}
 }
 
-// BenchmarkWinBotThreePlayers measures the fallback of a WinBot in games
+// BenchmarkBotThreePlayers measures the fallback of a Bot in games
 // of three players (it plays against the leading opponent), against two
 // expected-score bots, in 2,000 seeded games for each of its three seats:
 //
-//	FARKLE_SLOW=1 go test -run '^$' -bench WinBotThreePlayers -benchtime 1x ./strategy
+//	FARKLE_SLOW=1 go test -run '^$' -bench BotThreePlayers -benchtime 1x ./strategy/win
 //
-// It reports the WinBot's share of the wins in each seat and over all,
+// It reports the Bot's share of the wins in each seat and over all,
 // with its standard error; a third is what an equal bot would win.
-func BenchmarkWinBotThreePlayers(b *testing.B) {
+func BenchmarkBotThreePlayers(b *testing.B) {
 	slowOnly(b)
 	for _, c := range []struct {
 		name string
@@ -97,8 +98,8 @@ func BenchmarkWinBotThreePlayers(b *testing.B) {
 						if err != nil {
 							b.Fatal(err)
 						}
-						bots := []game.Bot{Bot{Table: st}, Bot{Table: st}, Bot{Table: st}}
-						bots[seat] = WinBot{Table: tb}
+						bots := []game.Bot{strategy.Bot{Table: st}, strategy.Bot{Table: st}, strategy.Bot{Table: st}}
+						bots[seat] = Bot{Table: tb}
 						if err := g.Play(bots...); err != nil {
 							b.Fatal(err)
 						}
@@ -107,11 +108,11 @@ func BenchmarkWinBotThreePlayers(b *testing.B) {
 						}
 					}
 					p := float64(wins) / games
-					b.Logf("%s: WinBot in seat %d: %.4f ± %.4f", c.name, seat+1, p, math.Sqrt(p*(1-p)/games))
+					b.Logf("%s: Bot in seat %d: %.4f ± %.4f", c.name, seat+1, p, math.Sqrt(p*(1-p)/games))
 					total += wins
 				}
 				p := float64(total) / (3 * games)
-				b.Logf("%s: WinBot over all seats: %.4f ± %.4f (an equal bot: 0.3333)", c.name, p, math.Sqrt(p*(1-p)/(3*games)))
+				b.Logf("%s: Bot over all seats: %.4f ± %.4f (an equal bot: 0.3333)", c.name, p, math.Sqrt(p*(1-p)/(3*games)))
 				b.ReportMetric(p, "win-share")
 			}
 		})

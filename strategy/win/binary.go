@@ -1,4 +1,4 @@
-package strategy
+package win
 
 import (
 	"encoding/binary"
@@ -10,28 +10,31 @@ import (
 	"github.com/farkle-go/farkle/game"
 )
 
-// The binary form of a WinTable: the magic "FKWT", a version byte (1),
+// The binary form of a Table: the magic "FKWT", a version byte (1),
 // the length of the rules (uint32) and the rules as JSON (game.Rules with
 // encoding/json), the floor (int64), the number of scores and of farkle
 // counts (uint32 each), the chances as float64 bits, and the CRC-32 (IEEE)
 // of everything before it. Integers are little-endian.
 const (
-	winMagic   = "FKWT"
-	winVersion = 1
+	binMagic   = "FKWT"
+	binVersion = 1
 )
 
 // MarshalBinary encodes t compactly, with the rules it was solved for, a
 // version and a checksum: 8 bytes a position (about 320 KB for target
-// 10,000 without a penalty). [WinTable.UnmarshalBinary] reads it back.
-func (t *WinTable) MarshalBinary() ([]byte, error) {
+// 10,000 without a penalty). [Table.UnmarshalBinary] reads it back.
+func (t *Table) MarshalBinary() ([]byte, error) {
+	if !t.ok() {
+		return nil, errNoTable()
+	}
 	m := t.m
 	rules, err := json.Marshal(m.rules)
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, len(winMagic)+1+4+len(rules)+8+8+8*len(t.w)+4)
-	b = append(b, winMagic...)
-	b = append(b, winVersion)
+	b := make([]byte, 0, len(binMagic)+1+4+len(rules)+8+8+8*len(t.w)+4)
+	b = append(b, binMagic...)
+	b = append(b, binVersion)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(rules)))
 	b = append(b, rules...)
 	b = binary.LittleEndian.AppendUint64(b, uint64(int64(m.lo)))
@@ -43,27 +46,30 @@ func (t *WinTable) MarshalBinary() ([]byte, error) {
 	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b)), nil
 }
 
-// UnmarshalBinary decodes the form of [WinTable.MarshalBinary] into t. It
+// UnmarshalBinary decodes the form of [Table.MarshalBinary] into t. It
 // checks the format, the version and the checksum, and that the contents
 // fit the rules they carry (chances from 0 to 1); the error wraps
-// [ErrWinData], or is the error of [SolveWin] for rules it refuses. On
-// error t is unchanged.
-func (t *WinTable) UnmarshalBinary(data []byte) error {
-	bad := func(why string) error { return fmt.Errorf("strategy: %s: %w", why, ErrWinData) }
-	if len(data) < len(winMagic)+1+4 || string(data[:len(winMagic)]) != winMagic {
+// [ErrData], or is the error of [Solve] for rules it refuses, or wraps
+// [ErrNoTable] for a nil t. On error t is unchanged.
+func (t *Table) UnmarshalBinary(data []byte) error {
+	if t == nil {
+		return fmt.Errorf("win: %w: UnmarshalBinary into a nil *Table", ErrNoTable)
+	}
+	bad := func(why string) error { return fmt.Errorf("win: %w: %s", ErrData, why) }
+	if len(data) < len(binMagic)+1+4 || string(data[:len(binMagic)]) != binMagic {
 		return bad("not a win table")
 	}
-	if v := data[len(winMagic)]; v != winVersion {
-		return bad(fmt.Sprintf("version %d, want %d", v, winVersion))
+	if v := data[len(binMagic)]; v != binVersion {
+		return bad(fmt.Sprintf("version %d, want %d", v, binVersion))
 	}
-	if len(data) < len(winMagic)+1+4+4 {
+	if len(data) < len(binMagic)+1+4+4 {
 		return bad("short data")
 	}
 	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
 	if crc32.ChecksumIEEE(body) != sum {
 		return bad("bad checksum")
 	}
-	p := body[len(winMagic)+1:]
+	p := body[len(binMagic)+1:]
 	n := binary.LittleEndian.Uint32(p)
 	p = p[4:]
 	if uint64(n)+16 > uint64(len(p)) {
@@ -80,7 +86,7 @@ func (t *WinTable) UnmarshalBinary(data []byte) error {
 	if floor < math.MinInt32 || floor > 0 {
 		return bad("floor out of range")
 	}
-	m, err := newWinModel(r, int(floor))
+	m, err := newModel(r, int(floor))
 	if err != nil {
 		return err
 	}

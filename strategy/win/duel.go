@@ -1,32 +1,27 @@
-package strategy
+package win
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
-	"sync"
-	"sync/atomic"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/internal/rolls"
+	"github.com/farkle-go/farkle/strategy"
 )
 
-// ErrPolicy: a [DuelPolicy] that does not fit the rules of a [Duel]: the
-// zero DuelPolicy, a WinTable solved for other rules, a Table of other
-// scoring rules.
-var ErrPolicy = errors.New("policy does not fit the rules")
-
-// A DuelPolicy is a fixed way to play a game of two players, as a bot of
-// package game plays it: [WinPolicy] plays as a [WinBot], [ScorePolicy]
-// as a [Bot], [ThresholdPolicy] as a [game.ThresholdBot]. The zero
-// DuelPolicy is no policy; [Duel] refuses it.
-type DuelPolicy struct {
+// A Policy is a fixed way to play a game of two players, as a bot of
+// package game plays it, for [Duel]: [TablePolicy] plays as a [Bot],
+// [ScorePolicy] as a [strategy.Bot], [ThresholdPolicy] as a
+// [game.ThresholdBot]. The zero Policy is no policy; Duel refuses it
+// ([ErrPolicy]).
+type Policy struct {
 	kind   duelKind
-	win    *WinTable
-	score  *Table
+	win    *Table
+	score  *strategy.Table
 	bankAt int
 }
 
@@ -39,26 +34,30 @@ const (
 	duelThreshold
 )
 
-// WinPolicy returns the policy of a [WinBot] playing by t, the play that
-// maximizes the chance of winning against the best opponent. t must not
-// be nil.
-func WinPolicy(t *WinTable) DuelPolicy { return DuelPolicy{kind: duelWin, win: t} }
+// TablePolicy returns the policy of a [Bot] playing by t, the play that
+// maximizes the chance of winning against the best opponent. Duel refuses
+// a nil or zero t ([ErrNoTable]) and a t solved for other rules than the
+// duel's ([ErrOtherRules]).
+func TablePolicy(t *Table) Policy { return Policy{kind: duelWin, win: t} }
 
-// ScorePolicy returns the policy of a [Bot] playing by t, which maximizes
-// the expected score of each turn whatever the scores; a nil t is the App
-// table with the zero Options.
-func ScorePolicy(t *Table) DuelPolicy { return DuelPolicy{kind: duelScore, score: t} }
+// ScorePolicy returns the policy of a [strategy.Bot] playing by t, which
+// maximizes the expected score of each turn whatever the scores; a nil t
+// is the App table with the zero Options. Duel refuses a t solved for
+// other scoring rules, MinBank or MustRollHotDice than the duel's
+// ([ErrOtherRules]), as [strategy.Bot.CheckRules] does in a game. Duel
+// reads the table once, before it starts.
+func ScorePolicy(t *strategy.Table) Policy { return Policy{kind: duelScore, score: t} }
 
 // ThresholdPolicy returns the policy of a [game.ThresholdBot] that banks
 // at bankAt: it keeps the best keep of each roll and banks as soon as the
 // turn total reaches bankAt (and the rules allow a bank).
-func ThresholdPolicy(bankAt int) DuelPolicy {
-	return DuelPolicy{kind: duelThreshold, bankAt: bankAt}
+func ThresholdPolicy(bankAt int) Policy {
+	return Policy{kind: duelThreshold, bankAt: bankAt}
 }
 
 // String returns a name for p, such as "win-optimal", "expected-score" or
 // "threshold 350".
-func (p DuelPolicy) String() string {
+func (p Policy) String() string {
 	switch p.kind {
 	case duelWin:
 		return "win-optimal"
@@ -91,27 +90,35 @@ type DuelResult struct {
 // leads to: a bank raises the sum of the scores, and a farkle leads to
 // (y, x), the opponent to move. Duel solves the positions in decreasing
 // order of the sum of the scores, each pair (x, y), (y, x) exactly as a
-// system of two linear equations. A bot asked to bank where the rules
-// forbid it rolls on, as [game.Game.PlayTurn] makes it; in the last turn
-// of a final round a [Bot] and a [game.ThresholdBot] play as in any
-// other turn, and a [WinBot] plays to end above its opponent.
+// system of two linear equations, on opts.Workers goroutines, calling
+// opts.Progress after each sum (opts.Floor does not matter: there is no
+// penalty). A bot asked to bank where the rules forbid it rolls on, as
+// [game.Game.PlayTurn] makes it; in the last turn of a final round a
+// [strategy.Bot] and a [game.ThresholdBot] play as in any other turn, and
+// a [Bot] plays to end above its opponent.
 //
-// Duel supports the rules that [SolveWin] supports, without a penalty
-// for farkles in a row: a penalty makes the chain of the scores go down
-// as well as up, and Duel refuses it with an error wrapping
-// [ErrWinRules], as it does MinFirstBank. A WinPolicy must be solved for
-// r, and a ScorePolicy for r's scoring rules, else the error wraps
-// [ErrPolicy]. The rules' scores must fit a [WinTable] (else
-// [ErrTooLarge]); ctx is checked after each sum of the scores. With a
-// WinPolicy, Duel takes about the time of SolveWin for the same rules
-// (ten seconds for target 10,000 on two cores); without one, well under
-// a second.
-func Duel(ctx context.Context, r game.Rules, a, b DuelPolicy) (DuelResult, error) {
-	d, err := newDuel(r, a, b)
+// Duel supports the rules that [Solve] supports, without a penalty for
+// farkles in a row: a penalty makes the chain of the scores go down as
+// well as up. Invalid rules give the [*farkle.RulesError] of
+// game.Rules.Validate, and a done ctx, which Duel checks after each sum of
+// the scores, its error; any other error is a [*SolveError] wrapping
+// [ErrRules] for a penalty or MinFirstBank, [ErrOptions] for negative
+// Workers, [ErrPolicy], [ErrNoTable] or [ErrOtherRules] for a policy that
+// cannot play the duel (see the policies), or [ErrTooLarge] for scores
+// that do not fit a [Table].
+//
+// With a TablePolicy, Duel follows the turn of every position forward
+// from the table, and takes about four times as long as Solve for the same
+// rules: under the App rules of play (target 10,000, a final round),
+// about 36 seconds on two cores, where Solve takes about 9. Without one,
+// the turns of the policies do not depend on the scores, and Duel takes
+// well under a second (0.2 seconds for the App rules).
+func Duel(ctx context.Context, r game.Rules, a, b Policy, opts Options) (DuelResult, error) {
+	d, err := newDuel(r, a, b, opts)
 	if err != nil {
 		return DuelResult{}, err
 	}
-	if err := d.solve(ctx); err != nil {
+	if err := d.solve(ctx, opts); err != nil {
 		return DuelResult{}, err
 	}
 	z := d.zero
@@ -121,8 +128,8 @@ func Duel(ctx context.Context, r game.Rules, a, b DuelPolicy) (DuelResult, error
 // A duel is the chain of two fixed policies.
 type duel struct {
 	r        game.Rules
-	an       *analysis
-	sigs     *[farkle.MaxDice + 1]sigGroup // the rolls of n dice by the options of their candidates
+	an       *rolls.Analysis
+	sigs     *[farkle.MaxDice + 1]rolls.Group // the rolls of n dice by the options of their candidates
 	step     int
 	nS, zero int
 	minBankK int
@@ -137,7 +144,7 @@ type duel struct {
 
 // A duelPlayer is one policy compiled for a duel.
 type duelPlayer struct {
-	DuelPolicy
+	Policy
 	// For a policy that does not read the scores: the outcome of its
 	// turn and, for a final round, tail[k] the chance of banking at least
 	// k steps.
@@ -152,40 +159,47 @@ type turnOut struct {
 	bank   []float64
 }
 
-func newDuel(r game.Rules, a, b DuelPolicy) (*duel, error) {
+func newDuel(r game.Rules, a, b Policy, opts Options) (*duel, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
+	asked := r
+	fail := func(err error, field, detail string) error {
+		return &SolveError{Err: err, Rules: asked, Options: opts, Field: field, detail: detail}
+	}
 	if r.MinFirstBank > 0 {
-		return nil, fmt.Errorf("strategy: Duel: MinFirstBank %d: %w", r.MinFirstBank, ErrWinRules)
+		return nil, fail(ErrRules, "MinFirstBank", "MinFirstBank "+strconv.Itoa(r.MinFirstBank))
 	}
 	if r.Penalty > 0 {
-		return nil, fmt.Errorf("strategy: Duel: a penalty for farkles in a row (%d after %d): %w", r.Penalty, r.PenaltyAfter, ErrWinRules)
+		return nil, fail(ErrRules, "Penalty", fmt.Sprintf("Penalty %d after %d farkles in a row: Duel has no penalty", r.Penalty, r.PenaltyAfter))
 	}
-	if r.Scoring == (farkle.Rules{}) {
-		r.Scoring = farkle.App.Rules()
+	if opts.Workers < 0 {
+		return nil, fail(ErrOptions, "Workers", "Workers "+strconv.Itoa(opts.Workers))
 	}
-	if r.Target == 0 {
-		r.Target = game.DefaultTarget
-	}
+	r = normRules(r)
 	d := &duel{r: r, final: r.FinalRound, mustRoll: r.MustRollHotDice}
-	for _, p := range []DuelPolicy{a, b} {
+	for i, p := range []Policy{a, b} {
+		who := fmt.Sprintf("policy %c (%v)", 'A'+i, p)
 		switch p.kind {
 		case duelNone:
-			return nil, fmt.Errorf("strategy: Duel: the zero DuelPolicy: %w", ErrPolicy)
+			return nil, fail(ErrPolicy, "", fmt.Sprintf("policy %c", 'A'+i))
 		case duelWin:
-			if p.win == nil {
-				return nil, fmt.Errorf("strategy: Duel: WinPolicy(nil): %w", ErrPolicy)
+			if p.win == nil || p.win.m == nil {
+				return nil, fail(ErrNoTable, "", who)
 			}
-			if p.win.Rules() != r {
-				return nil, fmt.Errorf("strategy: Duel: a WinTable solved for other rules: %w", ErrPolicy)
+			if field, detail, ok := mismatch(p.win.m.rules, r, "the duel's"); ok {
+				return nil, fail(ErrOtherRules, field, who+": "+detail)
 			}
 			if d.an == nil {
 				d.an = &p.win.m.an
 			}
 		case duelScore:
-			if p.score.Rules() != r.Scoring {
-				return nil, fmt.Errorf("strategy: Duel: a Table of other scoring rules: %w", ErrPolicy)
+			// The rules of a strategy.Table: its scoring and options.
+			o := p.score.Options()
+			tr := r
+			tr.Scoring, tr.MinBank, tr.MustRollHotDice = p.score.Rules(), o.MinBank, o.MustRollHotDice
+			if field, detail, ok := mismatch(tr, r, "the duel's"); ok {
+				return nil, fail(ErrOtherRules, field, who+": "+detail)
 			}
 		}
 	}
@@ -194,30 +208,30 @@ func newDuel(r game.Rules, a, b DuelPolicy) (*duel, error) {
 		if err != nil {
 			return nil, err
 		}
-		d.an = new(analysis)
-		d.an.analyze(s)
+		d.an = new(rolls.Analysis)
+		d.an.Analyze(s)
 	}
-	d.sigs = &d.an.sigs
-	for _, p := range []DuelPolicy{a, b} {
+	d.sigs = &d.an.Groups
+	for _, p := range []Policy{a, b} {
 		if p.kind == duelWin && d.final {
-			d.sigs = winSigs(p.win.m)
+			d.sigs = tableSigs(p.win.m)
 			break
 		}
 	}
-	d.step = d.an.unit
+	d.step = d.an.Unit
 	d.nS = (r.Target + d.step - 1) / d.step
-	if float64(d.nS)*float64(d.nS) > maxWinStates {
-		return nil, fmt.Errorf("strategy: Duel: %d scores: %w", d.nS, ErrTooLarge)
+	if float64(d.nS)*float64(d.nS) > maxPositions {
+		return nil, fail(ErrTooLarge, "", fmt.Sprintf("%d scores: %.0f positions, at most %d", d.nS, float64(d.nS)*float64(d.nS), maxPositions))
 	}
 	d.minBankK = max(1, (r.MinBank+d.step-1)/d.step)
-	for _, o := range d.sigs[1].opts {
-		d.jump = max(d.jump, int(o.steps))
+	for _, o := range d.sigs[1].Opts {
+		d.jump = max(d.jump, int(o.Steps))
 	}
-	for i, p := range []DuelPolicy{a, b} {
-		dp := &duelPlayer{DuelPolicy: p}
+	for i, p := range []Policy{a, b} {
+		dp := &duelPlayer{Policy: p}
 		if p.kind != duelWin {
-			if err := d.fixedTurn(dp); err != nil {
-				return nil, err
+			if detail := d.fixedTurn(dp); detail != "" {
+				return nil, fail(ErrTooLarge, "", fmt.Sprintf("policy %c (%v): %s", 'A'+i, p, detail))
 			}
 		}
 		d.pol[i] = dp
@@ -240,8 +254,8 @@ const chainSteps = 40
 const liveEps = 1e-20
 
 // fixedTurn computes the outcome of the turn of a policy that does not
-// read the scores.
-func (d *duel) fixedTurn(p *duelPlayer) error {
+// read the scores. It returns "" or, for a turn too long to follow, why.
+func (d *duel) fixedTurn(p *duelPlayer) string {
 	var level int // from this turn total on, the policy banks when it may
 	var score func(k, n int) float64
 	var bank func(k, n int) bool
@@ -254,16 +268,21 @@ func (d *duel) fixedTurn(p *duelPlayer) error {
 		score = func(k, n int) float64 { return float64(k) }
 		bank = func(k, n int) bool { return k*d.step >= p.bankAt && d.canBank(k, n) }
 	case duelScore:
-		t := p.score.get()
-		if t.unit != d.step {
-			return fmt.Errorf("strategy: Duel: a Table of other scoring rules: %w", ErrPolicy)
+		// The table is read once, here, through its methods: its values
+		// and banks at every turn total the turn can reach, in steps.
+		t := p.score // of the duel's scoring rules: its unit is d.step
+		level = max(t.Cap()/d.step, d.minBankK)
+		score = func(k, n int) float64 {
+			v, _ := t.Value(k*d.step, n) // no error: a reachable state
+			return v
 		}
-		level = max(t.capI, d.minBankK)
-		score = func(k, n int) float64 { return t.value(k, n) }
-		bank = func(k, n int) bool { return t.banks(k, n) && d.canBank(k, n) }
+		bank = func(k, n int) bool {
+			b, _ := t.ShouldBank(k*d.step, n)
+			return b && d.canBank(k, n)
+		}
 	}
 	if level > maxStates {
-		return fmt.Errorf("strategy: Duel: %v banks at %d steps: %w", p.DuelPolicy, level, ErrTooLarge)
+		return fmt.Sprintf("banks at %d steps of %d, at most %d", level, d.step, maxStates)
 	}
 	kMax := level + d.jump + 1
 	if d.mustRoll || p.kind == duelScore {
@@ -282,7 +301,7 @@ func (d *duel) fixedTurn(p *duelPlayer) error {
 			p.tail[k] = p.tail[k+1] + p.out.bank[k]
 		}
 	}
-	return nil
+	return ""
 }
 
 // decisions are a policy's values of the states after a keep (turn total
@@ -311,7 +330,7 @@ type turnBuf struct {
 // forward runs the turn of the policy of dec forward from the first roll,
 // for turn totals under kMax steps, and returns its outcome, in b. It
 // stops once the chance of the states left to follow is under liveEps. The
-// policy decides at turn total min(k, clamp) when clamp >= 0 (as a WinBot
+// policy decides at turn total min(k, clamp) when clamp >= 0 (as a Bot
 // does above the cap of its table).
 func (d *duel) forward(dec *decisions, kMax, clamp int, b *turnBuf) *turnOut {
 	const nd = farkle.MaxDice
@@ -345,19 +364,19 @@ func (d *duel) forward(dec *decisions, kMax, clamp int, b *turnBuf) *turnOut {
 			}
 			g := &d.sigs[n]
 			live -= m
-			out.farkle += m * g.farkle
-			for s, p := range g.prob {
-				opts := g.opts[g.start[s]:g.start[s+1]]
+			out.farkle += m * g.Farkle
+			for s, p := range g.Prob {
+				opts := g.Opts[g.Start[s]:g.Start[s+1]]
 				bo, best := -1, 0.0
 				for o := range opts {
-					at := (int(opts[o].left)-1)*sz + kk + int(opts[o].steps)
+					at := (int(opts[o].Left)-1)*sz + kk + int(opts[o].Steps)
 					if v := dec.score[at]; bo < 0 || v > best {
 						bo, best = o, v
 					}
 				}
 				op := opts[bo]
-				left, k2 := int(op.left), k+int(op.steps)
-				if dec.bank[(left-1)*sz+kk+int(op.steps)] {
+				left, k2 := int(op.Left), k+int(op.Steps)
+				if dec.bank[(left-1)*sz+kk+int(op.Steps)] {
 					out.bank[k2] += m * p
 				} else if k2 < kMax {
 					mass[(left-1)*kMax+k2] += m * p
@@ -398,7 +417,8 @@ func (d *duel) bankValue(p, x, y, a int) float64 {
 // A duelWorker holds the memory of one goroutine of the solve.
 type duelWorker struct {
 	buf  turnBuf
-	wbuf *winBuf
+	wbuf *dpBuf // from the pool of wm
+	wm   *model
 	dec  *decisions
 }
 
@@ -411,7 +431,7 @@ func (d *duel) turnAt(wk *duelWorker, p, x, y int) *turnOut {
 	t := pl.win
 	m := t.m
 	if wk.wbuf == nil {
-		wk.wbuf = m.getBuf()
+		wk.wbuf, wk.wm = m.getBuf(), m
 		wk.dec = newDecisions(m.nv)
 	}
 	kc := m.kc(x, y)
@@ -438,50 +458,31 @@ func (d *duel) turnAt(wk *duelWorker, p, x, y int) *turnOut {
 	return d.forward(dec, kMax, kc, &wk.buf)
 }
 
-// solve fills d.w.
-func (d *duel) solve(ctx context.Context) error {
-	nS := d.nS
-	workers := runtime.GOMAXPROCS(0)
-	var wks []*duelWorker
-	for range workers {
-		wks = append(wks, new(duelWorker))
+// solve fills d.w, with the workers and the progress of opts.
+func (d *duel) solve(ctx context.Context, opts Options) error {
+	workers := opts.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
 	}
+	sc := newSched(d.nS, workers, false, func() *duelWorker { return new(duelWorker) })
 	defer func() {
-		for _, wk := range wks {
+		for _, wk := range sc.bufs {
 			if wk.wbuf != nil {
-				for _, p := range d.pol {
-					if p.kind == duelWin {
-						p.win.m.putBuf(wk.wbuf)
-						break
-					}
-				}
+				wk.wm.putBuf(wk.wbuf)
 			}
 		}
 	}()
-	for s := 2*nS - 2; s >= 0; s-- {
-		if err := ctx.Err(); err != nil {
-			return err
+	done := 0
+	_, err := sc.pass(ctx, func(wk *duelWorker, x, y int) float64 {
+		d.solvePair(wk, x, y)
+		return 0
+	}, func() {
+		done++
+		if opts.Progress != nil {
+			opts.Progress(done, sc.diagonals())
 		}
-		lo, hi := max(0, s-(nS-1)), min(s, nS-1)
-		var next atomic.Int64
-		next.Store(int64(lo))
-		var wg sync.WaitGroup
-		for _, wk := range wks[:min(workers, hi-lo+1)] {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for {
-					x := int(next.Add(1) - 1)
-					if x > hi {
-						return
-					}
-					d.solvePair(wk, x, s-x)
-				}
-			}()
-		}
-		wg.Wait()
-	}
-	return nil
+	})
+	return err
 }
 
 // solvePair solves a to move at (x, y) and b to move at (y, x): with c the
@@ -506,23 +507,23 @@ func (d *duel) solvePair(wk *duelWorker, x, y int) {
 	d.w[1][y*d.nS+x] = v
 }
 
-// winSigs groups the rolls of n dice by the options of the candidates of
-// a WinBot under m (with a final round, more than the best keep for each
+// tableSigs groups the rolls of n dice by the options of the candidates of
+// a Bot under m (with a final round, more than the best keep for each
 // number of kept dice), in the candidates' order. A policy that picks
 // the first candidate of the best value decides the same for every roll
 // of a group.
-func winSigs(m *winModel) *[farkle.MaxDice + 1]sigGroup {
+func tableSigs(m *model) *[farkle.MaxDice + 1]rolls.Group {
 	ix := multiset.Get()
-	var buf [maxKeeps]cand
-	var os []option
-	return groupRolls(func(n, i int) []option {
+	var buf [rolls.MaxKeeps]rolls.Cand
+	var os []rolls.Option
+	return rolls.GroupRolls(func(n, i int) []rolls.Option {
 		var key uint32
 		for j := range n {
 			key += multiset.Pow7[ix.Sorted[i][j]]
 		}
 		os = os[:0]
 		for _, c := range m.cands(key, &buf) {
-			os = append(os, option{steps: c.points / int32(m.step), left: int32(c.left)})
+			os = append(os, rolls.Option{Steps: c.Points / int32(m.step), Left: int32(c.Left)})
 		}
 		return os
 	})

@@ -1,15 +1,16 @@
-package strategy
+package win
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy"
+	"github.com/google/go-cmp/cmp"
 )
 
 // The rules of the duel tests: no final round, and a final round with a
@@ -48,18 +49,18 @@ func duelCases() []struct {
 }
 
 // scoreTable returns the expected-score table for r.
-func scoreTable(t fataler, r game.Rules) *Table {
+func scoreTable(t fataler, r game.Rules) *strategy.Table {
 	t.Helper()
 	s, err := farkle.New(r.Scoring)
 	if err != nil {
 		t.Fatalf("farkle.New: %v", err)
 	}
-	return mustSolve(t, s, Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
+	return mustSolve(t, s, strategy.Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
 }
 
-func mustDuel(t fataler, r game.Rules, a, b DuelPolicy) DuelResult {
+func mustDuel(t fataler, r game.Rules, a, b Policy) DuelResult {
 	t.Helper()
-	res, err := Duel(context.Background(), r, a, b)
+	res, err := Duel(context.Background(), r, a, b, Options{})
 	if err != nil {
 		t.Fatalf("Duel(%v, %v): %v", a, b, err)
 	}
@@ -73,7 +74,7 @@ func TestDuelSelf(t *testing.T) {
 	for _, c := range duelCases() {
 		t.Run(c.name, func(t *testing.T) {
 			tb := solvedWin(t, c.r, 0)
-			w := WinPolicy(tb)
+			w := TablePolicy(tb)
 			got := mustDuel(t, c.r, w, w)
 			want := tb.FirstPlayerWin()
 			if math.Abs(got.FirstWins-want) > 1e-9 || math.Abs(got.SecondWins-(1-want)) > 1e-9 {
@@ -92,17 +93,17 @@ func TestDuelWinBeatsAll(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tb := solvedWin(t, c.r, 0)
 			v := tb.FirstPlayerWin()
-			others := []DuelPolicy{ScorePolicy(scoreTable(t, c.r)), ThresholdPolicy(0), ThresholdPolicy(350), ThresholdPolicy(5000)}
+			others := []Policy{ScorePolicy(scoreTable(t, c.r)), ThresholdPolicy(0), ThresholdPolicy(350), ThresholdPolicy(5000)}
 			if c.r.FinalRound && (testing.Short() || raceEnabled) {
 				others = others[:2]
 			}
 			for _, o := range others {
-				got := mustDuel(t, c.r, WinPolicy(tb), o)
+				got := mustDuel(t, c.r, TablePolicy(tb), o)
 				t.Logf("win-optimal against %v: first %.6f, second %.6f", o, got.FirstWins, got.SecondWins)
 				if got.FirstWins < v-1e-12 || got.SecondWins < 1-v-1e-12 {
 					t.Errorf("Duel(win, %v) = %+v, want at least %.12f first and %.12f second", o, got, v, 1-v)
 				}
-				back := mustDuel(t, c.r, o, WinPolicy(tb))
+				back := mustDuel(t, c.r, o, TablePolicy(tb))
 				if math.Abs(back.FirstWins-(1-got.SecondWins)) > 1e-12 || math.Abs(back.SecondWins-(1-got.FirstWins)) > 1e-12 {
 					t.Errorf("Duel(%v, win) = %+v, want the complement of %+v", o, back, got)
 				}
@@ -129,7 +130,7 @@ func TestDuelTiny(t *testing.T) {
 	}
 	// The optimal play banks at once too.
 	tb := solvedWin(t, r, 0)
-	got = mustDuel(t, r, WinPolicy(tb), ThresholdPolicy(0))
+	got = mustDuel(t, r, TablePolicy(tb), ThresholdPolicy(0))
 	if math.Abs(got.FirstWins-want) > 1e-12 || math.Abs(tb.FirstPlayerWin()-want) > 1e-12 {
 		t.Errorf("win-optimal to 50: Duel = %+v, FirstPlayerWin %.15f, want first %.15f", got, tb.FirstPlayerWin(), want)
 	}
@@ -150,7 +151,7 @@ func TestDuelTiny(t *testing.T) {
 func TestDuelMonteCarlo(t *testing.T) {
 	for ci, c := range duelCases() {
 		t.Run(c.name, func(t *testing.T) {
-			// A WinBot decides in microseconds without a final round, in
+			// A Bot decides in microseconds without a final round, in
 			// a millisecond or so with one (a long turn to look at).
 			games := 4000
 			if c.r.FinalRound {
@@ -162,11 +163,11 @@ func TestDuelMonteCarlo(t *testing.T) {
 			tb := solvedWin(t, c.r, 0)
 			st := scoreTable(t, c.r)
 			pairs := []struct {
-				a, b       DuelPolicy
+				a, b       Policy
 				botA, botB game.Bot
 			}{
-				{WinPolicy(tb), ScorePolicy(st), WinBot{Table: tb}, Bot{Table: st}},
-				{ThresholdPolicy(400), ScorePolicy(st), game.ThresholdBot{BankAt: 400}, Bot{Table: st}},
+				{TablePolicy(tb), ScorePolicy(st), Bot{Table: tb}, strategy.Bot{Table: st}},
+				{ThresholdPolicy(400), ScorePolicy(st), game.ThresholdBot{BankAt: 400}, strategy.Bot{Table: st}},
 			}
 			for pi, p := range pairs {
 				exact := mustDuel(t, c.r, p.a, p.b)
@@ -205,56 +206,127 @@ func TestDuelMonteCarlo(t *testing.T) {
 func TestDuelErrors(t *testing.T) {
 	tb := solvedWin(t, duelCore, 0)
 	ctx := context.Background()
+	coreMin := duelCore
+	coreMin.MinBank = 300
+	sc, err := farkle.New(farkle.Core.Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	core := mustSolve(t, sc, strategy.Options{})
 	cases := []struct {
-		name string
-		r    game.Rules
-		a, b DuelPolicy
-		want error
+		name  string
+		r     game.Rules
+		a, b  Policy
+		want  error
+		field string
+		msg   string
 	}{
-		{"zero policy", duelCore, DuelPolicy{}, ScorePolicy(nil), ErrPolicy},
-		{"nil win table", duelCore, WinPolicy(nil), ScorePolicy(nil), ErrPolicy},
-		{"other rules", duelFinal, WinPolicy(tb), ThresholdPolicy(300), ErrPolicy},
-		{"other scoring", duelCore, ScorePolicy(nil), ThresholdPolicy(300), ErrPolicy},
-		{"penalty", game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3}, ThresholdPolicy(300), ThresholdPolicy(300), ErrWinRules},
-		{"min first bank", game.Rules{Target: 1000, MinFirstBank: 500}, ThresholdPolicy(300), ThresholdPolicy(300), ErrWinRules},
-		{"invalid rules", game.Rules{Target: -1}, ThresholdPolicy(300), ThresholdPolicy(300), farkle.ErrInvalidRules},
-		{"too large", game.Rules{Target: 100_000_000}, ThresholdPolicy(300), ThresholdPolicy(300), ErrTooLarge},
-		{"threshold too large", duelCore, ThresholdPolicy(100_000_000), ThresholdPolicy(300), ErrTooLarge},
+		{"zero policy", duelCore, Policy{}, ScorePolicy(nil), ErrPolicy, "", "win: no policy: policy A"},
+		{"nil win table", duelCore, ThresholdPolicy(300), TablePolicy(nil), ErrNoTable, "", "win: no table: policy B (win-optimal)"},
+		{"zero win table", duelCore, TablePolicy(new(Table)), ThresholdPolicy(300), ErrNoTable, "", "win: no table: policy A (win-optimal)"},
+		{"other rules", duelFinal, TablePolicy(tb), ThresholdPolicy(300), ErrOtherRules, "Target",
+			"win: table solved for other rules: policy A (win-optimal): Target 2000, the duel's 1000"},
+		{"other scoring", duelCore, ScorePolicy(nil), ThresholdPolicy(300), ErrOtherRules, "Scoring.Bonus",
+			"win: table solved for other rules: policy A (expected-score): Scoring.Bonus BonusFixed, the duel's BonusNone"},
+		{"other minimum", coreMin, ThresholdPolicy(300), ScorePolicy(core), ErrOtherRules, "MinBank",
+			"win: table solved for other rules: policy B (expected-score): MinBank 0, the duel's 300"},
+		{"penalty", game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3}, ThresholdPolicy(300), ThresholdPolicy(300), ErrRules, "Penalty",
+			"win: rules not supported: Penalty 500 after 3 farkles in a row: Duel has no penalty"},
+		{"min first bank", game.Rules{Target: 1000, MinFirstBank: 500}, ThresholdPolicy(300), ThresholdPolicy(300), ErrRules, "MinFirstBank",
+			"win: rules not supported: MinFirstBank 500"},
+		{"invalid rules", game.Rules{Target: -1}, ThresholdPolicy(300), ThresholdPolicy(300), farkle.ErrInvalidRules, "", ""},
+		{"too large", game.Rules{Target: 100_000_000}, ThresholdPolicy(300), ThresholdPolicy(300), ErrTooLarge, "",
+			"win: game too large: 2000000 scores: 4000000000000 positions, at most 4194304"},
+		{"threshold too large", duelCore, ThresholdPolicy(100_000_000), ThresholdPolicy(300), ErrTooLarge, "",
+			"win: game too large: policy A (threshold 100000000): banks at 2000000 steps of 50, at most 65536"},
 	}
 	for _, c := range cases {
-		if _, err := Duel(ctx, c.r, c.a, c.b); !errors.Is(err, c.want) {
+		_, err := Duel(ctx, c.r, c.a, c.b, Options{})
+		if !errors.Is(err, c.want) {
 			t.Errorf("%s: Duel error %v, want %v", c.name, err, c.want)
+			continue
 		}
+		var se *SolveError
+		if errors.As(err, &se) != (c.msg != "") {
+			t.Errorf("%s: Duel error %v (%T), a *SolveError: %v", c.name, err, err, c.msg != "")
+			continue
+		}
+		if se != nil && (se.Field != c.field || se.Rules != c.r || err.Error() != c.msg) {
+			t.Errorf("%s: Duel error %q, Field %q, Rules %+v; want %q, %q, %+v", c.name, err, se.Field, se.Rules, c.msg, c.field, c.r)
+		}
+	}
+	if _, err := Duel(ctx, duelCore, ThresholdPolicy(300), ThresholdPolicy(300), Options{Workers: -1}); !errors.Is(err, ErrOptions) {
+		t.Errorf("Duel with Workers -1: %v, want ErrOptions", err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := Duel(cctx, duelCore, WinPolicy(tb), ThresholdPolicy(300)); !errors.Is(err, context.Canceled) {
+	if _, err := Duel(cctx, duelCore, TablePolicy(tb), ThresholdPolicy(300), Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Duel with a cancelled context: %v", err)
 	}
 	for _, p := range []struct {
-		p    DuelPolicy
+		p    Policy
 		want string
-	}{{WinPolicy(tb), "win-optimal"}, {ScorePolicy(nil), "expected-score"}, {ThresholdPolicy(350), "threshold 350"}, {DuelPolicy{}, "no policy"}} {
+	}{{TablePolicy(tb), "win-optimal"}, {ScorePolicy(nil), "expected-score"}, {ThresholdPolicy(350), "threshold 350"}, {Policy{}, "no policy"}} {
 		if got := p.p.String(); got != p.want {
 			t.Errorf("String() = %q, want %q", got, p.want)
 		}
 	}
 }
 
-// ExampleDuel computes how often the win-optimal bot beats a bot that
-// banks at 300, to 1,000 points.
-func ExampleDuel() {
-	r := game.Rules{Target: 1000, Scoring: farkle.Core.Rules()}
-	tb, err := SolveWin(context.Background(), r, WinOptions{})
-	if err != nil {
-		fmt.Println(err)
-		return
+// TestWorkersProgress checks that Solve and Duel give the same answers
+// with one worker and with three, and report their progress: one call
+// after each anti-diagonal, from 1 to the total, from the caller's
+// goroutine.
+func TestWorkersProgress(t *testing.T) {
+	r := game.Rules{Target: 600, FinalRound: true, Scoring: farkle.Core.Rules()}
+	var tables []*Table
+	var duels []DuelResult
+	for _, workers := range []int{1, 3} {
+		var calls []int
+		total := 0
+		progress := func(done, tot int) {
+			calls = append(calls, done) // no lock: called from one goroutine
+			total = tot
+		}
+		tb, err := Solve(context.Background(), r, Options{Workers: workers, Progress: progress})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nd := 2*tb.m.nS - 1
+		if len(calls) != nd || total != nd || calls[0] != 1 || calls[nd-1] != nd {
+			t.Errorf("Solve, %d workers: %d calls of progress, done %v, total %d; want %d", workers, len(calls), calls, total, nd)
+		}
+		calls = nil
+		res, err := Duel(context.Background(), r, TablePolicy(tb), ThresholdPolicy(350), Options{Workers: workers, Progress: progress})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(calls) != nd || total != nd || calls[nd-1] != nd {
+			t.Errorf("Duel, %d workers: %d calls of progress, total %d; want %d", workers, len(calls), total, nd)
+		}
+		tables, duels = append(tables, tb), append(duels, res)
 	}
-	res, err := Duel(context.Background(), r, WinPolicy(tb), ThresholdPolicy(300))
-	if err != nil {
-		fmt.Println(err)
-		return
+	if diff := cmp.Diff(tables[0].w, tables[1].w); diff != "" {
+		t.Errorf("Solve with 1 and 3 workers (-1 +3):\n%s", diff)
 	}
-	fmt.Printf("first %.3f, second %.3f\n", res.FirstWins, res.SecondWins)
-	// Output: first 0.720, second 0.518
+	if duels[0] != duels[1] {
+		t.Errorf("Duel with 1 and 3 workers: %+v and %+v", duels[0], duels[1])
+	}
+	// With a penalty the total grows by a pass at the start of each.
+	var last [2]int
+	n := 0
+	pen := game.Rules{Target: 200, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}
+	_, err := Solve(context.Background(), pen, Options{Floor: -200, Workers: 2, Progress: func(done, total int) {
+		if done != last[0]+1 || total < last[1] || done > total {
+			t.Errorf("progress (%d, %d) after (%d, %d)", done, total, last[0], last[1])
+		}
+		last = [2]int{done, total}
+		n++
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 || last[0] != last[1] {
+		t.Errorf("penalty: %d calls, the last (%d, %d), want done = total at the end", n, last[0], last[1])
+	}
 }

@@ -1,4 +1,4 @@
-package strategy
+package win
 
 import (
 	"context"
@@ -11,9 +11,10 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/rolls"
 )
 
-// This file is a slow, independent reference for SolveWin: plain value
+// This file is a slow, independent reference for Solve: plain value
 // iteration over every state (b, d, i, j, t, n) of the two-player game,
 // over every roll (no grouping by signature) and every legal keep (as
 // farkle.Scorer.AppendKeeps lists them), with no Newton steps.
@@ -48,7 +49,7 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 	for n := 1; n <= farkle.MaxDice; n++ {
 		byKey := map[string]*refRoll{}
 		var keys []string
-		total := float64(pow6(n))
+		total := float64(rolls.Pow6(n))
 		orderedRolls(n, func(roll []farkle.Die) {
 			sorted := slices.Clone(roll)
 			slices.Sort(sorted)
@@ -66,7 +67,7 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 						left = farkle.MaxDice
 					}
 					rr.keeps = append(rr.keeps, refKeep{k.Points(), left})
-					unit = gcd(unit, k.Points())
+					unit = rolls.GCD(unit, k.Points())
 				}
 				byKey[key] = rr
 				keys = append(keys, key)
@@ -91,7 +92,7 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 	}
 	s.step, s.K = unit, 1
 	if r.Penalty > 0 {
-		s.step, s.K, s.lo = gcd(unit, r.Penalty), r.PenaltyAfter, floor
+		s.step, s.K, s.lo = rolls.GCD(unit, r.Penalty), r.PenaltyAfter, floor
 	}
 	s.nS = (s.target - s.lo + s.step - 1) / s.step
 	s.w = make([]float64, s.nS*s.nS*s.K*s.K)
@@ -275,10 +276,10 @@ var winCases = []winCase{
 	{"slow/facebook-200-penalty-final", game.Rules{Target: 200, FinalRound: true, MinBank: 100, Penalty: 100, PenaltyAfter: 2, Scoring: farkle.Facebook.Rules()}, -100},
 }
 
-// TestSolveWinReference checks SolveWin against the reference to 1e-9 at
+// TestSolveReference checks Solve against the reference to 1e-9 at
 // every turn-start position. The cases named slow/ (a final round with a
 // penalty, minutes) run only with FARKLE_SLOW=1 in the environment.
-func TestSolveWinReference(t *testing.T) {
+func TestSolveReference(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("slow: the reference takes seconds")
 	}
@@ -290,7 +291,7 @@ func TestSolveWinReference(t *testing.T) {
 			t.Parallel()
 			ref := newRefSolver(t, c.r, c.floor)
 			ref.solve(t)
-			tb, err := SolveWin(context.Background(), c.r, WinOptions{Floor: c.floor})
+			tb, err := Solve(context.Background(), c.r, Options{Floor: c.floor})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -305,7 +306,7 @@ func TestSolveWinReference(t *testing.T) {
 					worst = d
 				}
 				if math.Abs(got-want) > 1e-9 {
-					t.Fatalf("position %d: SolveWin %v, reference %v", k, got, want)
+					t.Fatalf("position %d: Solve %v, reference %v", k, got, want)
 				}
 			}
 			t.Logf("first player %.9f, largest difference %.3g", tb.FirstPlayerWin(), worst)

@@ -1,4 +1,4 @@
-package strategy
+package win
 
 import (
 	"cmp"
@@ -7,16 +7,17 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"sync"
-	"sync/atomic"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/internal/rolls"
 )
 
 // This file solves the two-player game for the chance of winning; see the
-// package documentation, "Playing to win", for the model.
+// package documentation for the model.
 //
 // Banked scores are indexes x = (score - lo) / step from 0 to nS-1 (nS is
 // the first index at or above the target), turn totals indexes k = t /
@@ -34,7 +35,7 @@ import (
 // Newton steps on the piecewise-linear function, with the slopes carried
 // through the dynamic program. With a penalty a farkle can lower the sum,
 // so the solver sweeps the whole table in the same order (Gauss-Seidel)
-// until no value moves by more than winTol. Within a sweep only the values
+// until no value moves by more than defaultTol. Within a sweep only the values
 // after a penalty are those of the sweep before, so each sweep gains about
 // a digit; the sweeps start from the same game without the penalty
 // (startSweeps), and a sweep evaluates a turn without slopes (sweepValue).
@@ -48,18 +49,28 @@ import (
 // Every value of a turn is a chance in [0, 1], so the dynamic program
 // keeps their bits and compares them as integers, whose order is theirs.
 
-// winTol is the change under which the sweeps with a penalty stop, and the
+// maxTurnTotal is the largest turn total that a position answers for:
+// 2^40, about 1.1 trillion, as for a strategy.Table.
+const maxTurnTotal = 1 << 40
+
+// maxStates bounds the turn totals of a turn that the solver follows per
+// number of dice (times four for a turn of the table, twice for the last
+// turn of a final round), so that rules with huge points in tiny steps
+// fail fast.
+const maxStates = 1 << 16
+
+// defaultTol is the change under which the sweeps with a penalty stop, and the
 // residual at which a Newton step stops.
-const winTol = 1e-14
+const defaultTol = 1e-14
 
 // reachEps is the chance of the last turn of a final round under which it
 // counts as 0 (see the package documentation).
 const reachEps = 1e-18
 
-// A winModel is the rules of a WinTable compiled for the dynamic program.
-type winModel struct {
+// A model is the rules of a Table compiled for the dynamic program.
+type model struct {
 	rules    game.Rules
-	an       analysis
+	an       rolls.Analysis
 	step     int // score step in points
 	lo       int // the floor, in points (0 without a penalty)
 	nS       int // scores below the target: indexes 0 to nS-1
@@ -79,7 +90,7 @@ type winModel struct {
 	pa6, ph6        float64                     // six dice: chance of a keep that leaves dice; of hot keeps only
 	reach           []float64                   // reach[k]: the last turn banks at least k steps; 0 from len(reach) on
 	rr              []float64                   // rr[(k-1)*6+n-1]: the same from k steps short with n dice to roll
-	nv              int                         // values per number of dice in a winBuf
+	nv              int                         // values per number of dice in a dpBuf
 	offs            []int32                     // option o reads v[k+offs[o]]
 	nOffs           [farkle.MaxDice + 1][]int32 // offs of the rolls of n dice
 	nCount          [farkle.MaxDice + 1][]uint8 // the number of options of each group of n dice
@@ -87,21 +98,22 @@ type winModel struct {
 	tailRoll, tailF float64   // V(k, 6) above the cap with must-roll: tailRoll + tailF*F
 	pfMin           float64   // the least chance of a farkle, over the numbers of dice
 	reachSuf        []float64 // reachSuf[d]: the largest reach[d'] for d' >= d
-	tol, reachEps   float64   // winTol and reachEps, which tests may loosen
+	tol, reachEps   float64   // defaultTol and reachEps, which tests may loosen
 }
 
-// newWinModel checks r and floor and compiles them.
-func newWinModel(r game.Rules, floor int) (*winModel, error) {
-	return newWinModelEps(r, floor, winTol, reachEps)
+// newModel checks r and floor and compiles them.
+func newModel(r game.Rules, floor int) (*model, error) {
+	return newModelEps(r, floor, defaultTol, reachEps)
 }
 
-// newWinModelEps is newWinModel with the tolerances given.
-func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, error) {
+// newModelEps is newModel with the tolerances given.
+func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
 	if r.MinFirstBank > 0 {
-		return nil, fmt.Errorf("strategy: MinFirstBank %d: %w", r.MinFirstBank, ErrWinRules)
+		return nil, &SolveError{Err: ErrRules, Rules: r, Options: Options{Floor: floor}, Field: "MinFirstBank",
+			detail: "MinFirstBank " + strconv.Itoa(r.MinFirstBank)}
 	}
 	if r.Scoring == (farkle.Rules{}) {
 		r.Scoring = farkle.App.Rules()
@@ -113,16 +125,17 @@ func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, 
 	if err != nil {
 		return nil, err
 	}
-	m := &winModel{rules: r, final: r.FinalRound, mustRoll: r.MustRollHotDice, tol: tol, reachEps: reachEps}
-	m.an.analyze(sc)
-	m.step = m.an.unit
+	m := &model{rules: r, final: r.FinalRound, mustRoll: r.MustRollHotDice, tol: tol, reachEps: reachEps}
+	m.an.Analyze(sc)
+	m.step = m.an.Unit
 	if r.Penalty > 0 {
-		m.step = gcd(m.step, r.Penalty)
+		m.step = rolls.GCD(m.step, r.Penalty)
 		if floor == 0 {
 			floor = DefaultFloor
 		}
 		if floor > 0 || floor%m.step != 0 {
-			return nil, fmt.Errorf("strategy: Floor %d (a negative multiple of %d): %w", floor, m.step, ErrWinRules)
+			return nil, &SolveError{Err: ErrOptions, Rules: r, Options: Options{Floor: floor}, Field: "Floor",
+				detail: fmt.Sprintf("Floor %d, want a negative multiple of %d", floor, m.step)}
 		}
 		m.lo = floor
 		m.K = r.PenaltyAfter
@@ -132,26 +145,27 @@ func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, 
 	}
 	m.nS = (r.Target - m.lo + m.step - 1) / m.step
 	m.zero = -m.lo / m.step
-	if float64(m.nS)*float64(m.nS)*float64(m.K*m.K) > maxWinStates {
-		return nil, fmt.Errorf("strategy: %d scores and %d farkle counts: %w", m.nS, m.K, ErrTooLarge)
+	if float64(m.nS)*float64(m.nS)*float64(m.K*m.K) > maxPositions {
+		return nil, m.tooLarge(fmt.Sprintf("%d scores and %d farkle counts a player: %.0f positions, at most %d",
+			m.nS, m.K, float64(m.nS)*float64(m.nS)*float64(m.K*m.K), maxPositions))
 	}
 	m.minBankK = max(1, (r.MinBank+m.step-1)/m.step)
 	// Without a final round the best keep for each number of kept dice
 	// is enough: the groups of the analysis, in its units.
-	sigs, scale := &m.an.sigs, int32(m.an.unit/m.step)
+	sigs, scale := &m.an.Groups, int32(m.an.Unit/m.step)
 	if m.final {
 		sigs, scale = m.groupAll(), 1
 	}
-	opts := sigs[1].opts
+	opts := sigs[1].Opts
 	m.optSteps = make([]int32, len(opts))
 	m.optLeft = make([]int32, len(opts))
 	for o, op := range opts {
-		m.optSteps[o] = op.steps * scale
-		m.optLeft[o] = op.left
+		m.optSteps[o] = op.Steps * scale
+		m.optLeft[o] = op.Left
 	}
 	for n := 1; n <= farkle.MaxDice; n++ {
 		g := &sigs[n]
-		m.pf[n], m.prob[n], m.start[n] = g.farkle, g.prob, g.start
+		m.pf[n], m.prob[n], m.start[n] = g.Farkle, g.Prob, g.Start
 	}
 	for o := range m.optSteps {
 		m.jump = max(m.jump, int(m.optSteps[o]))
@@ -187,7 +201,7 @@ func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, 
 	top := m.kc(0, m.nS-1)
 	m.nv = top + 2*m.jump + 2
 	if m.nv > maxStates*4 {
-		return nil, fmt.Errorf("strategy: turn totals up to %d steps: %w", m.nv, ErrTooLarge)
+		return nil, m.tooLarge(fmt.Sprintf("turn totals up to %d steps of %d", m.nv, m.step))
 	}
 	m.offs = make([]int32, len(m.optSteps))
 	for o := range m.offs {
@@ -209,74 +223,37 @@ func newWinModelEps(r game.Rules, floor int, tol, reachEps float64) (*winModel, 
 // With a final round a player may prefer fewer points with the same dice
 // left (to stay under the target), so every keep counts, not only the best
 // keep for each number of kept dice.
-func (m *winModel) groupAll() *[farkle.MaxDice + 1]sigGroup {
+func (m *model) groupAll() *[farkle.MaxDice + 1]rolls.Group {
 	ix := multiset.Get()
-	var buf [maxKeeps]farkle.Partition
+	var buf [rolls.MaxKeeps]farkle.Partition
 	var dice [farkle.MaxDice]farkle.Die
-	var os []option
-	return groupRolls(func(n, i int) []option {
+	var os []rolls.Option
+	return rolls.GroupRolls(func(n, i int) []rolls.Option {
 		for j := range n {
 			dice[j] = farkle.Die(ix.Sorted[i][j])
 		}
-		keeps, _ := m.an.scorer.AppendKeeps(buf[:0], dice[:n])
+		keeps, _ := m.an.Scorer.AppendKeeps(buf[:0], dice[:n])
 		os = os[:0]
 		for _, k := range keeps {
 			l := int32(n - k.Dice().Len())
 			if l == 0 {
 				l = farkle.MaxDice
 			}
-			o := option{steps: int32(k.Points() / m.step), left: l}
+			o := rolls.Option{Steps: int32(k.Points() / m.step), Left: l}
 			if !slices.Contains(os, o) {
 				os = append(os, o)
 			}
 		}
-		slices.SortFunc(os, func(a, b option) int {
-			return cmp.Or(cmp.Compare(a.steps, b.steps), cmp.Compare(a.left, b.left))
+		slices.SortFunc(os, func(a, b rolls.Option) int {
+			return cmp.Or(cmp.Compare(a.Steps, b.Steps), cmp.Compare(a.Left, b.Left))
 		})
 		return os
 	})
 }
 
-// groupRolls groups the rolls of each number of dice n by the options that
-// optsOf(n, i) gives the roll i (an index of multiset.Get), in the order in
-// which the groups first appear; a roll without options is a farkle. The
-// options are copied: optsOf may reuse its slice.
-func groupRolls(optsOf func(n, i int) []option) *[farkle.MaxDice + 1]sigGroup {
-	ix := multiset.Get()
-	var g [farkle.MaxDice + 1]sigGroup
-	var opts []option
-	for n := 1; n <= farkle.MaxDice; n++ {
-		total := float64(pow6(n))
-		bySig := map[string]int{}
-		g[n].start = []int32{int32(len(opts))}
-		for i := int(ix.First[n]); i < int(ix.First[n+1]); i++ {
-			os := optsOf(n, i)
-			p := float64(ix.Orders[i]) / total
-			if len(os) == 0 {
-				g[n].farkle += p
-				continue
-			}
-			key := fmt.Sprint(os)
-			s, ok := bySig[key]
-			if !ok {
-				s = len(g[n].prob)
-				bySig[key] = s
-				g[n].prob = append(g[n].prob, 0)
-				opts = append(opts, os...)
-				g[n].start = append(g[n].start, int32(len(opts)))
-			}
-			g[n].prob[s] += p
-		}
-	}
-	for n := 1; n <= farkle.MaxDice; n++ {
-		g[n].opts = slices.Clip(opts)
-	}
-	return &g
-}
-
 // solveReach computes the chance of the last turn of a final round to bank
 // at least k steps, for every k until it falls under reachEps.
-func (m *winModel) solveReach() error {
+func (m *model) solveReach() error {
 	// rr[k*6+n-1] is the chance from k steps short with n dice to roll.
 	const nd = farkle.MaxDice
 	m.rr = nil
@@ -284,7 +261,7 @@ func (m *winModel) solveReach() error {
 	m.reach = []float64{1}
 	for k := 1; ; k++ {
 		if k > maxStates*2 {
-			return fmt.Errorf("strategy: the last turn of a final round: %w", ErrTooLarge)
+			return m.tooLarge(fmt.Sprintf("the last turn of a final round, beyond %d steps of %d", maxStates*2, m.step))
 		}
 		hi := 0.0
 		for n := 1; n <= nd; n++ {
@@ -308,7 +285,7 @@ func (m *winModel) solveReach() error {
 
 // reachFrom returns the chance of the last turn to bank at least k more
 // steps with n dice to roll.
-func (m *winModel) reachFrom(k, n int) float64 {
+func (m *model) reachFrom(k, n int) float64 {
 	if k <= 0 {
 		if n == farkle.MaxDice {
 			return m.tailRoll
@@ -322,7 +299,7 @@ func (m *winModel) reachFrom(k, n int) float64 {
 }
 
 // reachAt returns the chance of the last turn to bank at least k steps.
-func (m *winModel) reachAt(k int) float64 {
+func (m *model) reachAt(k int) float64 {
 	if k < len(m.reach) {
 		return m.reach[k]
 	}
@@ -331,7 +308,7 @@ func (m *winModel) reachAt(k int) float64 {
 
 // kc returns the cap of the turn of (x, y): from turn total kc on, the
 // player may bank and banking wins for sure.
-func (m *winModel) kc(x, y int) int {
+func (m *model) kc(x, y int) int {
 	k := max(m.nS-x, m.minBankK)
 	if m.final {
 		k = max(k, len(m.reach)-x+y-1)
@@ -348,7 +325,7 @@ func (m *winModel) kc(x, y int) int {
 // reach(d) <= pf[n]*(1-f) for every larger lead too; cut asks for half of
 // that. Without a final round, or with must-roll (six dice cannot bank),
 // it returns kc(x, y).
-func (m *winModel) cut(x, y int, f float64) int {
+func (m *model) cut(x, y int, f float64) int {
 	kc := m.kc(x, y)
 	if !m.final || m.mustRoll {
 		return kc
@@ -364,13 +341,13 @@ func (m *winModel) cut(x, y int, f float64) int {
 	return min(max(lo, d-(x-y+1)), kc)
 }
 
-func (m *winModel) idx(x, y, i, j int) int { return ((x*m.nS+y)*m.K+i)*m.K + j }
+func (m *model) idx(x, y, i, j int) int { return ((x*m.nS+y)*m.K+i)*m.K + j }
 
 // score returns the score of index x.
-func (m *winModel) score(x int) int { return m.lo + x*m.step }
+func (m *model) score(x int) int { return m.lo + x*m.step }
 
 // index returns the index of a banked score.
-func (m *winModel) index(score int) (int, bool) {
+func (m *model) index(score int) (int, bool) {
 	d := score - m.lo
 	if d < 0 || d%m.step != 0 || d/m.step >= m.nS {
 		return 0, false
@@ -378,61 +355,66 @@ func (m *winModel) index(score int) (int, bool) {
 	return d / m.step, true
 }
 
-func (m *winModel) scores(mine, theirs int) (x, y int, err error) {
-	x, ok1 := m.index(mine)
-	y, ok2 := m.index(theirs)
+// scores returns the indexes of the banked scores of s.
+func (m *model) scores(s State) (x, y int, err error) {
+	x, ok1 := m.index(s.Mine)
+	y, ok2 := m.index(s.Theirs)
 	if !ok1 || !ok2 {
-		return 0, 0, fmt.Errorf("strategy: scores %d and %d (from %d to under %d in steps of %d): %w",
-			mine, theirs, m.lo, m.rules.Target, m.step, ErrScore)
+		return 0, 0, &StateError{Err: ErrScore, State: s,
+			detail: fmt.Sprintf("from %d to under %d in steps of %d", m.lo, m.rules.Target, m.step)}
 	}
 	return x, y, nil
 }
 
-// A winState is a checked WinState.
-type winState struct{ x, y, i, j, k, n int }
+// tooLarge returns the error of a game of m too large to solve.
+func (m *model) tooLarge(detail string) error {
+	return &SolveError{Err: ErrTooLarge, Rules: m.rules, Options: Options{Floor: m.lo}, detail: detail}
+}
 
-func (m *winModel) state(s WinState) (winState, error) {
-	x, y, err := m.scores(s.Mine, s.Theirs)
+// A pos is a checked State.
+type pos struct{ x, y, i, j, k, n int }
+
+func (m *model) state(s State) (pos, error) {
+	x, y, err := m.scores(s)
 	if err != nil {
-		return winState{}, err
+		return pos{}, err
 	}
 	if s.MyFarkles < 0 || s.MyFarkles >= m.K || s.TheirFarkles < 0 || s.TheirFarkles >= m.K {
-		return winState{}, fmt.Errorf("strategy: farkles in a row %d and %d (0 to %d): %w",
-			s.MyFarkles, s.TheirFarkles, m.K-1, ErrFarkles)
+		return pos{}, &StateError{Err: ErrFarkles, State: s, detail: fmt.Sprintf("0 to %d", m.K-1)}
 	}
 	if s.DiceLeft < 0 || s.DiceLeft > farkle.MaxDice {
-		return winState{}, &StateError{Err: ErrDiceLeft, TurnTotal: s.TurnTotal, DiceLeft: s.DiceLeft}
+		return pos{}, &StateError{Err: ErrDiceLeft, State: s}
 	}
 	n := s.DiceLeft
 	if n == 0 {
 		n = farkle.MaxDice
 	}
-	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.unit != 0 {
-		return winState{}, &StateError{Err: ErrTurnTotal, TurnTotal: s.TurnTotal, DiceLeft: s.DiceLeft}
+	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.Unit != 0 {
+		return pos{}, &StateError{Err: ErrTurnTotal, State: s}
 	}
 	k := min(s.TurnTotal/m.step, m.kc(x, y)) // from the cap on, values do not change
-	return winState{x: x, y: y, i: s.MyFarkles, j: s.TheirFarkles, k: k, n: n}, nil
+	return pos{x: x, y: y, i: s.MyFarkles, j: s.TheirFarkles, k: k, n: n}, nil
 }
 
-// A winBuf holds the dynamic program of one turn.
-type winBuf struct {
+// A dpBuf holds the dynamic program of one turn.
+type dpBuf struct {
 	v     []uint64  // [n-1][k] flat, nv per n: the bits of the values, all in [0, 1], whose order as integers is their order
 	dv, r []float64 // the slopes of the values and the values of rolling, as v
 }
 
-func (m *winModel) getBuf() *winBuf {
-	if b, ok := m.pool.Get().(*winBuf); ok {
+func (m *model) getBuf() *dpBuf {
+	if b, ok := m.pool.Get().(*dpBuf); ok {
 		return b
 	}
 	sz := farkle.MaxDice * m.nv
-	return &winBuf{v: make([]uint64, sz), dv: make([]float64, sz), r: make([]float64, sz)}
+	return &dpBuf{v: make([]uint64, sz), dv: make([]float64, sz), r: make([]float64, sz)}
 }
 
-func (m *winModel) putBuf(b *winBuf) { m.pool.Put(b) }
+func (m *model) putBuf(b *dpBuf) { m.pool.Put(b) }
 
 // farkleValue returns the value for the player to move at (x, y, i, j)
 // of a farkle now: the opponent moves next.
-func (t *WinTable) farkleValue(x, y, i, j int) float64 {
+func (t *Table) farkleValue(x, y, i, j int) float64 {
 	m := t.m
 	if i+1 < m.K {
 		return 1 - t.w[m.idx(y, x, j, i+1)]
@@ -444,7 +426,7 @@ func (t *WinTable) farkleValue(x, y, i, j int) float64 {
 // opponent at j farkles in a row, at least 0 (a chance of 1 may round to a
 // little more, and the turn's dynamic program compares values by their
 // bits, which order only the non-negative ones).
-func (t *WinTable) bankValue(x, y, j, k int) float64 {
+func (t *Table) bankValue(x, y, j, k int) float64 {
 	m := t.m
 	if x+k >= m.nS {
 		if !m.final {
@@ -455,7 +437,7 @@ func (t *WinTable) bankValue(x, y, j, k int) float64 {
 	return max(0, 1-t.w[m.idx(y, x+k, j, 0)])
 }
 
-func (m *winModel) canBank(k, n int) bool {
+func (m *model) canBank(k, n int) bool {
 	return k >= m.minBankK && (n < farkle.MaxDice || !m.mustRoll)
 }
 
@@ -464,7 +446,7 @@ func (m *winModel) canBank(k, n int) bool {
 // down to lowest, with the values from top on those above the cap
 // (top >= kc(x, y)). It fills b.v, b.dv (the slopes in f) and b.r (the
 // values of rolling).
-func (t *WinTable) turnF(b *winBuf, x, y, j int, f float64, top, lowest int) {
+func (t *Table) turnF(b *dpBuf, x, y, j int, f float64, top, lowest int) {
 	f = max(f, 0) // a chance of 1 may round to a little more
 	t.m.fillCap(b, f, top, b.dv)
 	t.turnDP(b, x, y, j, f, top, lowest)
@@ -473,7 +455,7 @@ func (t *WinTable) turnF(b *winBuf, x, y, j int, f float64, top, lowest int) {
 // fillCap puts the values above the cap from top up to the largest keep
 // above it, for a farkle worth f, in b.v, and their slopes in dv unless
 // dv is nil: banking wins, but with must-roll six dice must roll once more.
-func (m *winModel) fillCap(b *winBuf, f float64, top int, dv []float64) {
+func (m *model) fillCap(b *dpBuf, f float64, top int, dv []float64) {
 	for n := 1; n <= farkle.MaxDice; n++ {
 		tv, td := 1.0, 0.0
 		if n == farkle.MaxDice && m.mustRoll {
@@ -491,7 +473,7 @@ func (m *winModel) fillCap(b *winBuf, f float64, top int, dv []float64) {
 
 // turnDP is turnF after the values from top on are in place, for f at
 // least 0.
-func (t *WinTable) turnDP(b *winBuf, x, y, j int, f float64, top, lowest int) {
+func (t *Table) turnDP(b *dpBuf, x, y, j int, f float64, top, lowest int) {
 	m := t.m
 	nv := m.nv
 	v, dv, r := b.v, b.dv, b.r
@@ -538,7 +520,7 @@ func rollSumSlope(vk []uint64, dk []float64, offs []int32, count []uint8, prob [
 
 // sweepValue returns the turn-start value at (x, y, j) for a farkle worth
 // f: startValueCut without the slopes and the values of rolling.
-func (t *WinTable) sweepValue(b *winBuf, x, y, j int, f float64) float64 {
+func (t *Table) sweepValue(b *dpBuf, x, y, j int, f float64) float64 {
 	f = max(f, 0) // a chance of 1 may round to a little more
 	m := t.m
 	nv := m.nv
@@ -582,13 +564,13 @@ func rollSum(vk []uint64, offs []int32, count []uint8, prob []float64) float64 {
 }
 
 // vAt returns V(k, n) of the last turnF.
-func (b *winBuf) vAt(k, n int) float64 {
+func (b *dpBuf) vAt(k, n int) float64 {
 	return math.Float64frombits(b.v[(n-1)*(len(b.v)/farkle.MaxDice)+k])
 }
 
 // startValueCut is startValue from the cut of (x, y) for f: from there on
 // the values are those of banking, with slope 0.
-func (t *WinTable) startValueCut(b *winBuf, x, y, j int, f float64) (float64, float64) {
+func (t *Table) startValueCut(b *dpBuf, x, y, j int, f float64) (float64, float64) {
 	f = max(f, 0) // a chance of 1 may round to a little more
 	t.turnDP(b, x, y, j, f, t.fillAbove(b, x, y, j, f, b.dv), 0)
 	at := (farkle.MaxDice - 1) * t.m.nv
@@ -599,7 +581,7 @@ func (t *WinTable) startValueCut(b *winBuf, x, y, j int, f float64) (float64, fl
 // largest keep above it in b.v, and their slopes in dv unless dv is nil,
 // and returns the cut: those of banking (slope 0) below kc(x, y), those
 // of fillCap at kc(x, y).
-func (t *WinTable) fillAbove(b *winBuf, x, y, j int, f float64, dv []float64) int {
+func (t *Table) fillAbove(b *dpBuf, x, y, j int, f float64, dv []float64) int {
 	m := t.m
 	top := m.cut(x, y, f)
 	if top == m.kc(x, y) {
@@ -619,15 +601,14 @@ func (t *WinTable) fillAbove(b *winBuf, x, y, j int, f float64, dv []float64) in
 }
 
 // turn runs the dynamic program of st's turn down to turn total lowest.
-func (t *WinTable) turn(b *winBuf, st winState, lowest int) {
+func (t *Table) turn(b *dpBuf, st pos, lowest int) {
 	kc := t.m.kc(st.x, st.y)
 	t.turnF(b, st.x, st.y, st.j, t.farkleValue(st.x, st.y, st.i, st.j), max(kc, lowest+t.m.jump+1), lowest)
 }
 
 // solve fills t.w.
-func (t *WinTable) solve(ctx context.Context, workers int, progress func(done, total int)) error {
+func (t *Table) solve(ctx context.Context, workers int, progress func(done, total int)) error {
 	m := t.m
-	nd := 2*m.nS - 1 // anti-diagonals x+y = s
 	done, extra := 0, 0
 	if m.pen > 0 {
 		n, err := t.startSweeps(ctx, workers, progress)
@@ -636,54 +617,36 @@ func (t *WinTable) solve(ctx context.Context, workers int, progress func(done, t
 		}
 		done, extra = n, n
 	}
+	sc := newSched(m.nS, workers, true, m.getBuf)
+	defer func() {
+		for _, b := range sc.bufs {
+			m.putBuf(b)
+		}
+	}()
+	exact := m.pen == 0 && m.K == 1
+	work := func(b *dpBuf, x, y int) float64 {
+		if exact {
+			t.solvePair(b, x, y)
+			return 0
+		}
+		return t.sweepPair(b, x, y)
+	}
 	for pass := 1; ; pass++ {
-		var delta atomic.Uint64 // math.Float64bits of the largest change (non-negative floats order as their bits)
-		for s := nd - 1; s >= 0; s-- {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			lo := max(0, s-(m.nS-1))
-			hi := s / 2
-			var next atomic.Int64
-			next.Store(int64(lo))
-			var wg sync.WaitGroup
-			for range min(workers, hi-lo+1) {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					b := m.getBuf()
-					defer m.putBuf(b)
-					my := 0.0
-					for {
-						x := int(next.Add(1) - 1)
-						if x > hi {
-							break
-						}
-						if m.pen == 0 && m.K == 1 {
-							t.solvePair(b, x, s-x)
-						} else {
-							my = max(my, t.sweepPair(b, x, s-x))
-						}
-					}
-					for {
-						old := delta.Load()
-						if math.Float64frombits(old) >= my || delta.CompareAndSwap(old, math.Float64bits(my)) {
-							break
-						}
-					}
-				}()
-			}
-			wg.Wait()
+		delta, err := sc.pass(ctx, work, func() {
 			done++
 			if progress != nil {
-				progress(done, extra+nd*pass)
+				progress(done, extra+sc.diagonals()*pass)
 			}
+		})
+		if err != nil {
+			return err
 		}
-		if m.pen == 0 && m.K == 1 || math.Float64frombits(delta.Load()) <= m.tol {
+		if exact || delta <= m.tol {
 			return nil
 		}
 		if pass >= 100_000 {
-			return fmt.Errorf("strategy: no convergence after %d passes: %w", pass, ErrWinRules)
+			return &SolveError{Err: ErrConverge, Rules: m.rules, Options: Options{Floor: m.lo, Workers: workers},
+				detail: fmt.Sprintf("%d passes, the last changing a chance by %.3g", pass, delta)}
 		}
 	}
 }
@@ -695,16 +658,16 @@ func (t *WinTable) solve(ctx context.Context, workers int, progress func(done, t
 // from 0 to T-lo, which solvePair solves exactly. Its chances start every
 // farkle count; the sweeps then take a few passes fewer. It returns the
 // anti-diagonals it reported to progress.
-func (t *WinTable) startSweeps(ctx context.Context, workers int, progress func(done, total int)) (int, error) {
+func (t *Table) startSweeps(ctx context.Context, workers int, progress func(done, total int)) (int, error) {
 	m := t.m
 	r := m.rules
 	r.Target -= m.lo
 	r.Penalty, r.PenaltyAfter = 0, 0
-	m0, err := newWinModelEps(r, 0, m.tol, m.reachEps)
+	m0, err := newModelEps(r, 0, m.tol, m.reachEps)
 	if err != nil || m0.step != m.step || m0.nS != m.nS {
 		return 0, nil // the sweeps start from 0
 	}
-	t0 := &WinTable{m: m0, w: make([]float64, m0.nS*m0.nS)}
+	t0 := &Table{m: m0, w: make([]float64, m0.nS*m0.nS)}
 	if err := t0.solve(ctx, workers, progress); err != nil {
 		return 0, err
 	}
@@ -724,7 +687,7 @@ func (t *WinTable) startSweeps(ctx context.Context, workers int, progress func(d
 // solvePair solves the positions (x, y) and (y, x), x <= y, without a
 // penalty: u = W(x, y) is the root of g(u) = f_xy(1 - f_yx(1 - u)) - u,
 // which decreases with slope -1 to almost 0.
-func (t *WinTable) solvePair(b *winBuf, x, y int) {
+func (t *Table) solvePair(b *dpBuf, x, y int) {
 	m := t.m
 	// Start from a neighbor of a larger sum, already solved.
 	u := 0.5
@@ -749,7 +712,7 @@ func (t *WinTable) solvePair(b *winBuf, x, y int) {
 			wx, sx := t.startValueCut(b, x, y, 0, 1-wy)
 			g, d = wx-u, sx*sy-1
 		}
-		if math.Abs(g) <= winTol {
+		if math.Abs(g) <= defaultTol {
 			break
 		}
 		if g > 0 {
@@ -774,7 +737,7 @@ func (t *WinTable) solvePair(b *winBuf, x, y int) {
 
 // sweepPair updates the positions (x, y, *, *) and (y, x, *, *) once,
 // with a penalty, and returns the largest change.
-func (t *WinTable) sweepPair(b *winBuf, x, y int) float64 {
+func (t *Table) sweepPair(b *dpBuf, x, y int) float64 {
 	m := t.m
 	ch := 0.0
 	for l := 2*m.K - 2; l >= 0; l-- {

@@ -1,0 +1,173 @@
+package win
+
+import (
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/internal/rolls"
+)
+
+// A Choice is one candidate keep of a roll (see [Table.Advise]) and
+// the chances of winning it leads to.
+type Choice struct {
+	// Keep is the kept dice as combinations; its Rest is the dice left to
+	// roll, empty after hot dice.
+	Keep farkle.Partition
+	// TurnTotal is the turn total after the keep.
+	TurnTotal int
+	// DiceLeft is the number of dice to roll on with: 1 to 6, 6 after hot
+	// dice.
+	DiceLeft int
+	// HotDice reports that the keep uses every die of the roll.
+	HotDice bool
+	// Roll is the chance of winning when rolling on after the keep, both
+	// players playing on to win.
+	Roll float64
+	// CanBank reports whether the rules allow banking TurnTotal after this
+	// keep (MinBank, MustRollHotDice).
+	CanBank bool
+	// BankChance is the chance of winning when banking after the keep;
+	// 0 when the rules do not allow it.
+	BankChance float64
+	// Bank reports whether banking after this keep is allowed and at
+	// least as good as rolling on.
+	Bank bool
+	// Chance is the better of BankChance (when allowed) and Roll.
+	Chance float64
+}
+
+// Advice is what to do with a roll to win: which dice to keep and
+// whether to bank after keeping them.
+type Advice struct {
+	// Keep is the keep to make, equal to Choices[0].Keep. For a farkle it
+	// has 0 points, no combinations and the roll as Rest.
+	Keep farkle.Partition
+	// Bank reports whether to bank after the keep rather than roll on.
+	Bank bool
+	// Chance is the chance of winning when following the advice; for a
+	// farkle, the chance left after losing the turn (the opponent to
+	// move).
+	Chance float64
+	// Farkle reports that the roll has nothing to keep: the turn is over.
+	Farkle bool
+	// Choices lists the candidate keeps (see [Table.Advise]) by Chance
+	// descending, then fewest kept dice, then most points: Choices[0] is
+	// the advice. Empty for a farkle.
+	Choices []Choice
+}
+
+// Advise returns what to do with roll, the dice just rolled, in the
+// position s: s.TurnTotal points were set aside in the turn before the
+// roll. The candidates are the best keep for each number of kept dice; with
+// a final round, the best keep for each number of kept dice and points,
+// since there fewer points may be worth more (to stay under the target). The number of dice rolled is len(roll), 1 to 6, in any order;
+// s.DiceLeft is not read. It runs the dynamic program of the turn, in under a
+// millisecond for target 10,000, and allocates only the Choices.
+//
+// Bad dice give the errors of [farkle.Scorer.BestKeep]; a bad position
+// the errors of [Table.ChanceIn]. The dice are checked first, after the
+// table ([ErrNoTable] for a nil or zero *Table).
+func (t *Table) Advise(s State, roll []farkle.Die) (Advice, error) {
+	if !t.ok() {
+		return Advice{}, errNoTable()
+	}
+	m := t.m
+	key, ok := multiset.KeyOf(roll)
+	if !ok || key == 0 {
+		_, err := m.an.Scorer.BestKeep(roll)
+		return Advice{}, err
+	}
+	s.DiceLeft = len(roll)
+	st, err := m.state(s)
+	if err != nil {
+		return Advice{}, err
+	}
+	var cbuf [rolls.MaxKeeps]rolls.Cand
+	cs := m.cands(key, &cbuf)
+	if len(cs) == 0 {
+		none, _ := m.an.Scorer.BestKeep(roll) // 0 points, the roll as Rest
+		return Advice{Keep: none, Farkle: true, Chance: t.farkleValue(st.x, st.y, st.i, st.j)}, nil
+	}
+	b := m.getBuf()
+	defer m.putBuf(b)
+	t.turn(b, st, st.k)
+	choices := make([]Choice, len(cs))
+	for p := range cs {
+		choices[p] = t.choice(b, st, s.TurnTotal, &cs[p], len(roll))
+	}
+	// Order by chance, descending, the fewest kept dice first on a tie:
+	// an insertion sort, stable.
+	for p := 1; p < len(choices); p++ {
+		for q := p; q > 0 && choices[q-1].Chance < choices[q].Chance; q-- {
+			choices[q-1], choices[q] = choices[q], choices[q-1]
+		}
+	}
+	best := &choices[0]
+	return Advice{Keep: best.Keep, Bank: best.Bank, Chance: best.Chance, Choices: choices}, nil
+}
+
+// cands returns the candidate keeps of the roll of multiset key: the best
+// keep for each number of kept dice, or, with a final round, where fewer
+// points may be worth more (to stay under the target), the best keep for
+// each number of kept dice and points; by kept dice, then points
+// descending.
+func (m *model) cands(key uint32, buf *[rolls.MaxKeeps]rolls.Cand) []rolls.Cand {
+	ix := multiset.Get()
+	mi := int(ix.Rank[key])
+	if !m.final {
+		return m.an.Cands(mi)
+	}
+	n := int(ix.Size[mi])
+	var dice [farkle.MaxDice]farkle.Die
+	for j := range n {
+		dice[j] = farkle.Die(ix.Sorted[mi][j])
+	}
+	var kbuf [rolls.MaxKeeps]farkle.Partition
+	keeps, _ := m.an.Scorer.AppendKeeps(kbuf[:0], dice[:n])
+	cs := buf[:0]
+	for _, k := range keeps {
+		pts, kept := int32(k.Points()), uint8(k.Dice().Len())
+		dup := false
+		for _, c := range cs {
+			dup = dup || (c.Points == pts && c.Kept == kept)
+		}
+		if dup {
+			continue
+		}
+		left := uint8(n) - kept
+		if left == 0 {
+			left = farkle.MaxDice
+		}
+		cs = append(cs, rolls.Cand{Keep: k, Points: pts, Kept: kept, Left: left})
+	}
+	// Keeps lists points descending: a stable insertion sort by kept dice.
+	for p := 1; p < len(cs); p++ {
+		for q := p; q > 0 && cs[q-1].Kept > cs[q].Kept; q-- {
+			cs[q-1], cs[q] = cs[q], cs[q-1]
+		}
+	}
+	return cs
+}
+
+// choice evaluates the candidate c of a roll of nRoll dice in st, from the
+// dynamic program in b.
+func (t *Table) choice(b *dpBuf, st pos, total int, c *rolls.Cand, nRoll int) Choice {
+	m := t.m
+	k, n := st.k+int(c.Points)/m.step, int(c.Left)
+	at := (n-1)*m.nv + k
+	ch := Choice{
+		Keep:      c.Keep,
+		TurnTotal: total + int(c.Points),
+		DiceLeft:  n,
+		HotDice:   int(c.Kept) == nRoll,
+		Roll:      b.r[at],
+		CanBank:   m.canBank(k, n),
+	}
+	ch.Chance = ch.Roll
+	if ch.CanBank {
+		ch.BankChance = t.bankValue(st.x, st.y, st.j, k)
+		if ch.BankChance >= ch.Roll {
+			ch.Bank, ch.Chance = true, ch.BankChance
+		}
+	}
+	return ch
+}

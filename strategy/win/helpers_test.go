@@ -1,0 +1,39 @@
+package win
+
+import (
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/strategy"
+)
+
+// fataler is what the helpers need of *testing.T, *testing.B and *rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+func mustSolve(t fataler, s *farkle.Scorer, o strategy.Options) *strategy.Table {
+	t.Helper()
+	tb, err := strategy.Solve(s, o)
+	if err != nil {
+		t.Fatalf("strategy.Solve(%+v): %v", o, err)
+	}
+	return tb
+}
+
+// orderedRolls calls f with every ordered roll of n dice (the same slice,
+// refilled).
+func orderedRolls(n int, f func(roll []farkle.Die)) {
+	roll := make([]farkle.Die, n)
+	var walk func(k int)
+	walk = func(k int) {
+		if k == n {
+			f(roll)
+			return
+		}
+		for d := farkle.Die(1); d <= 6; d++ {
+			roll[k] = d
+			walk(k + 1)
+		}
+	}
+	walk(0)
+}
