@@ -201,14 +201,31 @@ func BenchmarkBotDecide(b *testing.B) {
 	}
 }
 
-// rulesChecker is the interface that package game calls before a bot's
-// first move.
-type rulesChecker interface{ CheckRules(game.Rules) error }
-
+// The bots are RulesCheckers: package game asks them before their first
+// move.
 var (
-	_ rulesChecker = Bot{}
-	_ rulesChecker = AverageBot{}
+	_ game.RulesChecker = Bot{}
+	_ game.RulesChecker = AverageBot{}
 )
+
+// game.Play refuses a Bot whose table was solved for other scoring (the
+// zero Bot plays the App table) before the first move.
+func TestPlayRefusesBot(t *testing.T) {
+	r := game.App.Rules()
+	r.Scoring.SingleFive = 25
+	g, err := game.New(r, []string{"Ann", "Bob"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = g.Play(Bot{}, game.ThresholdBot{})
+	var be *game.BotError
+	if !errors.As(err, &be) || be.Player != 0 || !errors.Is(err, ErrOtherRules) {
+		t.Fatalf("Play: %v, want a *game.BotError for player 0 wrapping ErrOtherRules", err)
+	}
+	if g.NumEvents() != 0 {
+		t.Errorf("%d events after the refusal, want 0", g.NumEvents())
+	}
+}
 
 func TestBotCheckRules(t *testing.T) {
 	fb := game.Facebook.Rules()

@@ -10,13 +10,47 @@ import (
 	"github.com/farkle-go/farkle/game"
 )
 
-var _ game.Bot = Bot{}
+var _ game.RulesChecker = Bot{}
 
-// rulesChecker is the interface that package game calls before a bot's
-// first move.
-type rulesChecker interface{ CheckRules(game.Rules) error }
-
-var _ rulesChecker = Bot{}
+// game.Play asks a Bot before the first move: a zero Bot, and a Bot whose
+// table was solved for other rules, are refused with a *game.BotError
+// that wraps the Bot's error, and the game has not moved.
+func TestPlayRefusesBot(t *testing.T) {
+	tb := solvedWin(t, winCore, 0) // Core scoring, target 2,000
+	other := winCore
+	other.Target = 3000
+	for _, c := range []struct {
+		name  string
+		rules game.Rules
+		bot   Bot
+		want  error
+	}{
+		{"zero bot", winCore, Bot{}, ErrNoTable},
+		{"other target", other, Bot{Table: tb}, ErrOtherRules},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g, err := game.New(c.rules, []string{"Ann", "Bob"}, rand.NewPCG(1, 2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = g.Play(game.ThresholdBot{BankAt: 300}, c.bot)
+			var be *game.BotError
+			if !errors.As(err, &be) || be.Player != 1 || !errors.Is(err, c.want) || !errors.Is(err, game.ErrPlayers) {
+				t.Fatalf("Play: %v, want a *game.BotError for player 1 wrapping %v", err, c.want)
+			}
+			if n := g.NumEvents(); n != 0 {
+				t.Errorf("%d events after the refusal, want 0", n)
+			}
+		})
+	}
+	g, err := game.New(winCore, []string{"Ann", "Bob"}, rand.NewPCG(1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(Bot{Table: tb}, game.ThresholdBot{BankAt: 300}); err != nil || !g.Over() {
+		t.Fatalf("Play with the table's rules: %v (over: %v)", err, g.Over())
+	}
+}
 
 func TestBotCheckRules(t *testing.T) {
 	tb := solvedWin(t, winCore, 0) // Core scoring, target 2,000
