@@ -109,8 +109,9 @@ func TestBotCheckRules(t *testing.T) {
 }
 
 // TestBotZeroDecides plays whole games with a zero Bot and with a Bot
-// whose table was solved for other scoring: neither panics, and every
-// move is legal, so the games end.
+// whose table was solved for other scoring, which game.Play refuses, but
+// whose Decide a caller may still call: it never panics, and every move is
+// legal, so the games end.
 func TestBotZeroDecides(t *testing.T) {
 	tb := solvedWin(t, winCore, 0)
 	for _, c := range []struct {
@@ -128,7 +129,10 @@ func TestBotZeroDecides(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := g.Play(c.bot, game.ThresholdBot{BankAt: 300}); err != nil {
+				// Through a BotFunc, which Play does not ask for its
+				// rules (it would refuse these bots): Decide itself must
+				// play legal moves.
+				if err := g.Play(game.BotFunc(c.bot.Decide), game.ThresholdBot{BankAt: 300}); err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
 				}
 				if _, over := g.Winner(); !over {
