@@ -20,15 +20,15 @@ func TestSlow(t *testing.T) {
 	}
 }
 
-// Minutes skips without FARKLE_SLOW=1: the test below must not get past it.
-func TestMinutesSkips(t *testing.T) {
+// Long skips without FARKLE_SLOW=1: the test below must not get past it.
+func TestLongSkips(t *testing.T) {
 	t.Setenv(Env, "")
 	ran := false
 	t.Run("gated", func(t *testing.T) {
-		Minutes(t)
+		Long(t)
 		ran = true
 	})
 	if ran {
-		t.Fatal("Minutes did not skip with FARKLE_SLOW unset")
+		t.Fatal("Long did not skip with FARKLE_SLOW unset")
 	}
 }

@@ -4,12 +4,12 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/testgate"
 	"github.com/farkle-go/farkle/strategy"
 )
 
@@ -19,11 +19,10 @@ import (
 // penalty), going first and second, and checks that it wins at least the
 // value of the game. Run it with
 //
-//	go test -run TestDuelBuscheNeller -v ./strategy/win
+//	FARKLE_SLOW=1 go test -run TestDuelBuscheNeller -v ./strategy/win
 func TestDuelBuscheNeller(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("solves target 10,000: seconds, minutes under the race detector")
-	}
+	testgate.Long(t) // solves target 10,000, then the duel
+
 	r := game.Rules{Scoring: farkle.Core.Rules()}
 	tb := solvedWin(t, r, 0)
 	st := scoreTable(t, r)
@@ -42,9 +41,7 @@ func TestDuelBuscheNeller(t *testing.T) {
 // slowOnly skips a measurement that takes minutes unless FARKLE_SLOW=1.
 func slowOnly(b *testing.B) {
 	b.Helper()
-	if os.Getenv("FARKLE_SLOW") != "1" {
-		b.Skip("takes minutes: run with FARKLE_SLOW=1")
-	}
+	testgate.Long(b)
 }
 
 // BenchmarkDuelApp measures the win-optimal bot against the

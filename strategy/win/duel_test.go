@@ -9,6 +9,7 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/testgate"
 	"github.com/farkle-go/farkle/strategy"
 	"github.com/google/go-cmp/cmp"
 )
@@ -30,8 +31,9 @@ var duelRules = []struct {
 	{"app-600-final-must-roll", duelRoll},
 }
 
-// duelCases returns the rules of the duel tests: under -short without
-// the slowest, under the race detector without a final round.
+// duelCases returns the rules of the duel tests: all of them in the slow
+// step of .ci/run (testgate.Slow), the two fastest in the plain run, and
+// one without a final round under the race detector.
 func duelCases() []struct {
 	name string
 	r    game.Rules
@@ -39,7 +41,7 @@ func duelCases() []struct {
 	switch {
 	case raceEnabled:
 		return duelRules[:1]
-	case testing.Short():
+	case !testgate.Slow():
 		return []struct {
 			name string
 			r    game.Rules
@@ -94,7 +96,7 @@ func TestDuelWinBeatsAll(t *testing.T) {
 			tb := solvedWin(t, c.r, 0)
 			v := tb.FirstPlayerWin()
 			others := []Policy{ScorePolicy(scoreTable(t, c.r)), ThresholdPolicy(0), ThresholdPolicy(350), ThresholdPolicy(5000)}
-			if c.r.FinalRound && (testing.Short() || raceEnabled) {
+			if c.r.FinalRound && !testgate.Slow() {
 				others = others[:2]
 			}
 			for _, o := range others {
@@ -153,11 +155,13 @@ func TestDuelMonteCarlo(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			// A Bot decides in microseconds without a final round, in
 			// a millisecond or so with one (a long turn to look at).
+			// The plain run plays a tenth of the games of the slow
+			// step; 3 standard errors hold at either size.
 			games := 4000
 			if c.r.FinalRound {
 				games = 800
 			}
-			if testing.Short() || raceEnabled {
+			if !testgate.Slow() {
 				games /= 10
 			}
 			tb := solvedWin(t, c.r, 0)

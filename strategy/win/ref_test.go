@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/rolls"
+	"github.com/farkle-go/farkle/internal/testgate"
 )
 
 // This file is a slow, independent reference for Solve: plain value
@@ -276,17 +276,26 @@ var winCases = []winCase{
 	{"slow/facebook-200-penalty-final", game.Rules{Target: 200, FinalRound: true, MinBank: 100, Penalty: 100, PenaltyAfter: 2, Scoring: farkle.Facebook.Rules()}, -100},
 }
 
+// refSeconds are the reference cases that take seconds: like those named
+// slow/ (a final round with a penalty, a minute), they run only in the slow
+// step of .ci/run (FARKLE_SLOW=1); the plain run checks the others.
+var refSeconds = map[string]bool{
+	"app-300-final-minbank":            true,
+	"zilch-150-final-minbank-mustroll": true,
+	"facebook-200-final":               true,
+}
+
 // TestSolveReference checks Solve against the reference to 1e-9 at
-// every turn-start position. The cases named slow/ (a final round with a
-// penalty, minutes) run only with FARKLE_SLOW=1 in the environment.
+// every turn-start position. The cases named slow/ and those of
+// refSeconds run only in the slow step (testgate.Slow).
 func TestSolveReference(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("slow: the reference takes seconds")
 	}
 	for _, c := range winCases {
 		t.Run(c.name, func(t *testing.T) {
-			if strings.HasPrefix(c.name, "slow/") && os.Getenv("FARKLE_SLOW") == "" {
-				t.Skip("slow: set FARKLE_SLOW=1")
+			if (strings.HasPrefix(c.name, "slow/") || refSeconds[c.name]) && !testgate.Slow() {
+				t.Skip("the slow step of .ci/run checks this case: set FARKLE_SLOW=1")
 			}
 			t.Parallel()
 			ref := newRefSolver(t, c.r, c.floor)

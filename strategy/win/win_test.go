@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/internal/testgate"
 	"github.com/farkle-go/farkle/strategy"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -63,9 +63,8 @@ var winSmall = []winCase{
 // 10,000, no final round, no minimum bank, no penalty, banking allowed
 // after hot dice, the fairest komi is 200 points.
 func TestSolveBuscheNeller(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("solves target 10,000: seconds, minutes under the race detector")
-	}
+	testgate.Long(t) // solves target 10,000
+
 	runtime.GC()
 	var peak uint64
 	sample := func() {
@@ -612,9 +611,7 @@ func BenchmarkBotDecide(b *testing.B) {
 // 1e-7: about four minutes on two cores, so it runs only with
 // FARKLE_SLOW=1, which .ci/run sets for it and TestSolveReference.
 func TestSolveBusche2016(t *testing.T) {
-	if os.Getenv("FARKLE_SLOW") == "" || testing.Short() || raceEnabled {
-		t.Skip("slow: set FARKLE_SLOW=1")
-	}
+	testgate.Long(t)
 	r := game.Rules{MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Facebook.Rules()}
 	m, err := newModelEps(r, DefaultFloor, 1e-6, reachEps)
 	if err != nil {
