@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/farkle-go/farkle/internal/testgate"
 )
 
 // TestNothingAtImport builds a program that imports the module's three
@@ -19,6 +21,11 @@ import (
 func TestNothingAtImport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
+	}
+	if testgate.Race {
+		// The programs are built and run without the race detector
+		// either way: under it, the test would repeat the plain run.
+		t.Skip("builds a program without the race detector: the plain run checks it")
 	}
 	mod, env := tempModule(t)
 	src := `package main

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/farkle-go/farkle/internal/testgate"
 )
 
 // TestREADME compiles and runs every Go block of README.md, each a whole
@@ -19,6 +21,11 @@ func TestREADME(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs")
 	}
+	if testgate.Race {
+		// The programs are built and run without the race detector
+		// either way: under it, the test would repeat the plain run.
+		t.Skip("builds programs without the race detector: the plain run checks it")
+	}
 	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -28,6 +35,11 @@ func TestREADME(t *testing.T) {
 		t.Fatal("README.md has no Go blocks")
 	}
 	mod, env := tempModule(t)
+	type program struct {
+		block int    // its number in README.md, from 1
+		want  string // what it must print
+	}
+	var progs []program
 	for i, b := range blocks {
 		src := string(b[1])
 		if !strings.HasPrefix(src, "package main\n") {
@@ -50,15 +62,39 @@ func TestREADME(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command("go", "run", "./"+filepath.Base(dir))
-		cmd.Dir, cmd.Env = mod, env
-		got, err := cmd.CombinedOutput()
+		progs = append(progs, program{i + 1, strings.Join(want, "\n")})
+	}
+	if len(progs) == 0 {
+		return
+	}
+	// One go build for all the programs, which builds them in parallel;
+	// if it fails, each is built alone, to tell which blocks do not
+	// build, and the others still run.
+	bin := t.TempDir()
+	exe := func(block int) string { return filepath.Join(bin, fmt.Sprintf("block%d", block)) }
+	build := exec.Command("go", "build", "-o", bin+string(filepath.Separator), "./...")
+	build.Dir, build.Env = mod, env
+	if _, err := build.CombinedOutput(); err != nil {
+		var built []program
+		for _, p := range progs {
+			one := exec.Command("go", "build", "-o", exe(p.block), fmt.Sprintf("./block%d", p.block))
+			one.Dir, one.Env = mod, env
+			if out, err := one.CombinedOutput(); err != nil {
+				t.Errorf("block %d: go build: %v\n%s", p.block, err, out)
+				continue
+			}
+			built = append(built, p)
+		}
+		progs = built
+	}
+	for _, p := range progs {
+		got, err := exec.Command(exe(p.block)).CombinedOutput()
 		if err != nil {
-			t.Errorf("block %d: go run: %v\n%s", i+1, err, got)
+			t.Errorf("block %d: run: %v\n%s", p.block, err, got)
 			continue
 		}
-		if g, w := strings.TrimSpace(string(got)), strings.Join(want, "\n"); g != w {
-			t.Errorf("block %d prints\n%s\nwant\n%s", i+1, g, w)
+		if g := strings.TrimSpace(string(got)); g != p.want {
+			t.Errorf("block %d prints\n%s\nwant\n%s", p.block, g, p.want)
 		}
 	}
 }

@@ -238,3 +238,87 @@ func TestEnumerators(t *testing.T) {
 		t.Errorf("multisets per length %v (%d distinct); want %v (924)", msPerLen, len(seen), want)
 	}
 }
+
+// TestPartViewEqual checks the equality of views used by the exhaustive
+// loops against cmp.Equal, on the reference's views of one multiset in 5
+// under App (the rolls of no die and of one die among them) and on copies
+// of them changed in one place each: a different number, die or kind, a
+// nil slice made empty, a combo more or less.
+func TestPartViewEqual(t *testing.T) {
+	x := exhTableOf(App.Rules())
+	var views []partView
+	for i, m := range multisets() {
+		if i%5 == 0 || len(m) < 2 {
+			views = append(views, x.an[i].best, x.bestKeep[i])
+			views = append(views, x.keeps[i]...)
+		}
+	}
+	// changed returns copies of v, each different from v in one place.
+	changed := func(v partView) []partView {
+		var out []partView
+		clone := func() partView {
+			w := v
+			w.Dice, w.Rest = slices.Clone(v.Dice), slices.Clone(v.Rest)
+			w.Combos = slices.Clone(v.Combos)
+			for i := range w.Combos {
+				w.Combos[i].Dice = slices.Clone(v.Combos[i].Dice)
+			}
+			return w
+		}
+		dice := func(d []Die) []Die {
+			if d == nil {
+				return []Die{}
+			}
+			return append(slices.Clone(d), 1)
+		}
+		w := clone()
+		w.Points++
+		out = append(out, w)
+		w = clone()
+		w.Dice = dice(w.Dice)
+		out = append(out, w)
+		w = clone()
+		w.Rest = dice(w.Rest)
+		out = append(out, w)
+		w = clone()
+		w.Combos = append(w.Combos, comboView{})
+		out = append(out, w)
+		if v.Combos == nil {
+			w = clone()
+			w.Combos = []comboView{}
+			out = append(out, w)
+		}
+		for i := range v.Combos {
+			w = clone()
+			w.Combos[i].Kind++
+			out = append(out, w)
+			w = clone()
+			w.Combos[i].Points--
+			out = append(out, w)
+			w = clone()
+			w.Combos[i].Dice = dice(w.Combos[i].Dice)
+			out = append(out, w)
+			w = clone()
+			w.Combos = w.Combos[:i]
+			out = append(out, w)
+		}
+		return out
+	}
+	n := 0
+	for _, v := range views {
+		for _, w := range append(changed(v), v) {
+			n++
+			if got, want := v.equal(w), cmp.Equal(v, w); got != want {
+				t.Fatalf("equal(%+v, %+v) = %v; cmp.Equal says %v", v, w, got, want)
+			}
+		}
+	}
+	for _, tc := range [][2][]partView{{nil, nil}, {nil, {}}, {{}, nil}, {views[:2], views[:2]}, {views[:2], views[1:3]}, {views[:1], views[:2]}} {
+		if got, want := viewsEqual(tc[0], tc[1]), cmp.Equal(tc[0], tc[1]); got != want {
+			t.Fatalf("viewsEqual(%v, %v) = %v; cmp.Equal says %v", tc[0], tc[1], got, want)
+		}
+	}
+	if n < 2000 {
+		t.Fatalf("only %d pairs compared", n)
+	}
+}

@@ -289,7 +289,15 @@ func TestRulesRoundTripProperty(t *testing.T) {
 		}
 		p := farkle.Preset(rapid.IntRange(0, 4).Draw(t, "scoringPreset"))
 		r.Scoring = p.Rules()
-		switch rapid.IntRange(0, 3).Draw(t, "scoringChange") {
+		// A changed scoring is compiled by New and again by the load
+		// (about a millisecond each, ten times more under the race
+		// detector), so the race detector runs, like drawnScorings, keep
+		// to the presets' scorings.
+		change := 0
+		if !raceEnabled {
+			change = rapid.IntRange(0, 3).Draw(t, "scoringChange")
+		}
+		switch change {
 		case 1:
 			r.Scoring.SingleFive = rapid.IntRange(0, 1000).Draw(t, "singleFive")
 		case 2:

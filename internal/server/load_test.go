@@ -53,10 +53,14 @@ func TestLoad(t *testing.T) {
 // target of p99 in the full test if check is set.
 func runLoad(t *testing.T, dir string, check bool) {
 	// Each client thinks think to 3*think between moves: 500 moves a
-	// second in all either way, a human's pace in the full test.
+	// second in all either way while every game is on, a human's pace in
+	// the full test. A client stops after maxMoves, so that a run takes
+	// about maxMoves times the mean think (15 s in the full test); a game
+	// to 1,000 takes its human about 11 moves on average, and the log
+	// says how many games ended before that.
 	games, streams, maxMoves, think := 50, 20, 15, 50*time.Millisecond
 	if *loadFull {
-		games, streams, maxMoves, think = 500, 200, 30, 500*time.Millisecond
+		games, streams, maxMoves, think = 500, 200, 15, 500*time.Millisecond
 	}
 	s, err := New(Config{DataDir: dir, Rate: -1, Logf: t.Logf})
 	if err != nil {
@@ -107,7 +111,7 @@ func runLoad(t *testing.T, dir string, check bool) {
 
 	var mu sync.Mutex
 	var lat []time.Duration
-	var failures int
+	var failures, ended int
 	start := time.Now()
 	var wg sync.WaitGroup
 	for i := range ids {
@@ -133,6 +137,9 @@ func runLoad(t *testing.T, dir string, check bool) {
 			}
 			mu.Lock()
 			lat = append(lat, mine...)
+			if st.Over {
+				ended++
+			}
 			mu.Unlock()
 		}()
 	}
@@ -161,8 +168,8 @@ func runLoad(t *testing.T, dir string, check bool) {
 	for _, u := range updates {
 		seen += u
 	}
-	t.Logf("%d games, %d event streams (%d updates read): %d moves in %v (%.0f/s), %d failed",
-		games, streams, seen, len(lat), elapsed.Round(time.Millisecond), float64(len(lat))/elapsed.Seconds(), failures)
+	t.Logf("%d games, %d event streams (%d updates read): %d moves in %v (%.0f/s), %d failed; %d games ended, the others stopped after %d moves",
+		games, streams, seen, len(lat), elapsed.Round(time.Millisecond), float64(len(lat))/elapsed.Seconds(), failures, ended, maxMoves)
 	t.Logf("move latency: p50 %v, p90 %v, p99 %v, max %v", pct(0.50), pct(0.90), pct(0.99), lat[len(lat)-1])
 	t.Logf("server memory after GC: heap %.1f MiB in use, %.1f MiB from the OS; %d games held",
 		float64(ms.HeapInuse)/(1<<20), float64(ms.Sys)/(1<<20), s.NumGames())
