@@ -603,29 +603,26 @@ func BenchmarkBotDecide(b *testing.B) {
 	}
 }
 
-// TestSolveBusche2016 reproduces M. Busche's 2016 figure: under
-// Facebook scoring, target 10,000, banking from 300 points, the third
-// farkle in a row costing 500, scores floored at -2500 and no final round,
-// the first player wins 53.487% of games. The solve sweeps the table until
-// no chance moves by more than 1e-6, which leaves the figure within about
-// 1e-7: about four minutes on two cores, so it runs only with
-// FARKLE_SLOW=1, which .ci/run sets for it and TestSolveReference.
-func TestSolveBusche2016(t *testing.T) {
-	testgate.Long(t)
-	r := game.Rules{MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Facebook.Rules()}
-	m, err := newModelEps(r, DefaultFloor, 1e-6, reachEps)
+// BenchmarkSolveBusche2016 solves M. Busche's 2016 game (see
+// TestSolveBusche2016, which checks the stored solution instead) until no
+// chance moves by more than 1e-6, which leaves the figure within about
+// 1e-7: minutes on two cores, so it runs only with FARKLE_SLOW=1:
+//
+//	FARKLE_SLOW=1 go test -run '^$' -bench SolveBusche2016 -benchtime 1x ./strategy/win
+func BenchmarkSolveBusche2016(b *testing.B) {
+	slowOnly(b)
+	m, err := newModelEps(busche2016, DefaultFloor, 1e-6, reachEps)
 	if err != nil {
-		t.Fatal(err)
+		b.Fatal(err)
 	}
-	start := time.Now()
-	tb, err := solve(context.Background(), m, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := tb.FirstPlayerWin()
-	t.Logf("first player %.7f in %v", got, time.Since(start).Round(time.Second))
-	if math.Abs(got-0.53487) > 5e-6 {
-		t.Errorf("FirstPlayerWin() = %.7f, want 0.53487", got)
+	for b.Loop() {
+		tb, err := solve(context.Background(), m, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if got := tb.FirstPlayerWin(); math.Abs(got-0.53487) > 5e-6 {
+			b.Errorf("FirstPlayerWin() = %.7f, want 0.53487", got)
+		}
 	}
 }
 
