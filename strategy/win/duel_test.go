@@ -93,6 +93,9 @@ func TestDuelSelf(t *testing.T) {
 func TestDuelWinBeatsAll(t *testing.T) {
 	for _, c := range duelCases() {
 		t.Run(c.name, func(t *testing.T) {
+			if c.r.FinalRound && !testgate.Slow() {
+				t.Skip("the slow step of .ci/run checks the final round (TestDuelSelf checks its duel here)")
+			}
 			tb := solvedWin(t, c.r, 0)
 			v := tb.FirstPlayerWin()
 			others := []Policy{ScorePolicy(scoreTable(t, c.r)), ThresholdPolicy(0), ThresholdPolicy(350), ThresholdPolicy(5000)}
@@ -153,6 +156,9 @@ func TestDuelTiny(t *testing.T) {
 func TestDuelMonteCarlo(t *testing.T) {
 	for ci, c := range duelCases() {
 		t.Run(c.name, func(t *testing.T) {
+			if c.r.FinalRound && !testgate.Slow() {
+				t.Skip("the slow step of .ci/run checks the final round (TestDuelSelf checks its duel here)")
+			}
 			// A Bot decides in microseconds without a final round, in
 			// a millisecond or so with one (a long turn to look at).
 			// The plain run plays a tenth of the games of the slow
