@@ -135,6 +135,6 @@
 // Importing the package does no work: every table is built on first use.
 //
 // The subpackage game drives whole games (turns, banking, hot dice,
-// penalties) and the subpackage strategy computes exact odds and the
-// optimal single-turn policy.
+// penalties), the subpackage strategy computes exact odds and the optimal
+// single-turn policy, and strategy/win plays to win a game of two.
 package farkle

@@ -101,15 +101,15 @@ func namesOf(lang string) *[numKinds]string {
 
 // LookupName returns the name of k for display in the language lang, as
 // [Kind.Name] does, and true; if the package has no names in that
-// language (see [Languages]), or k is no kind, it returns "" and false.
-// As for Name, only the primary language subtag of lang counts, in any
-// case: "fi-FI" and "FI" are Finnish.
+// language (see [Languages]), it returns "" and false. The boolean says
+// only whether lang is known: a value that is no kind gives what Name
+// gives, [Kind.String], and true. As for Name, only the primary language
+// subtag of lang counts, in any case: "fi-FI" and "FI" are Finnish.
 func (k Kind) LookupName(lang string) (string, bool) {
-	names := namesOf(lang)
-	if names == nil || k == 0 || int(k) >= numKinds {
+	if namesOf(lang) == nil {
 		return "", false
 	}
-	return names[k], true
+	return k.Name(lang), true
 }
 
 // Name returns the name of k for display in the language lang, a BCP 47

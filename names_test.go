@@ -63,11 +63,12 @@ func TestLookupName(t *testing.T) {
 			}
 		}
 	}
-	// Values that are no kind have no name in any language.
+	// Values that are no kind: LookupName's boolean says only that the
+	// language is known, and the name is Name's, String's.
 	for _, k := range []Kind{0, Kind(numKinds), 255} {
 		for _, l := range Languages() {
-			if name, ok := k.LookupName(l); ok || name != "" {
-				t.Errorf("%v.LookupName(%q) = %q, %v; want \"\", false", k, l, name, ok)
+			if name, ok := k.LookupName(l); !ok || name != k.String() {
+				t.Errorf("%v.LookupName(%q) = %q, %v; want %q, true", k, l, name, ok, k.String())
 			}
 			if got := k.Name(l); got != k.String() {
 				t.Errorf("%v.Name(%q) = %q, want String's %q", k, l, got, k.String())

@@ -10,9 +10,9 @@ import (
 //
 // The dice are faces from 1 to 6 separated by commas, white space, both,
 // or nothing: each digit of "155" is one die. Inside one pair of square
-// brackets around the whole text, the dice are a JSON array instead, in
-// which each number is one die, so that "[15]" is the die 15 (invalid),
-// not a 1 and a 5. Text with no dice, such as "", " " or "[]", gives nil
+// brackets around the whole text, the dice are numbers as in a JSON array
+// instead (separated by commas, white space or both), each number one
+// die, so that "[15]" is the die 15 (invalid), not a 1 and a 5. Text with no dice, such as "", " " or "[]", gives nil
 // and no error. The dice come back in the order of the text, in a new
 // slice.
 //

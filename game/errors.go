@@ -148,7 +148,7 @@ type BotError struct {
 }
 
 // Error returns a message such as
-// "game: bad players: the bot of player 1 cannot play: strategy/win: ...".
+// "game: bad players: the bot of player 1 cannot play: win: no table: ...".
 func (e *BotError) Error() string {
 	return "game: " + ErrPlayers.Error() + ": the bot of player " + strconv.Itoa(e.Player) + " cannot play: " + errString(e.Err)
 }

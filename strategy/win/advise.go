@@ -64,7 +64,7 @@ type Advice struct {
 // millisecond for target 10,000, and allocates only the Choices.
 //
 // Bad dice give the errors of [farkle.Scorer.BestKeep]; a bad position
-// the errors of [Table.ChanceIn]. The dice are checked first, after the
+// the errors of [Table.ChanceAt]. The dice are checked first, after the
 // table ([ErrNoTable] for a nil or zero *Table).
 func (t *Table) Advise(s State, roll []farkle.Die) (Advice, error) {
 	if !t.ok() {

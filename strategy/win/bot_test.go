@@ -240,7 +240,7 @@ func TestStateOfNoPenalty(t *testing.T) {
 	if err != nil || s != (State{DiceLeft: 6}) {
 		t.Fatalf("StateOf = %+v, %v; want no farkles in a row", s, err)
 	}
-	if _, err := solvedWin(t, winCore, 0).ChanceIn(s); err != nil {
-		t.Errorf("ChanceIn(StateOf): %v", err)
+	if _, err := solvedWin(t, winCore, 0).ChanceAt(s); err != nil {
+		t.Errorf("ChanceAt(StateOf): %v", err)
 	}
 }

@@ -9,7 +9,7 @@
 //     [Table]: in milliseconds for target 1,000, seconds for target 10,000
 //     on two cores, minutes with a penalty for farkles in a row. Keep it,
 //     share it, or save it with [Table.MarshalBinary].
-//   - [Table.Chance] and [Table.ChanceIn] answer the chance to win from a
+//   - [Table.Chance] and [Table.ChanceAt] answer the chance to win from a
 //     [State] (the banked scores, the farkles in a row, the turn so far);
 //     [Table.FirstPlayerWin] and [Table.FairestKomi] describe the game.
 //   - [Table.Advise] says what to do with a roll, with the chance of every
@@ -52,7 +52,7 @@
 // the same order until no chance moves by more than 1e-14, starting from
 // the same game without the penalty. It keeps the chance at the start of
 // each turn, one float64 a position (about 320 KB for target 10,000);
-// [Table.ChanceIn] and [Table.Advise] compute positions within a turn on
+// [Table.ChanceAt] and [Table.Advise] compute positions within a turn on
 // demand, in under a millisecond for target 10,000. With a final round,
 // fewer points with the same dice left may be worth more (to stay under
 // the target), so there every legal keep counts, not only the best keep

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy"
 )
 
 // The errors of this package, one meaning each. [Solve] and [Duel] report
@@ -35,8 +36,10 @@ var (
 	// *[Table].
 	ErrNoTable = errors.New("no table")
 	// ErrOtherRules: a table solved for other rules than those of the game
-	// ([Bot.CheckRules]) or of the duel ([Duel]).
-	ErrOtherRules = errors.New("table solved for other rules")
+	// ([Bot.CheckRules]) or of the duel ([Duel]). It is
+	// strategy.ErrOtherRules itself, so that a caller of game.Play tests
+	// for the refusal of any of the module's bots with one sentinel.
+	ErrOtherRules = strategy.ErrOtherRules
 	// ErrData: data that [Table.UnmarshalBinary] does not accept: another
 	// format or version, a bad checksum, or contents that do not match
 	// the rules they carry.

@@ -85,7 +85,7 @@ func ExampleBot() {
 		return
 	}
 	s, _ := win.StateOf(g.View())
-	chance, _ := t.ChanceIn(s)
+	chance, _ := t.ChanceAt(s)
 	fmt.Printf("%s to move: %.1f%% to win\n", g.Players()[g.Current()].Name, 100*chance)
 	if err := g.Play(bot, strategy.Bot{Table: st}); err != nil {
 		fmt.Println(err)

@@ -133,9 +133,9 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 		if floor == 0 {
 			floor = DefaultFloor
 		}
-		if floor > 0 || floor%m.step != 0 {
+		if floor > 0 || floor%m.step != 0 || floor < math.MinInt32 {
 			return nil, &SolveError{Err: ErrOptions, Rules: r, Options: Options{Floor: floor}, Field: "Floor",
-				detail: fmt.Sprintf("Floor %d, want a negative multiple of %d", floor, m.step)}
+				detail: fmt.Sprintf("Floor %d, want a negative multiple of %d from %d", floor, m.step, math.MinInt32)}
 		}
 		m.lo = floor
 		m.K = r.PenaltyAfter

@@ -47,7 +47,8 @@ type Options struct {
 // documentation for the model). [Solve] makes one, and
 // [Table.UnmarshalBinary] reads one back; positions within a turn are
 // computed on demand from it, in under a millisecond. A Table is
-// immutable and safe for concurrent use. The methods of a nil or zero
+// immutable and safe for concurrent use, once made (UnmarshalBinary is for
+// a new Table: it replaces what the Table holds). The methods of a nil or zero
 // *Table return zero values, or errors wrapping [ErrNoTable].
 type Table struct {
 	m *model
@@ -107,7 +108,7 @@ func StateOf(v game.View) (State, error) {
 // a done ctx, which Solve checks after each anti-diagonal, its error; any
 // other error is a [*SolveError] wrapping [ErrRules] for rules it does not
 // solve (MinFirstBank), [ErrOptions] for bad options, or [ErrTooLarge] for
-// a table of more than 4,194,304 positions.
+// a table of more than 4,194,304 positions or turns too long to follow.
 func Solve(ctx context.Context, r game.Rules, opts Options) (*Table, error) {
 	m, err := newModel(r, opts.Floor)
 	if err == nil {
@@ -191,7 +192,7 @@ func (t *Table) Chance(mine, theirs int) (float64, error) {
 	return t.w[t.m.idx(x, y, 0, 0)], nil
 }
 
-// ChanceIn returns the chance that the player to move wins from s, with
+// ChanceAt returns the chance that the player to move wins from s, with
 // s.TurnTotal points in the turn and s.DiceLeft dice to roll, when the
 // player now banks or rolls, whichever is better, and both play on
 // optimally. It is computed on demand, in under a millisecond for target
@@ -200,7 +201,7 @@ func (t *Table) Chance(mine, theirs int) (float64, error) {
 // scores, [ErrFarkles] for farkles in a row out of range (not 0 to
 // PenaltyAfter-1, 0 only without a penalty), [ErrTurnTotal] for a turn
 // total that is not a multiple of the scoring unit, or [ErrDiceLeft].
-func (t *Table) ChanceIn(s State) (float64, error) {
+func (t *Table) ChanceAt(s State) (float64, error) {
 	if !t.ok() {
 		return 0, errNoTable()
 	}

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -302,8 +303,8 @@ func TestAdviseAverages(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if in, _ := tb.ChanceIn(s); in != want {
-					t.Fatalf("ChanceIn(%+v) = %v, Chance = %v", s, in, want)
+				if in, _ := tb.ChanceAt(s); in != want {
+					t.Fatalf("ChanceAt(%+v) = %v, Chance = %v", s, in, want)
 				}
 				var got float64
 				roll := make([]farkle.Die, 6)
@@ -354,6 +355,22 @@ func TestAdvise(t *testing.T) {
 	}
 }
 
+// A floor far below the scores is refused, not overflowed (on 64-bit
+// platforms, where it can be given).
+func TestSolveFloorFar(t *testing.T) {
+	if strconv.IntSize < 64 {
+		t.Skip("no int below math.MinInt32")
+	}
+	far := math.MinInt32
+	far -= 50
+	r := game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Core.Rules()}
+	_, err := Solve(context.Background(), r, Options{Floor: far})
+	var se *SolveError
+	if !errors.As(err, &se) || !errors.Is(err, ErrOptions) || se.Field != "Floor" {
+		t.Fatalf("Solve with Floor %d: %v, want a *SolveError wrapping ErrOptions for Floor", far, err)
+	}
+}
+
 func TestSolveErrors(t *testing.T) {
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -371,9 +388,9 @@ func TestSolveErrors(t *testing.T) {
 		{"min-first-bank", bg, game.Rules{Target: 500, MinFirstBank: 500}, Options{}, ErrRules, "MinFirstBank",
 			"win: rules not supported: MinFirstBank 500"},
 		{"floor-positive", bg, pen, Options{Floor: 100}, ErrOptions, "Floor",
-			"win: invalid options: Floor 100, want a negative multiple of 50"},
+			"win: invalid options: Floor 100, want a negative multiple of 50 from -2147483648"},
 		{"floor-step", bg, pen, Options{Floor: -510}, ErrOptions, "Floor",
-			"win: invalid options: Floor -510, want a negative multiple of 50"},
+			"win: invalid options: Floor -510, want a negative multiple of 50 from -2147483648"},
 		{"workers", bg, game.Rules{Target: 500}, Options{Workers: -1}, ErrOptions, "Workers",
 			"win: invalid options: Workers -1"},
 		{"rules", bg, game.Rules{Target: -1}, Options{}, farkle.ErrInvalidRules, "", ""},
@@ -417,10 +434,10 @@ func TestSolveErrors(t *testing.T) {
 		{"dice", State{TurnTotal: 50, DiceLeft: 7}, ErrDiceLeft, "win: number of dice out of range: 7"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := tb.ChanceIn(c.s)
+			_, err := tb.ChanceAt(c.s)
 			var se *StateError
 			if !errors.Is(err, c.want) || !errors.As(err, &se) || se.State != c.s {
-				t.Fatalf("ChanceIn(%+v): %v, want a *StateError of the state wrapping %v", c.s, err, c.want)
+				t.Fatalf("ChanceAt(%+v): %v, want a *StateError of the state wrapping %v", c.s, err, c.want)
 			}
 			if err.Error() != c.msg {
 				t.Errorf("Error() = %q, want %q", err.Error(), c.msg)
@@ -442,8 +459,8 @@ func TestNoTable(t *testing.T) {
 		if _, err := tb.Chance(0, 0); !errors.Is(err, ErrNoTable) {
 			t.Errorf("%v: Chance: %v, want ErrNoTable", tb, err)
 		}
-		if _, err := tb.ChanceIn(State{}); !errors.Is(err, ErrNoTable) {
-			t.Errorf("%v: ChanceIn: %v, want ErrNoTable", tb, err)
+		if _, err := tb.ChanceAt(State{}); !errors.Is(err, ErrNoTable) {
+			t.Errorf("%v: ChanceAt: %v, want ErrNoTable", tb, err)
 		}
 		if _, err := tb.Advise(State{}, []farkle.Die{1, 5}); !errors.Is(err, ErrNoTable) {
 			t.Errorf("%v: Advise: %v, want ErrNoTable", tb, err)
