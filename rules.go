@@ -93,23 +93,6 @@ type Rules struct {
 	Nothing int
 }
 
-// A RulesError reports rules that this package rejects: the field and
-// what is wrong with it. It wraps [ErrInvalidRules]. Package game reports
-// its rules of play with it too.
-type RulesError struct {
-	Field  string // such as "Triple[3]", "Bonus" or "preset"
-	Reason string // such as "must be positive"
-}
-
-// Error returns a message such as
-// "farkle: invalid rules: Triple[3] must be positive".
-func (e *RulesError) Error() string {
-	return "farkle: invalid rules: " + e.Field + " " + e.Reason
-}
-
-// Unwrap returns [ErrInvalidRules].
-func (e *RulesError) Unwrap() error { return ErrInvalidRules }
-
 // check reports the first problem with r, in field order.
 func (r *Rules) check() error {
 	bad := func(field, reason string) error { return &RulesError{Field: field, Reason: reason} }
