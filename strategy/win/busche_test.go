@@ -130,5 +130,6 @@ func TestBusche2016Sample(t *testing.T) {
 // on two cores), in the slow step of .ci/run.
 func TestSolveBusche2016(t *testing.T) {
 	testgate.Long(t)
+	t.Parallel() // with the other long checks, on both cores
 	checkBusche(t, 1)
 }

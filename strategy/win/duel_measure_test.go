@@ -22,6 +22,7 @@ import (
 //	FARKLE_SLOW=1 go test -run TestDuelBuscheNeller -v ./strategy/win
 func TestDuelBuscheNeller(t *testing.T) {
 	testgate.Long(t) // solves target 10,000, then the duel
+	t.Parallel()
 
 	r := game.Rules{Scoring: farkle.Core.Rules()}
 	tb := solvedWin(t, r, 0)

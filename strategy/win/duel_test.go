@@ -91,6 +91,9 @@ func TestDuelSelf(t *testing.T) {
 // second, and that a duel of a policy against itself is fair: the chances
 // first and second add up to 1.
 func TestDuelWinBeatsAll(t *testing.T) {
+	if testgate.Slow() {
+		t.Parallel() // with the other long checks, on both cores
+	}
 	for _, c := range duelCases() {
 		t.Run(c.name, func(t *testing.T) {
 			if c.r.FinalRound && !testgate.Slow() {
@@ -99,7 +102,10 @@ func TestDuelWinBeatsAll(t *testing.T) {
 			tb := solvedWin(t, c.r, 0)
 			v := tb.FirstPlayerWin()
 			others := []Policy{ScorePolicy(scoreTable(t, c.r)), ThresholdPolicy(0), ThresholdPolicy(350), ThresholdPolicy(5000)}
-			if c.r.FinalRound && !testgate.Slow() {
+			switch {
+			case raceEnabled:
+				others = others[:1] // the duel's concurrency, once
+			case c.r.FinalRound && !testgate.Slow():
 				others = others[:2]
 			}
 			for _, o := range others {
@@ -154,6 +160,9 @@ func TestDuelTiny(t *testing.T) {
 // of the exact duel; and that of a threshold bot against the
 // expected-score bot.
 func TestDuelMonteCarlo(t *testing.T) {
+	if testgate.Slow() {
+		t.Parallel() // with the other long checks, on both cores
+	}
 	for ci, c := range duelCases() {
 		t.Run(c.name, func(t *testing.T) {
 			if c.r.FinalRound && !testgate.Slow() {
@@ -169,6 +178,9 @@ func TestDuelMonteCarlo(t *testing.T) {
 			}
 			if !testgate.Slow() {
 				games /= 10
+			}
+			if raceEnabled {
+				games /= 4
 			}
 			tb := solvedWin(t, c.r, 0)
 			st := scoreTable(t, c.r)

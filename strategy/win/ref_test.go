@@ -292,6 +292,9 @@ func TestSolveReference(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("slow: the reference takes seconds")
 	}
+	if testgate.Slow() {
+		t.Parallel() // with the other long checks, on both cores
+	}
 	for _, c := range winCases {
 		t.Run(c.name, func(t *testing.T) {
 			if (strings.HasPrefix(c.name, "slow/") || refSeconds[c.name]) && !testgate.Slow() {
