@@ -501,13 +501,7 @@ func TestComboJSON(t *testing.T) {
 		if got != three5 {
 			t.Errorf("UnmarshalJSON(%s) = %v and changed the receiver to %v", tc.in, err, got)
 		}
-		if tc.want == ErrInvalidCombo {
-			if !errors.Is(err, ErrInvalidCombo) {
-				t.Errorf("UnmarshalJSON(%s) = %v, want ErrInvalidCombo", tc.in, err)
-			}
-		} else if !refSameErr(tc.want, err) {
-			t.Errorf("UnmarshalJSON(%s) = %v, want %v", tc.in, err, tc.want)
-		}
+		checkDecodeErr(t, tc.in, err, tc.want)
 	}
 	got := three5
 	if err := got.UnmarshalJSON([]byte("null")); err != nil || got != three5 {
@@ -667,13 +661,7 @@ func TestPartitionJSONDecode(t *testing.T) {
 		if got != keep {
 			t.Errorf("UnmarshalJSON(%s) = %v and changed the receiver to %v", tc.in, err, got)
 		}
-		if tc.want == ErrInvalidCombo {
-			if !errors.Is(err, ErrInvalidCombo) {
-				t.Errorf("UnmarshalJSON(%s) = %v, want ErrInvalidCombo", tc.in, err)
-			}
-		} else if !refSameErr(tc.want, err) {
-			t.Errorf("UnmarshalJSON(%s) = %v, want %v", tc.in, err, tc.want)
-		}
+		checkDecodeErr(t, tc.in, err, tc.want)
 	}
 	got = keep
 	if err := got.UnmarshalJSON([]byte("null")); err != nil || got != keep {
@@ -714,4 +702,17 @@ func TestPropertyPartitionJSONOrder(t *testing.T) {
 			t.Fatalf("json.Unmarshal(%s) (-want +got):\n%s", in, cmp.Diff(viewOf(p), viewOf(got)))
 		}
 	})
+}
+
+// checkDecodeErr reports an UnmarshalJSON(in) error err that is not want:
+// for ErrInvalidCombo, an error wrapping it; else the same *DiceError.
+func checkDecodeErr(t *testing.T, in string, err, want error) {
+	t.Helper()
+	if want == ErrInvalidCombo {
+		if !errors.Is(err, ErrInvalidCombo) {
+			t.Errorf("UnmarshalJSON(%s) = %v, want ErrInvalidCombo", in, err)
+		}
+	} else if !refSameErr(want, err) {
+		t.Errorf("UnmarshalJSON(%s) = %v, want %v", in, err, want)
+	}
 }
