@@ -17,6 +17,7 @@ import (
 type sched[B any] struct {
 	n     int
 	pairs bool      // the positions x <= y only: the work of (x, y) does (y, x) too
+	block int       // the work of (x, y) does the positions x to x+block-1 of its anti-diagonal; 0 means 1
 	bufs  []B       // one per worker
 	maxes []float64 // the largest value each worker's work returned in the pass
 }
@@ -31,6 +32,9 @@ func newSched[B any](n, workers int, pairs bool, newBuf func() B) *sched[B] {
 	}
 	return s
 }
+
+// step returns the number of positions of a work: block, at least 1.
+func (s *sched[B]) step() int { return max(s.block, 1) }
 
 // diagonals returns the number of anti-diagonals of a pass.
 func (s *sched[B]) diagonals() int { return 2*s.n - 1 }
@@ -48,10 +52,10 @@ func (s *sched[B]) pass(ctx context.Context, work func(b B, x, y int) float64, s
 		if s.pairs {
 			hi = d / 2
 		}
-		if w := min(len(s.bufs), hi-lo+1); w == 1 {
+		if w := min(len(s.bufs), (hi-lo+s.step())/s.step()); w == 1 {
 			// One worker: no goroutine.
 			b, m := s.bufs[0], s.maxes[0]
-			for x := lo; x <= hi; x++ {
+			for x := lo; x <= hi; x += s.step() {
 				m = max(m, work(b, x, d-x))
 			}
 			s.maxes[0] = m
@@ -82,8 +86,9 @@ func (s *sched[B]) pass(ctx context.Context, work func(b B, x, y int) float64, s
 func (s *sched[B]) worker(wg *sync.WaitGroup, next *atomic.Int64, i, d, hi int, work func(b B, x, y int) float64) {
 	defer wg.Done()
 	b, m := s.bufs[i], s.maxes[i]
+	step := int64(s.step())
 	for {
-		x := int(next.Add(1) - 1)
+		x := int(next.Add(step) - step)
 		if x > hi {
 			break
 		}

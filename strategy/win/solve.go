@@ -607,48 +607,30 @@ func (t *Table) turn(b *dpBuf, st pos, lowest int) {
 }
 
 // solve fills t.w.
-func (t *Table) solve(ctx context.Context, workers int, progress func(done, total int)) error {
+func (t *Table) solve(ctx context.Context, workers int, progress func(done, total int), trace *solveTrace) error {
 	m := t.m
-	done, extra := 0, 0
 	if m.pen > 0 {
 		n, err := t.startSweeps(ctx, workers, progress)
 		if err != nil {
 			return err
 		}
-		done, extra = n, n
+		return t.solvePolicy(ctx, workers, progress, trace, n)
 	}
+	done := 0
 	sc := newSched(m.nS, workers, true, m.getBuf)
 	defer func() {
 		for _, b := range sc.bufs {
 			m.putBuf(b)
 		}
 	}()
-	exact := m.pen == 0 && m.K == 1
-	work := func(b *dpBuf, x, y int) float64 {
-		if exact {
-			t.solvePair(b, x, y)
-			return 0
+	// Without a penalty each pair is solved exactly, in one pass.
+	_, err := sc.pass(ctx, func(b *dpBuf, x, y int) float64 { t.solvePair(b, x, y); return 0 }, func() {
+		done++
+		if progress != nil {
+			progress(done, sc.diagonals())
 		}
-		return t.sweepPair(b, x, y)
-	}
-	for pass := 1; ; pass++ {
-		delta, err := sc.pass(ctx, work, func() {
-			done++
-			if progress != nil {
-				progress(done, extra+sc.diagonals()*pass)
-			}
-		})
-		if err != nil {
-			return err
-		}
-		if exact || delta <= m.tol {
-			return nil
-		}
-		if pass >= 100_000 {
-			return &SolveError{Err: ErrConverge, Rules: m.rules, Options: Options{Floor: m.lo, Workers: workers},
-				detail: fmt.Sprintf("%d passes, the last changing a chance by %.3g", pass, delta)}
-		}
-	}
+	})
+	return err
 }
 
 // startSweeps starts the sweeps of a game with a penalty from the game
@@ -668,7 +650,7 @@ func (t *Table) startSweeps(ctx context.Context, workers int, progress func(done
 		return 0, nil // the sweeps start from 0
 	}
 	t0 := &Table{m: m0, w: make([]float64, m0.nS*m0.nS)}
-	if err := t0.solve(ctx, workers, progress); err != nil {
+	if err := t0.solve(ctx, workers, progress, nil); err != nil {
 		return 0, err
 	}
 	for x := range m.nS {

@@ -39,6 +39,8 @@ type Options struct {
 	// Workers is the number of goroutines that solve; 0 means
 	// runtime.GOMAXPROCS(0). The answers do not depend on it.
 	Workers int
+
+	trace *solveTrace // what a penalty solve does, for the tests
 }
 
 // A Table is the solved two-player game for one game.Rules value: the
@@ -135,7 +137,7 @@ func solve(ctx context.Context, m *model, opts Options) (*Table, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	t := &Table{m: m, w: make([]float64, m.nS*m.nS*m.K*m.K)}
-	if err := t.solve(ctx, workers, opts.Progress); err != nil {
+	if err := t.solve(ctx, workers, opts.Progress, opts.trace); err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -1,0 +1,193 @@
+package win
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+)
+
+// The penalty solver (linear.go, lanes.go) against the plain sweeps that
+// it replaces: the lanes give the sweeps' values, the recorded equations
+// are those of the turns, and the solution is the plain sweeps' fixed
+// point.
+
+// penaltyCases are small rule sets with a penalty: no final round, a final
+// round, and hot dice that must be rolled.
+var penaltyCases = []winCase{
+	{"facebook-500-penalty", winPenalty, winPenaltyFloor},
+	{"zilch-1000-penalty-final", game.Rules{Target: 1000, FinalRound: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Zilch.Rules()}, -1000},
+	{"app-600-penalty-mustroll", game.Rules{Target: 600, MustRollHotDice: true, MinBank: 100, Penalty: 300, PenaltyAfter: 2, Scoring: farkle.App.Rules()}, -600},
+}
+
+// startTable returns the table of c as the penalty solve starts it: the
+// chances of the game without the penalty.
+func startTable(t *testing.T, c winCase) *Table {
+	t.Helper()
+	m, err := newModel(c.r, c.floor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := &Table{m: m, w: make([]float64, m.nS*m.nS*m.K*m.K)}
+	if _, err := tb.startSweeps(context.Background(), 2, nil); err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// plainSweeps solves tb's game from its chances by sweepPair passes, the
+// solver before policy iteration, until no chance moves by more than
+// defaultTol, and returns the passes.
+func plainSweeps(t *testing.T, tb *Table) int {
+	t.Helper()
+	sc := newSched(tb.m.nS, 2, true, tb.m.getBuf)
+	for pass := 1; pass <= 200; pass++ {
+		delta, err := sc.pass(context.Background(), tb.sweepPair, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if delta <= defaultTol {
+			return pass
+		}
+	}
+	t.Fatal("the plain sweeps did not converge in 200 passes")
+	return 0
+}
+
+// TestLaneSweep checks that a pass of laneSweep, eight pairs of an
+// anti-diagonal at once, gives the values of a pass of sweepPair, to
+// 1e-14 (the lanes add the groups of a roll in another order).
+func TestLaneSweep(t *testing.T) {
+	for _, c := range penaltyCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			a := startTable(t, c)
+			b := &Table{m: a.m, w: slices.Clone(a.w)}
+			plain := newSched(a.m.nS, 2, true, a.m.getBuf)
+			if _, err := plain.pass(context.Background(), a.sweepPair, nil); err != nil {
+				t.Fatal(err)
+			}
+			ln := newSched(b.m.nS, 2, true, b.m.newLaneBuf)
+			ln.block = lanes
+			if _, err := ln.pass(context.Background(), b.laneSweep, nil); err != nil {
+				t.Fatal(err)
+			}
+			worst, changed := 0.0, 0
+			start := startTable(t, c)
+			for i := range a.w {
+				worst = max(worst, math.Abs(a.w[i]-b.w[i]))
+				if a.w[i] != start.w[i] {
+					changed++
+				}
+			}
+			if worst > 1e-14 {
+				t.Errorf("largest difference %.3g, want at most 1e-14", worst)
+			}
+			if changed < len(a.w)/2 {
+				t.Errorf("the sweep changed %d of %d chances; the check needs a pass that moves them", changed, len(a.w))
+			}
+		})
+	}
+}
+
+// TestRecordTurn checks the equation that a recording sweep keeps for a
+// position against the turn's dynamic program: its chance to farkle is
+// the slope of the turn's value in the farkle value; no more than all of
+// the chance is spent; and moving the chance of one bank's position moves
+// the turn's value by q times as much.
+func TestRecordTurn(t *testing.T) {
+	for _, c := range penaltyCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			tb := solvedWin(t, c.r, c.floor)
+			tb = &Table{m: tb.m, w: slices.Clone(tb.w)}
+			m := tb.m
+			rb := m.newRecBuf()
+			defer m.putBuf(rb.dp)
+			b := m.getBuf()
+			defer m.putBuf(b)
+			lm := newLinModel(m)
+			checked := 0
+			for x := 0; x < m.nS; x += 3 {
+				for y := 1; y < m.nS; y += 4 {
+					i, j := (x+y)%m.K, (x/3)%m.K
+					f := tb.farkleValue(x, y, i, j)
+					w := tb.recordTurn(rb, lm, x, y, i, j, f)
+					at := m.idx(x, y, i, j)
+					want, slope := tb.startValue(b, x, y, j, f)
+					if math.Abs(w-want) > 1e-15 {
+						t.Fatalf("(%d, %d, %d, %d): recordTurn %v, startValue %v", x, y, i, j, w, want)
+					}
+					if math.Abs(lm.pF[at]-slope) > 1e-12 {
+						t.Errorf("(%d, %d, %d, %d): pF %v, slope %v", x, y, i, j, lm.pF[at], slope)
+					}
+					sum := lm.pF[at]
+					for _, q := range lm.q[at] {
+						sum += q
+						if q < 0 {
+							t.Errorf("(%d, %d, %d, %d): a negative chance %v", x, y, i, j, q)
+						}
+					}
+					if sum > 1+1e-12 {
+						t.Errorf("(%d, %d, %d, %d): chances add up to %v", x, y, i, j, sum)
+					}
+					// The largest bank chance, moved by 1e-9.
+					k := int(lm.lo[at])
+					for kk, q := range lm.q[at] {
+						if q > lm.q[at][k-int(lm.lo[at])] {
+							k = kk + int(lm.lo[at])
+						}
+					}
+					if len(lm.q[at]) == 0 {
+						continue
+					}
+					const d = 1e-9
+					bank := m.idx(y, x+k, j, 0)
+					tb.w[bank] += d
+					moved := tb.sweepValue(b, x, y, j, f)
+					tb.w[bank] -= d
+					q := lm.q[at][k-int(lm.lo[at])]
+					if got := (w - moved) / d; math.Abs(got-q) > 1e-4 {
+						t.Errorf("(%d, %d, %d, %d): banking %d steps: the value moves %v times the bank's, want q = %v", x, y, i, j, k, got, q)
+					}
+					checked++
+				}
+			}
+			if checked < 20 {
+				t.Errorf("checked %d positions, want at least 20", checked)
+			}
+		})
+	}
+}
+
+// TestSolvePolicy checks that the policy iteration of Solve ends where the
+// plain sweeps end, to 1e-12 at every position, in fewer sweeps.
+func TestSolvePolicy(t *testing.T) {
+	for _, c := range penaltyCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			ref := startTable(t, c)
+			passes := plainSweeps(t, ref)
+			sweeps := 0
+			trace := &solveTrace{sweep: func(string, float64) { sweeps++ }, linear: func(int, float64) {}}
+			tb, err := Solve(context.Background(), c.r, Options{Floor: c.floor, trace: trace})
+			if err != nil {
+				t.Fatal(err)
+			}
+			worst := 0.0
+			for i := range ref.w {
+				worst = max(worst, math.Abs(ref.w[i]-tb.w[i]))
+			}
+			if worst > 1e-12 {
+				t.Errorf("largest difference from the plain sweeps %.3g, want at most 1e-12", worst)
+			}
+			if sweeps >= passes {
+				t.Errorf("%d sweeps, the plain sweeps %d; want fewer", sweeps, passes)
+			}
+			t.Logf("%d sweeps, the plain sweeps %d", sweeps, passes)
+		})
+	}
+}
