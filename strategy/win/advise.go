@@ -160,7 +160,7 @@ func (t *Table) choice(b *dpBuf, st pos, total int, c *rolls.Cand, nRoll int) Ch
 		DiceLeft:  n,
 		HotDice:   int(c.Kept) == nRoll,
 		Roll:      b.r[at],
-		CanBank:   m.canBank(k, n),
+		CanBank:   m.canBank(st.x, k, n),
 	}
 	ch.Chance = ch.Roll
 	if ch.CanBank {

@@ -442,7 +442,7 @@ func (d *duel) turnAt(wk *duelWorker, p, x, y int) *turnOut {
 		r := wk.wbuf.r[(n-1)*m.nv:]
 		for k := range top {
 			roll := r[k]
-			if m.canBank(k, n) {
+			if m.canBank(x, k, n) {
 				if bc := t.bankValue(x, y, 0, k); bc >= roll {
 					dec.set(k, n, bc, true)
 					continue

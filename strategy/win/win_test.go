@@ -388,8 +388,6 @@ func TestSolveErrors(t *testing.T) {
 		field string // of the *SolveError, for the sentinels of this package
 		msg   string
 	}{
-		{"min-first-bank", bg, game.Rules{Target: 500, MinFirstBank: 500}, Options{}, ErrRules, "MinFirstBank",
-			"win: rules not supported: MinFirstBank 500"},
 		{"floor-positive", bg, pen, Options{Floor: 100}, ErrOptions, "Floor",
 			"win: invalid options: Floor 100, want a negative multiple of 50 from -2147483648"},
 		{"floor-step", bg, pen, Options{Floor: -510}, ErrOptions, "Floor",
