@@ -20,6 +20,9 @@ var (
 	duelCore  = game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}
 	duelFinal = game.Rules{Target: 1000, FinalRound: true, MinBank: 300, Scoring: farkle.Facebook.Rules()}
 	duelRoll  = game.Rules{Target: 600, FinalRound: true, MustRollHotDice: true, Scoring: farkle.App.Rules()}
+	// An opening minimum, without and with a final round.
+	duelOpening      = game.Rules{Target: 2000, MinFirstBank: 500, Scoring: farkle.App.Rules()}
+	duelOpeningFinal = game.Rules{Target: 1000, FinalRound: true, MinBank: 300, MinFirstBank: 500, Scoring: farkle.Facebook.Rules()}
 )
 
 var duelRules = []struct {
@@ -29,6 +32,8 @@ var duelRules = []struct {
 	{"core-2000", duelCore},
 	{"facebook-1000-final", duelFinal},
 	{"app-600-final-must-roll", duelRoll},
+	{"app-2000-first-500", duelOpening},
+	{"facebook-1000-final-first-500", duelOpeningFinal},
 }
 
 // duelCases returns the rules of the duel tests: all of them in the slow
@@ -45,7 +50,7 @@ func duelCases() []struct {
 		return []struct {
 			name string
 			r    game.Rules
-		}{duelRules[0], duelRules[2]}
+		}{duelRules[0], duelRules[2], duelRules[3]}
 	}
 	return duelRules
 }
@@ -254,8 +259,6 @@ func TestDuelErrors(t *testing.T) {
 			"win: table solved for other rules: policy B (expected-score): MinBank 0, the duel's 300"},
 		{"penalty", game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3}, ThresholdPolicy(300), ThresholdPolicy(300), ErrRules, "Penalty",
 			"win: rules not supported: Penalty 500 after 3 farkles in a row: Duel has no penalty"},
-		{"min first bank", game.Rules{Target: 1000, MinFirstBank: 500}, ThresholdPolicy(300), ThresholdPolicy(300), ErrRules, "MinFirstBank",
-			"win: rules not supported: MinFirstBank 500"},
 		{"invalid rules", game.Rules{Target: -1}, ThresholdPolicy(300), ThresholdPolicy(300), farkle.ErrInvalidRules, "", ""},
 		{"too large", game.Rules{Target: 100_000_000}, ThresholdPolicy(300), ThresholdPolicy(300), ErrTooLarge, "",
 			"win: game too large: 2000000 scores: 4000000000000 positions, at most 4194304"},
