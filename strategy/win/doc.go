@@ -10,7 +10,8 @@
 //     on two cores, minutes with a penalty for farkles in a row. Keep it,
 //     share it, or save it with [Table.MarshalBinary].
 //   - [Table.Chance] and [Table.ChanceAt] answer the chance to win from a
-//     [State] (the banked scores, the farkles in a row, the turn so far);
+//     [State] (the banked scores, the farkles in a row, whether on the
+//     board, the turn so far);
 //     [Table.FirstPlayerWin] and [Table.FairestKomi] describe the game.
 //   - [Table.Advise] says what to do with a roll, with the chance of every
 //     candidate keep, rolling on or banking: a hint button's answer.

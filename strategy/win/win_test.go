@@ -125,8 +125,8 @@ func eachWinTable(t *testing.T, check func(t *testing.T, tb *Table, b *dpBuf)) {
 // eachPosition calls f with every turn-start position of m: x against y,
 // with i and j farkles in a row.
 func eachPosition(m *model, f func(x, y, i, j int)) {
-	for x := range m.nS {
-		for y := range m.nS {
+	for x := range m.N {
+		for y := range m.N {
 			for i := range m.K {
 				for j := range m.K {
 					f(x, y, i, j)
