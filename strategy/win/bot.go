@@ -21,8 +21,8 @@ import (
 // the highest score (the first in order of play after it on a tie), with
 // that opponent's farkles in a row; a fallback, not the optimal play of
 // that game. Under an opening minimum it reads whether each player is on
-// the board (game.Player.OnBoard), and never asks to bank below the
-// minimum of the player. In a final round it plays the last turn to score strictly
+// the board (game.Player.OnBoard), and its table never has it bank below
+// the player's minimum. In a final round it plays the last turn to score strictly
 // more than every other player, with the most chance of doing so. Scores
 // below the table's floor count as the floor and farkles in a row beyond
 // the table's count as the last. It decides in under a millisecond for
