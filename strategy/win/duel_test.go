@@ -240,6 +240,7 @@ func TestDuelErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	core := mustSolve(t, sc, strategy.Options{})
+	huge := game.Rules{Target: 500, MinFirstBank: 100_000_000}
 	cases := []struct {
 		name  string
 		r     game.Rules
@@ -264,6 +265,10 @@ func TestDuelErrors(t *testing.T) {
 			"win: game too large: 2000000 scores: 4000000000000 positions, at most 4194304"},
 		{"threshold too large", duelCore, ThresholdPolicy(100_000_000), ThresholdPolicy(300), ErrTooLarge, "",
 			"win: game too large: policy A (threshold 100000000): banks at 2000000 steps of 50, at most 65536"},
+		{"opening too large", huge, ThresholdPolicy(300), ThresholdPolicy(0), ErrTooLarge, "",
+			"win: game too large: policy A (threshold 300): banks at 2000000 steps of 50, at most 65536"},
+		{"opening table too large", huge, ScorePolicy(nil), ThresholdPolicy(0), ErrTooLarge, "",
+			"win: game too large: policy A (expected-score): off the board: strategy: table too large: turn totals up to 100000000 in steps of 50"},
 	}
 	for _, c := range cases {
 		_, err := Duel(ctx, c.r, c.a, c.b, Options{})

@@ -401,6 +401,8 @@ func TestSolveErrors(t *testing.T) {
 		{"too-large", bg, game.Rules{Target: 1_000_000}, Options{}, ErrTooLarge, "",
 			"win: game too large: 20000 scores and 1 farkle counts a player: 400000000 positions, at most 4194304"},
 		{"canceled", canceled, game.Rules{Target: 500}, Options{}, context.Canceled, "", ""},
+		{"min-first-bank-huge", bg, game.Rules{Target: 500, MinFirstBank: 100_000_000}, Options{}, ErrTooLarge, "",
+			"win: game too large: turn totals up to 2000122 steps of 50"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Solve(c.ctx, c.r, c.opts)
