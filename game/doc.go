@@ -82,10 +82,10 @@
 // The Bot of package strategy (github.com/farkle-go/farkle/strategy) is a
 // Bot: it plays each turn for the best expected score. Solve its table
 // with the game's Scorer and strategy.OptionsOf(r) for the Rules r; a
-// table of other rules is refused before the first move. It knows nothing
-// of MinFirstBank: when it asks to bank below it, [Game.PlayTurn] rolls
-// on, as for any bot. The Bot of package strategy/win plays to win a game
-// of two.
+// table of other rules is refused before the first move. Until its first
+// bank it plays by the table of MinFirstBank (strategy.Table.Opening), and
+// never asks to bank below it; when any bot does, [Game.PlayTurn] rolls
+// on. The Bot of package strategy/win plays to win a game of two.
 //
 // # History and saved games
 //

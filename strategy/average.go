@@ -72,6 +72,7 @@ type AverageTable struct {
 	// iteration.
 	residual float64
 	iters    int
+	open     *openings[AverageTable] // the tables of Opening
 }
 
 // An avgTurn is the single-turn strategy of an AverageTable for one number
@@ -92,6 +93,7 @@ var appAverage = sync.OnceValue(func() *AverageTable {
 		gain:  tb.TurnValue(),
 		bias:  []float64{0},
 		turns: []avgTurn{{tb: tb, r0: tb.TurnValue()}},
+		open:  new(openings[AverageTable]),
 	}
 })
 
@@ -217,7 +219,7 @@ func solveAverage(a *rolls.Analysis, opts AverageOptions) (*AverageTable, error)
 		h[k] = f[k-1]
 	}
 	g = turns[0].r0
-	t := &AverageTable{opts: opts, gain: g, bias: h, turns: turns, iters: iters}
+	t := &AverageTable{opts: opts, gain: g, bias: h, turns: turns, iters: iters, open: new(openings[AverageTable])}
 	for k, u := range turns {
 		t.residual = max(t.residual, math.Abs(u.r0-h[k]-g))
 	}

@@ -30,9 +30,10 @@ type AverageBot struct {
 // solved for r's scoring rules (a zero Scoring is the App rules, as in
 // package game), MinBank, MustRollHotDice, Penalty and PenaltyAfter. Else
 // the error wraps [ErrOtherRules] and names the first field that differs,
-// such as "Penalty 0, the game's 500". The target, a final round and
-// MinFirstBank do not change the strategy, which the bot plays in any
-// game. Package game calls CheckRules before a bot's first move.
+// such as "Penalty 0, the game's 500". The target and a final round do
+// not change the strategy, which the bot plays in any game; for
+// MinFirstBank the bot plays by the table's [AverageTable.Opening] until
+// the first bank. Package game calls CheckRules before a bot's first move.
 func (b AverageBot) CheckRules(r game.Rules) error {
 	t := b.Table.get()
 	o := t.opts
@@ -47,15 +48,23 @@ func (b AverageBot) CheckRules(r game.Rules) error {
 // advice of [AverageTable.Advise] for the farkles in a row of the current
 // player, v.Player(v.Current()).Farkles. More farkles in a row than the
 // table has states for (a game with other penalty rules) count as the
-// most it has. As [Bot.Decide], it keeps nothing and does not bank for a
-// farkle, no roll, or a turn total that the table cannot reach, and does
-// not allocate.
+// most it has. As [Bot.Decide], a player not yet on the board plays by
+// [AverageTable.Opening] of the rules' MinFirstBank and never asks to bank
+// below it, and it keeps nothing and does not bank for a farkle, no roll,
+// or a turn total that the table cannot reach, and does not allocate but
+// for the first move off the board under a minimum.
 func (b AverageBot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 	t := b.Table.get()
+	need := offBoard(v, t.opts.MinBank)
+	if need > 0 {
+		if o, err := t.Opening(need); err == nil {
+			t = o
+		}
+	}
 	k := min(max(v.Player(v.Current()).Farkles, 0), len(t.turns)-1)
 	p, bank, ok := t.turns[k].tb.decide(v.Roll(), v.TurnTotal())
 	if !ok {
 		return farkle.Hand{}, false
 	}
-	return p.Dice(), bank
+	return p.Dice(), guardBank(v, p, bank, need)
 }

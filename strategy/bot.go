@@ -31,9 +31,10 @@ type Bot struct {
 // MinBank and MustRollHotDice, the rules of play that change a turn's
 // strategy. Else the error wraps [ErrOtherRules] and names the first field
 // that differs, such as "Scoring.SingleFive 50, the game's 25". The other
-// rules (the target, a final round, MinFirstBank, a penalty) do not
-// change the strategy of a turn, which the Bot plays in any game. Package
-// game calls CheckRules before a bot's first move.
+// rules (the target, a final round, a penalty) do not change the strategy
+// of a turn, which the Bot plays in any game; for MinFirstBank the Bot
+// plays by the table's [Table.Opening] until the first bank. Package game
+// calls CheckRules before a bot's first move.
 func (b Bot) CheckRules(r game.Rules) error {
 	t := b.Table.get()
 	tr := r
@@ -57,14 +58,26 @@ func checkRules(tr, r game.Rules) error {
 
 // Decide returns the dice to keep from v.Roll(), when v.TurnTotal() points
 // were set aside before it, and whether to bank after keeping them: the
-// advice of [Table.Advise]. It reads nothing else of the position. For a
-// farkle, no roll, or a turn total that the table cannot reach (as in a
-// game scored in other steps than the table's rules), it keeps nothing
-// (the zero Hand) and does not bank. Decide does not allocate.
+// advice of [Table.Advise]. It reads nothing else of the position but
+// whether the player is on the board: under an opening minimum
+// (game.Rules.MinFirstBank above the table's MinBank) a player not yet on
+// the board plays by [Table.Opening] of the minimum, and never asks to
+// bank below it. For a farkle, no roll, or a turn total that the table
+// cannot reach (as in a game scored in other steps than the table's
+// rules), it keeps nothing (the zero Hand) and does not bank. Decide does
+// not allocate, but for the first move off the board under a minimum,
+// which solves the opening table.
 func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
-	p, bank, ok := b.Table.get().decide(v.Roll(), v.TurnTotal())
+	t := b.Table.get()
+	need := offBoard(v, t.opts.MinBank)
+	if need > 0 {
+		if o, err := t.Opening(need); err == nil {
+			t = o
+		}
+	}
+	p, bank, ok := t.decide(v.Roll(), v.TurnTotal())
 	if !ok {
 		return farkle.Hand{}, false
 	}
-	return p.Dice(), bank
+	return p.Dice(), guardBank(v, p, bank, need)
 }

@@ -68,6 +68,7 @@ type Table struct {
 	tailA, tailB float64
 	bank6        bool // whether the table banks with six dice at and above the cap
 	thresh       [farkle.MaxDice + 1]int
+	open         *openings[Table] // the tables of Opening; nil for the turns of an AverageTable
 }
 
 // Solve computes the optimal single-turn strategy for s's rules (a nil s
@@ -269,7 +270,7 @@ const tieEps = 1e-11
 // solve analyzes s's rules and solves the table; extra raises the cap by
 // that many units (for tests).
 func solve(s *farkle.Scorer, opts Options, extra int) (*Table, error) {
-	t := new(Table)
+	t := &Table{open: new(openings[Table])}
 	t.an.Analyze(s)
 	t.odds = oddsOf(&t.an)
 	if err := t.solve(opts, extra); err != nil {

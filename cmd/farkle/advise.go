@@ -23,8 +23,16 @@ players: the choice with the most chance to win, and the chance of each
 choice, rolling on and banking, both players playing to win. The rules of
 play are those of 'farkle win' for -rules (app, zilch and facebook as
 package game's presets, core and classic under the play of app), with
--target, -min-bank and -must-roll if given; the solved game is cached as
-'farkle win' caches it (-cache).
+-target, -final-round, -min-bank, -min-first-bank, -penalty,
+-penalty-after and -must-roll if given; the solved game is cached as 'farkle win' caches it
+(-cache). With a penalty a score may be negative, and -farkles gives the
+farkles in a row of both players. Under -min-first-bank a player with a
+positive score is on the board and one with 0 or less is not, unless
+-on-board says who is (after a bank and then penalties):
+
+  farkle advise -scores 0,1500 -min-first-bank 500 -total 300 1 5 3
+  farkle advise -rules facebook -target 2000 -scores -500,400 -farkles 2,0 \
+    -min-first-bank 500 -on-board both 1 2 3
 `
 
 // adviseFlags defines the flags of "farkle advise".
@@ -33,9 +41,15 @@ func adviseFlags(fs *flag.FlagSet, o *options) {
 	house.minBank(maxMinBank)
 	house.mustRoll()
 	house.target(maxWinTarget)
+	house.finalRound()
+	house.minFirstBank()
+	house.penalty()
+	house.penaltyAfter()
 	scoringRulesFlag(fs, o)
 	intFlag(fs, &o.total, "total", 0, 0, maxTotal, "N\tthe turn total before this roll, a multiple of 50 from 0 to\n\t\t1000000000000")
-	fs.Var(scoresValue{&o.win}, "scores", "MINE,THEIRS\tadvise for the win: MINE banked, THEIRS")
+	fs.Var(scoresValue{&o.win}, "scores", "MINE,THEIRS\tadvise for the win: MINE banked, THEIRS (-2500 to 100000)")
+	fs.Var(farklesValue{&o.win}, "farkles", "MINE,THEIRS\twith -scores and a penalty: the farkles in a row (default 0,0)")
+	fs.Var(onBoardValue{&o.win}, "on-board", "WHO\twith -scores: who has banked, none, mine, theirs or both\n\t\t(default: those with a positive score)")
 	cacheFlag(fs, o)
 }
 
@@ -48,7 +62,7 @@ func runAdvise(e *env, o *options, args []string) error {
 	if o.win.hasScores {
 		return adviseWin(e, o, roll)
 	}
-	for _, f := range []string{"target", "cache"} {
+	for _, f := range []string{"target", "cache", "final-round", "min-first-bank", "penalty", "penalty-after", "farkles", "on-board"} {
 		if o.set[f] {
 			return usagef("-%s needs -scores", f)
 		}

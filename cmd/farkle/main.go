@@ -166,10 +166,21 @@
 //	             classic score so under the play of app
 //	-target N    the score that wins, 1 to 100000 (default 10000)
 //
+// and -min-bank, -min-first-bank, -penalty and -penalty-after as for
+// play. Under -min-first-bank both players start off the board; with a
+// penalty scores go down to -2500 at most (the solver's floor). The solved
+// game is cached under a hash of all its rules.
+//
 // "farkle advise -scores MINE,THEIRS" advises for the win instead of the
-// score of the turn, under the same rules of play (with -target), and
-// prints the chance to win of each choice, rolling on and banking. For
-// example, the model of M. Busche and T. Neller, whose fairest komi is 200:
+// score of the turn, under the same rules of play (with -target,
+// -final-round, -min-bank, -min-first-bank, -penalty and -penalty-after,
+// which need -scores), and prints the chance to
+// win of each choice, rolling on and banking. With a penalty the scores may
+// be negative and -farkles MINE,THEIRS gives the farkles in a row; under
+// -min-first-bank a player with a positive score is on the board and one
+// with 0 or less off it, unless -on-board WHO (none, mine, theirs or
+// both) says who has banked. For example, the model of M. Busche and T. Neller, whose
+// fairest komi is 200:
 //
 //	farkle win -rules core -target 10000 -final-round=false
 //	farkle advise -scores 3000,4000 -target 5000 -total 300 1 5 2 3 4 6

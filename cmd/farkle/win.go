@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,9 +32,12 @@ The rules of play: -rules app, zilch and facebook are those of package
 game's presets (app: no minimum to bank, no penalty, a final round;
 zilch and facebook: bank at 300 or more, the third farkle in a row costs
 500, a final round); core and classic score so under the play of app.
--target and -final-round change the preset's. For example the model of
-M. Busche and T. Neller (Core scoring, target 10,000, no final round, no
-minimum to bank, no penalty), whose fairest komi is 200:
+-target, -final-round, -min-bank, -min-first-bank, -penalty and
+-penalty-after change the preset's, as for 'farkle play'. Under
+-min-first-bank both players start off the board; with a penalty scores
+go down to -2500 at most. For example the model of M. Busche and T.
+Neller (Core scoring, target 10,000, no final round, no minimum to bank,
+no penalty), whose fairest komi is 200:
 
   farkle win -rules core -target 10000 -final-round=false
 
@@ -46,10 +50,12 @@ interrupt stops the solve.
 // winOptions are the flags of "farkle win", and those of "farkle advise"
 // that advise for the win.
 type winOptions struct {
-	json      bool   // win -json
-	cache     string // win and advise -cache
-	scores    [2]int // advise -scores
-	hasScores bool   // advise -scores given
+	json      bool    // win -json
+	cache     string  // win and advise -cache
+	scores    [2]int  // advise -scores
+	hasScores bool    // advise -scores given
+	farkles   [2]int  // advise -farkles
+	onBoard   [2]bool // advise -on-board (set["on-board"]): the players on the board
 }
 
 // maxWinTarget is the largest -target of win: the table of the scores
@@ -70,6 +76,10 @@ func winFlags(fs *flag.FlagSet, o *options) {
 	house := houseFlags{fs, &o.house}
 	house.finalRound()
 	house.target(maxWinTarget)
+	house.minBank(maxScore)
+	house.minFirstBank()
+	house.penalty()
+	house.penaltyAfter()
 }
 
 func cacheFlag(fs *flag.FlagSet, o *options) {
@@ -77,9 +87,9 @@ func cacheFlag(fs *flag.FlagSet, o *options) {
 }
 
 // winRules returns the rules of play of the game to solve: those of
-// -rules and the house-rule flags given (options.rulesOfPlay).
-func winRules(o *options) game.Rules {
-	return o.rulesOfPlay()
+// -rules and the house-rule flags given, checked (options.validRulesOfPlay).
+func winRules(o *options) (game.Rules, error) {
+	return o.validRulesOfPlay()
 }
 
 // describeRules describes the rules of play, such as "Core rules, target
@@ -95,6 +105,9 @@ func describeRules(o *options, r game.Rules) string {
 		s += fmt.Sprintf(", bank at %d or more", r.MinBank)
 	} else {
 		s += ", no minimum to bank"
+	}
+	if r.MinFirstBank > 0 {
+		s += fmt.Sprintf(", first bank at %d or more", r.MinFirstBank)
 	}
 	if r.Penalty > 0 {
 		s += fmt.Sprintf(", farkle %d in a row costs %d", r.PenaltyAfter, r.Penalty)
@@ -112,7 +125,10 @@ func runWin(e *env, o *options, args []string) error {
 	if len(args) > 0 {
 		return usagef("win takes no arguments, not %q", args[0])
 	}
-	r := winRules(o)
+	r, err := winRules(o)
+	if err != nil {
+		return err
+	}
 	t, err := winTable(e, o, r)
 	if err != nil {
 		return err
@@ -170,6 +186,8 @@ func winTable(e *env, o *options, r game.Rules) (*win.Table, error) {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return nil, errors.New("interrupted")
+	case errors.Is(err, win.ErrTooLarge) && o.set["min-bank"] && r.MinBank > r.Target:
+		return nil, usagef("-min-bank %d: too large a game to solve under the %s rules", r.MinBank, o.rules.String())
 	case errors.Is(err, win.ErrTooLarge):
 		return nil, usagef("-target %d: too large a game to solve under the %s rules", r.Target, o.rules.String())
 	case err != nil:
@@ -251,24 +269,91 @@ func terminal(w io.Writer) io.Writer {
 	return w
 }
 
-// scoresValue is the -scores flag of advise: MINE,THEIRS.
+// scoresValue is the -scores flag of advise: MINE,THEIRS. A score may be
+// negative (penalties), down to the floor of the solver.
 type scoresValue struct{ o *winOptions }
 
 func (v scoresValue) Set(s string) error {
+	p, err := parsePair(s, "want MINE,THEIRS: two scores and a comma", win.DefaultFloor, maxWinTarget)
+	if err != nil {
+		return err
+	}
+	v.o.scores, v.o.hasScores = p, true
+	return nil
+}
+
+// parsePair reads two integers from lo to hi and a comma between them.
+func parsePair(s, want string, lo, hi int) ([2]int, error) {
 	a, b, ok := strings.Cut(s, ",")
 	if !ok {
-		return errors.New("want MINE,THEIRS: two scores and a comma")
+		return [2]int{}, errors.New(want)
 	}
-	mine, err := parseNumber(strings.TrimSpace(a), 0, maxWinTarget)
+	var p [2]int
+	for i, part := range []string{a, b} {
+		part = strings.TrimSpace(part)
+		neg := strings.HasPrefix(part, "-")
+		n, err := parseNumber(strings.TrimPrefix(part, "-"), 0, max(hi, -lo))
+		if err == nil && neg {
+			n = -n
+		}
+		if err == nil && (n < lo || n > hi) {
+			err = fmt.Errorf("out of range: want %d to %d", lo, hi)
+		}
+		if err != nil {
+			return [2]int{}, fmt.Errorf("%s: %w", part, err)
+		}
+		p[i] = n
+	}
+	return p, nil
+}
+
+// farklesValue is the -farkles flag of advise: MINE,THEIRS, the farkles
+// in a row of the two players.
+type farklesValue struct{ o *winOptions }
+
+func (v farklesValue) Set(s string) error {
+	p, err := parsePair(s, "want MINE,THEIRS: two counts and a comma", 0, maxPenaltyAfter)
 	if err != nil {
-		return fmt.Errorf("%s: %w", a, err)
+		return err
 	}
-	theirs, err := parseNumber(strings.TrimSpace(b), 0, maxWinTarget)
-	if err != nil {
-		return fmt.Errorf("%s: %w", b, err)
-	}
-	v.o.scores, v.o.hasScores = [2]int{mine, theirs}, true
+	v.o.farkles = p
 	return nil
+}
+
+func (v farklesValue) String() string {
+	if v.o == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d,%d", v.o.farkles[0], v.o.farkles[1])
+}
+
+// onBoardValue is the -on-board flag of advise: the players who have
+// banked, none, mine, theirs or both.
+type onBoardValue struct{ o *winOptions }
+
+var onBoardNames = []string{"none", "mine", "theirs", "both"}
+
+func (v onBoardValue) Set(s string) error {
+	i := slices.Index(onBoardNames, strings.ToLower(s))
+	if i < 0 {
+		return errors.New("want " + joinOr(onBoardNames))
+	}
+	v.o.onBoard = [2]bool{i&1 != 0, i&2 != 0}
+	return nil
+}
+
+func (v onBoardValue) String() string {
+	if v.o == nil {
+		return ""
+	}
+	i := 0
+	if v.o.onBoard[0] {
+		i |= 1
+	}
+	if v.o.onBoard[1] {
+		i |= 2
+	}
+	return onBoardNames[i]
 }
 
 func (v scoresValue) String() string {
@@ -280,28 +365,58 @@ func (v scoresValue) String() string {
 
 // adviseWin runs "farkle advise -scores": advice for the win.
 func adviseWin(e *env, o *options, roll []farkle.Die) error {
-	r := winRules(o)
+	r, err := winRules(o)
+	if err != nil {
+		return err
+	}
 	mine, theirs := o.win.scores[0], o.win.scores[1]
 	if mine >= r.Target || theirs >= r.Target {
 		return usagef("-scores %d,%d: a score of %d or more has won the game", mine, theirs, r.Target)
+	}
+	if (mine < 0 || theirs < 0) && r.Penalty == 0 {
+		return usagef("-scores %d,%d: without a penalty no score is negative", mine, theirs)
+	}
+	if o.set["farkles"] && r.Penalty == 0 {
+		return usagef("-farkles needs a penalty (-penalty, or rules with one)")
+	}
+	if f := o.win.farkles; f[0] >= max(r.PenaltyAfter, 1) || f[1] >= max(r.PenaltyAfter, 1) {
+		return usagef("-farkles %d,%d: farkles in a row are 0 to %d, the next one costs the penalty", f[0], f[1], r.PenaltyAfter-1)
+	}
+	// On the board: those -on-board names, else those with a positive
+	// score (a positive score is on the board in any case).
+	on := [2]bool{mine > 0, theirs > 0}
+	if o.set["on-board"] {
+		on = o.win.onBoard
+	}
+	// Off the board, play reaches 0 less penalties and the floor only:
+	// say so before a solve, which may take minutes with a penalty.
+	for i, sc := range [2]int{mine, theirs} {
+		if r.MinFirstBank > r.MinBank && r.Penalty > 0 && !on[i] && sc < 0 && sc%r.Penalty != 0 && sc != win.DefaultFloor {
+			return usagef("-scores %d,%d: off the board a score is 0 less penalties of %d, or the floor %d; -on-board says who has banked",
+				mine, theirs, r.Penalty, win.DefaultFloor)
+		}
 	}
 	t, err := winTable(e, o, r)
 	if err != nil {
 		return err
 	}
-	s := win.State{Mine: mine, Theirs: theirs, TurnTotal: o.total}
+	s := win.State{Mine: mine, Theirs: theirs, TurnTotal: o.total, MyFarkles: o.win.farkles[0], TheirFarkles: o.win.farkles[1],
+		MyOnBoard: on[0], TheirOnBoard: on[1]}
 	adv, err := t.Advise(s, roll)
+	var se *win.StateError
 	switch {
 	case errors.Is(err, win.ErrTurnTotal):
 		return usagef("-total %d: not a turn total of the %s rules, which score in steps of %d", o.total, o.rules.String(), t.Step())
-	case errors.Is(err, win.ErrScore):
+	case errors.Is(err, win.ErrScore) && (mine%t.Step() != 0 || theirs%t.Step() != 0):
 		return usagef("-scores %d,%d: scores of the %s rules are multiples of %d", mine, theirs, o.rules.String(), t.Step())
+	case errors.As(err, &se):
+		return usagef("-scores %d,%d: %s", mine, theirs, strings.TrimPrefix(se.Error(), "win: "))
 	case err != nil:
 		return err
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "%s.\n", describeRules(o, r))
-	fmt.Fprintf(w, "Rolled %s with %d in the turn, %d against %d.\n", joinDice(roll), o.total, mine, theirs)
+	fmt.Fprintf(w, "Rolled %s with %d in the turn, %d against %d%s.\n", joinDice(roll), o.total, mine, theirs, describeState(r, s))
 	if adv.Farkle {
 		fmt.Fprintf(w, "Farkle: nothing to keep, the turn scores 0; chance to win %s.\n", percent(adv.Chance))
 		return nil
@@ -323,6 +438,34 @@ func adviseWin(e *env, o *options, roll []farkle.Die) error {
 		fmt.Fprintf(w, "  keep %s (%d): roll %s: %s; %s\n", kept, c.TurnTotal, winDiceLeft(c), percent(c.Roll), bank)
 	}
 	return nil
+}
+
+// describeState describes what of s the rules make matter, after the
+// scores: the farkles in a row with a penalty, and who is off the board
+// under an opening minimum, such as " (farkles in a row 1 and 0; you
+// are off the board)"; "" when nothing does.
+func describeState(r game.Rules, s win.State) string {
+	var parts []string
+	if r.Penalty > 0 {
+		parts = append(parts, fmt.Sprintf("farkles in a row %d and %d", s.MyFarkles, s.TheirFarkles))
+	}
+	if r.MinFirstBank > r.MinBank {
+		myOff, theirOff := !s.MyOnBoard && s.Mine <= 0, !s.TheirOnBoard && s.Theirs <= 0
+		switch {
+		case myOff && theirOff:
+			parts = append(parts, "both off the board")
+		case myOff:
+			parts = append(parts, "you are off the board")
+		case theirOff:
+			parts = append(parts, "they are off the board")
+		default:
+			parts = append(parts, "both on the board")
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
 }
 
 // percent prints a chance as a percentage, such as "53.695%".

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,5 +112,52 @@ func TestWinCacheUnwritable(t *testing.T) {
 	code, out, errs := runArgs(t, dir, "win", "-target", "300", "-cache", "file")
 	if code != 0 || !strings.Contains(out, "Fairest komi") || !strings.Contains(errs, "could not cache") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestWinCacheRules checks that the cache tells apart games that differ
+// only in an opening minimum or a penalty: each has a file of its own,
+// read back the next time.
+func TestWinCacheRules(t *testing.T) {
+	dir := t.TempDir()
+	saved := solveWin
+	defer func() { solveWin = saved }()
+	var solved []game.Rules
+	solveWin = func(ctx context.Context, r game.Rules, opts win.Options) (*win.Table, error) {
+		solved = append(solved, r)
+		return saved(ctx, r, opts)
+	}
+	base := []string{"win", "-rules", "core", "-target", "200", "-final-round=false", "-cache", "cache"}
+	variants := [][]string{
+		nil,
+		{"-min-first-bank", "150"},
+		{"-min-first-bank", "200"},
+		{"-min-bank", "100"},
+		{"-min-first-bank", "150", "-min-bank", "100", "-penalty", "500", "-penalty-after", "1"}, // seconds: the floor is -2500
+	}
+	outs := map[string]bool{}
+	for round := range 2 {
+		for _, v := range variants {
+			code, out, errs := runArgs(t, dir, append(slices.Clone(base), v...)...)
+			if code != 0 || errs != "" {
+				t.Fatalf("%q: exit %d, stderr %q", v, code, errs)
+			}
+			if round == 0 {
+				outs[out] = true
+			}
+		}
+		if len(solved) != len(variants) {
+			t.Errorf("round %d: %d solves, want %d (one a variant, then none)", round, len(solved), len(variants))
+		}
+	}
+	if len(outs) != len(variants) {
+		t.Errorf("%d different outputs of %d variants", len(outs), len(variants))
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "cache", "win-*.bin"))
+	if len(files) != len(variants) {
+		t.Errorf("cache files %v, want %d", files, len(variants))
+	}
+	if len(solved) > 1 && solved[1].MinFirstBank != 150 {
+		t.Errorf("solved %+v, want MinFirstBank 150", solved[1])
 	}
 }

@@ -23,7 +23,8 @@ type Choice struct {
 	// players playing on to win.
 	Roll float64
 	// CanBank reports whether the rules allow banking TurnTotal after this
-	// keep (MinBank, MustRollHotDice).
+	// keep (MinBank, MustRollHotDice, and MinFirstBank for a player not
+	// yet on the board).
 	CanBank bool
 	// BankChance is the chance of winning when banking after the keep;
 	// 0 when the rules do not allow it.
@@ -160,7 +161,7 @@ func (t *Table) choice(b *dpBuf, st pos, total int, c *rolls.Cand, nRoll int) Ch
 		DiceLeft:  n,
 		HotDice:   int(c.Kept) == nRoll,
 		Roll:      b.r[at],
-		CanBank:   m.canBank(k, n),
+		CanBank:   m.canBank(st.x, k, n),
 	}
 	ch.Chance = ch.Roll
 	if ch.CanBank {

@@ -10,14 +10,18 @@ import (
 	"github.com/farkle-go/farkle/game"
 )
 
-// The binary form of a Table: the magic "FKWT", a version byte (1),
-// the length of the rules (uint32) and the rules as JSON (game.Rules with
-// encoding/json), the floor (int64), the number of scores and of farkle
-// counts (uint32 each), the chances as float64 bits, and the CRC-32 (IEEE)
-// of everything before it. Integers are little-endian.
+// The binary form of a Table: the magic "FKWT", a version byte (1 or
+// 2), the length of the rules (uint32) and the rules as JSON (game.Rules
+// with encoding/json), the floor (int64), the number of scores and of
+// farkle counts (uint32 each), in version 2 the number of off-board scores
+// (uint32; see model.nOff), the chances as float64 bits, and the CRC-32
+// (IEEE) of everything before it. Integers are little-endian. A table
+// without off-board scores of their own (no opening minimum, or one
+// without a penalty) is written in version 1, which older readers read;
+// the others in version 2.
 const (
 	binMagic   = "FKWT"
-	binVersion = 1
+	binVersion = 2
 )
 
 // MarshalBinary encodes t compactly, with the rules it was solved for, a
@@ -32,14 +36,21 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, len(binMagic)+1+4+len(rules)+8+8+8*len(t.w)+4)
+	b := make([]byte, 0, len(binMagic)+1+4+len(rules)+8+8+4+8*len(t.w)+4)
 	b = append(b, binMagic...)
-	b = append(b, binVersion)
+	version := byte(1)
+	if m.nOff > 0 {
+		version = 2
+	}
+	b = append(b, version)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(rules)))
 	b = append(b, rules...)
 	b = binary.LittleEndian.AppendUint64(b, uint64(int64(m.lo)))
 	b = binary.LittleEndian.AppendUint32(b, uint32(m.nS))
 	b = binary.LittleEndian.AppendUint32(b, uint32(m.K))
+	if version >= 2 {
+		b = binary.LittleEndian.AppendUint32(b, uint32(m.nOff))
+	}
 	for _, w := range t.w {
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(w))
 	}
@@ -59,8 +70,9 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 	if len(data) < len(binMagic)+1+4 || string(data[:len(binMagic)]) != binMagic {
 		return bad("not a win table")
 	}
-	if v := data[len(binMagic)]; v != binVersion {
-		return bad(fmt.Sprintf("version %d, want %d", v, binVersion))
+	version := data[len(binMagic)]
+	if version < 1 || version > binVersion {
+		return bad(fmt.Sprintf("version %d, want 1 to %d", version, binVersion))
 	}
 	if len(data) < len(binMagic)+1+4+4 {
 		return bad("short data")
@@ -83,6 +95,13 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 	floor := int64(binary.LittleEndian.Uint64(p))
 	nS, K := binary.LittleEndian.Uint32(p[8:]), binary.LittleEndian.Uint32(p[12:])
 	p = p[16:]
+	var nOff uint32
+	if version >= 2 {
+		if len(p) < 4 {
+			return bad("short data")
+		}
+		nOff, p = binary.LittleEndian.Uint32(p), p[4:]
+	}
 	if floor < math.MinInt32 || floor > 0 {
 		return bad("floor out of range")
 	}
@@ -90,10 +109,10 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 	if err != nil {
 		return err
 	}
-	if m.lo != int(floor) || uint32(m.nS) != nS || uint32(m.K) != K {
+	if m.lo != int(floor) || uint32(m.nS) != nS || uint32(m.K) != K || uint32(m.nOff) != nOff {
 		return bad("sizes do not match the rules")
 	}
-	size := m.nS * m.nS * m.K * m.K
+	size := m.N * m.N * m.K * m.K
 	if len(p) != 8*size {
 		return bad("wrong length")
 	}

@@ -20,7 +20,9 @@ import (
 // more players it plays against the leading opponent alone: the one with
 // the highest score (the first in order of play after it on a tie), with
 // that opponent's farkles in a row; a fallback, not the optimal play of
-// that game. In a final round it plays the last turn to score strictly
+// that game. Under an opening minimum it reads whether each player is on
+// the board (game.Player.OnBoard), and its table never has it bank below
+// the player's minimum. In a final round it plays the last turn to score strictly
 // more than every other player, with the most chance of doing so. Scores
 // below the table's floor count as the floor and farkles in a row beyond
 // the table's count as the last. It decides in under a millisecond for
@@ -111,7 +113,7 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 	}
 	p, q := v.Player(me), v.Player(opp)
 	st := pos{
-		x: t.clampScore(p.Score), y: t.clampScore(q.Score),
+		x: t.clampScore(p.Score, p.OnBoard), y: t.clampScore(q.Score, q.OnBoard),
 		i: min(max(p.Farkles, 0), m.K-1), j: min(max(q.Farkles, 0), m.K-1),
 	}
 	st.k = min(total/m.step, m.kc(st.x, st.y))
@@ -143,11 +145,21 @@ func playSafe(v game.View) (farkle.Hand, bool) {
 	return p.Dice(), true
 }
 
-// clampScore returns the index of a score of a game, within the table.
-func (t *Table) clampScore(score int) int {
+// clampScore returns the index of a score of a game, on the board or not,
+// within the table: under an opening minimum, a player off the board
+// takes the off-board score at or above score (the floor below the
+// lowest), and on the board without a penalty a score of 0, which play
+// does not reach, counts as off the board.
+func (t *Table) clampScore(score int, onBoard bool) int {
 	m := t.m
-	k := (score - m.lo) / m.step
-	return min(max(k, 0), m.nS-1)
+	u := min(max((score-m.lo)/m.step, 0), m.nS-1)
+	if x, ok, _ := m.index(m.lo+u*m.step, onBoard); ok {
+		return x
+	}
+	if m.pen == 0 || u == 0 {
+		return 0
+	}
+	return m.nOff - 1 - min((m.zero-u)/m.pen, m.nOff-1)
 }
 
 // decideLast plays the last turn of a final round: to end strictly above
@@ -161,7 +173,11 @@ func (t *Table) decideLast(v game.View, me int, cs []rolls.Cand, total int) (far
 		}
 	}
 	// need: the turn total to reach, in points.
-	need := max(top-v.Player(me).Score+1, m.rules.MinBank, 1)
+	p := v.Player(me)
+	need := max(top-p.Score+1, m.rules.MinBank, 1)
+	if !p.OnBoard {
+		need = max(need, m.rules.MinFirstBank)
+	}
 	bestP, bestC, bank := -1, 0.0, false
 	for p := range cs {
 		c := &cs[p]

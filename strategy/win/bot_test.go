@@ -191,7 +191,7 @@ func TestStateOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := State{Mine: 300, Theirs: 0, MyFarkles: 0, TheirFarkles: 1, TurnTotal: 50, DiceLeft: 5}
+	want := State{Mine: 300, Theirs: 0, MyFarkles: 0, TheirFarkles: 1, TurnTotal: 50, DiceLeft: 5, MyOnBoard: true}
 	if got != want {
 		t.Errorf("StateOf = %+v, want %+v", got, want)
 	}

@@ -62,7 +62,7 @@ func buscheTable(t *testing.T) *Table {
 // program), on every core.
 func buscheResidual(tb *Table, stride int) (worst float64, checked int) {
 	m := tb.m
-	n := m.nS * m.nS * m.K * m.K
+	n := m.N * m.N * m.K * m.K
 	workers := runtime.GOMAXPROCS(0)
 	res := make([]float64, workers)
 	cnt := make([]int, workers)
@@ -76,8 +76,8 @@ func buscheResidual(tb *Table, stride int) (worst float64, checked int) {
 			for at := w * stride; at < n; at += workers * stride {
 				j := at % m.K
 				i := at / m.K % m.K
-				y := at / (m.K * m.K) % m.nS
-				x := at / (m.K * m.K * m.nS)
+				y := at / (m.K * m.K) % m.N
+				x := at / (m.K * m.K * m.N)
 				v := tb.sweepValue(b, x, y, j, tb.farkleValue(x, y, i, j))
 				res[w] = max(res[w], math.Abs(v-tb.w[m.idx(x, y, i, j)]))
 				cnt[w]++

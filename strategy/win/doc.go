@@ -10,7 +10,8 @@
 //     on two cores, minutes with a penalty for farkles in a row. Keep it,
 //     share it, or save it with [Table.MarshalBinary].
 //   - [Table.Chance] and [Table.ChanceAt] answer the chance to win from a
-//     [State] (the banked scores, the farkles in a row, the turn so far);
+//     [State] (the banked scores, the farkles in a row, whether on the
+//     board, the turn so far);
 //     [Table.FirstPlayerWin] and [Table.FairestKomi] describe the game.
 //   - [Table.Advise] says what to do with a roll, with the chance of every
 //     candidate keep, rolling on or banking: a hint button's answer.
@@ -41,8 +42,13 @@
 //     M. Busche's 2016 analysis): a penalty that would take a score below
 //     the floor leaves it at the floor.
 //   - MustRollHotDice: after hot dice the player must roll six dice.
-//   - MinFirstBank is not supported: Solve refuses it with an error
-//     wrapping [ErrRules].
+//   - MinFirstBank: a player's first bank, the one that gets them on the
+//     board, needs t >= max(MinBank, MinFirstBank). A player not yet on
+//     the board is then a state of its own (see [State]): without a
+//     penalty that is the score 0, and with one the scores 0, -Penalty,
+//     -2*Penalty and so on down to the floor, since penalties apply off
+//     the board too. In the last turn of a final round a player off the
+//     board must bank at least the opening minimum too.
 //
 // The goal is the probability of winning. The equations have cycles (both
 // players may farkle forever); Solve solves them exactly, up to a residual
@@ -50,8 +56,9 @@
 // b) by Newton steps on the piecewise-linear value of a turn as a function
 // of the value of a farkle; with a penalty, which lowers b+d, by sweeps of
 // the same order until no chance moves by more than 1e-14, starting from
-// the same game without the penalty. It keeps the chance at the start of
-// each turn, one float64 a position (about 320 KB for target 10,000);
+// the same game without the penalty (the positions off the board last).
+// It keeps the chance at the start of each turn, one float64 a position
+// (about 320 KB for target 10,000);
 // [Table.ChanceAt] and [Table.Advise] compute positions within a turn on
 // demand, in under a millisecond for target 10,000. With a final round,
 // fewer points with the same dice left may be worth more (to stay under

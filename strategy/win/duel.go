@@ -99,10 +99,13 @@ type DuelResult struct {
 //
 // Duel supports the rules that [Solve] supports, without a penalty for
 // farkles in a row: a penalty makes the chain of the scores go down as
-// well as up. Invalid rules give the [*farkle.RulesError] of
+// well as up. Under an opening minimum a player at 0 is off the board,
+// and every policy banks only from the minimum: a [strategy.Bot] off the
+// board plays by the table of [strategy.Table.Opening], as it does in a
+// game. Invalid rules give the [*farkle.RulesError] of
 // game.Rules.Validate, and a done ctx, which Duel checks after each sum of
 // the scores, its error; any other error is a [*SolveError] wrapping
-// [ErrRules] for a penalty or MinFirstBank, [ErrOptions] for negative
+// [ErrRules] for a penalty, [ErrOptions] for negative
 // Workers, [ErrPolicy], [ErrNoTable] or [ErrOtherRules] for a policy that
 // cannot play the duel (see the policies), or [ErrTooLarge] for scores
 // that do not fit a [Table].
@@ -133,6 +136,8 @@ type duel struct {
 	step     int
 	nS, zero int
 	minBankK int
+	firstK   int  // the smallest first bank, in steps: at least minBankK
+	opening  bool // firstK > minBankK: a player at 0 is off the board, whose bank needs firstK
 	mustRoll bool
 	final    bool
 	jump     int
@@ -147,9 +152,9 @@ type duelPlayer struct {
 	Policy
 	// For a policy that does not read the scores: the outcome of its
 	// turn and, for a final round, tail[k] the chance of banking at least
-	// k steps.
-	out  *turnOut
-	tail []float64
+	// k steps; [0] on the board, [1] off it (see duel.onOff).
+	out  [2]*turnOut
+	tail [2][]float64
 }
 
 // A turnOut is the outcome of a turn: the chance of a farkle, and bank[a]
@@ -166,9 +171,6 @@ func newDuel(r game.Rules, a, b Policy, opts Options) (*duel, error) {
 	asked := r
 	fail := func(err error, field, detail string) error {
 		return &SolveError{Err: err, Rules: asked, Options: opts, Field: field, detail: detail}
-	}
-	if r.MinFirstBank > 0 {
-		return nil, fail(ErrRules, "MinFirstBank", "MinFirstBank "+strconv.Itoa(r.MinFirstBank))
 	}
 	if r.Penalty > 0 {
 		return nil, fail(ErrRules, "Penalty", fmt.Sprintf("Penalty %d after %d farkles in a row: Duel has no penalty", r.Penalty, r.PenaltyAfter))
@@ -224,6 +226,8 @@ func newDuel(r game.Rules, a, b Policy, opts Options) (*duel, error) {
 		return nil, fail(ErrTooLarge, "", fmt.Sprintf("%d scores: %.0f positions, at most %d", d.nS, float64(d.nS)*float64(d.nS), maxPositions))
 	}
 	d.minBankK = max(1, (r.MinBank+d.step-1)/d.step)
+	d.firstK = max(d.minBankK, (r.MinFirstBank+d.step-1)/d.step)
+	d.opening = d.firstK > d.minBankK
 	for _, o := range d.sigs[1].Opts {
 		d.jump = max(d.jump, int(o.Steps))
 	}
@@ -240,8 +244,22 @@ func newDuel(r game.Rules, a, b Policy, opts Options) (*duel, error) {
 	return d, nil
 }
 
-func (d *duel) canBank(k, n int) bool {
-	return k >= d.minBankK && (n < farkle.MaxDice || !d.mustRoll)
+// minBank returns the smallest bank, in steps, of a player with x banked:
+// without a penalty every bank is positive, so 0 is off the board.
+func (d *duel) minBank(x int) int {
+	if d.opening && x == 0 {
+		return d.firstK
+	}
+	return d.minBankK
+}
+
+// onOff returns the index of the outcomes of a fixed policy with x
+// banked: 1 off the board, 0 on it.
+func (d *duel) onOff(x int) int {
+	if d.opening && x == 0 {
+		return 1
+	}
+	return 0
 }
 
 // chainSteps is how many turn-total steps past a policy's last bank the
@@ -253,32 +271,62 @@ const chainSteps = 40
 // which the dynamic program of the turn stops: the chance it leaves out.
 const liveEps = 1e-20
 
-// fixedTurn computes the outcome of the turn of a policy that does not
-// read the scores. It returns "" or, for a turn too long to follow, why.
+// fixedTurn computes the outcomes of the turn of a policy that does not
+// read the scores, on the board and, under an opening minimum, off it. It
+// returns "" or, for a turn too long to follow, why.
 func (d *duel) fixedTurn(p *duelPlayer) string {
+	for off := range 2 {
+		if off == 1 && !d.opening {
+			p.out[1], p.tail[1] = p.out[0], p.tail[0]
+			break
+		}
+		mb := d.minBankK
+		if off == 1 {
+			mb = d.firstK
+		}
+		if why := d.fixedTurnAt(p, off, mb); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// fixedTurnAt computes p.out[o] and p.tail[o], the outcome of the turn of
+// a policy that does not read the scores, for a player whose banks need mb
+// steps. It returns "" or, for a turn too long to follow, why.
+func (d *duel) fixedTurnAt(p *duelPlayer, o, mb int) string {
+	canBank := func(k, n int) bool { return k >= mb && (n < farkle.MaxDice || !d.mustRoll) }
 	var level int // from this turn total on, the policy banks when it may
 	var score func(k, n int) float64
 	var bank func(k, n int) bool
 	switch p.kind {
 	case duelThreshold:
-		level = max(d.minBankK, 0)
+		level = max(mb, 0)
 		if p.bankAt > 0 {
 			level = max(level, (p.bankAt+d.step-1)/d.step)
 		}
 		score = func(k, n int) float64 { return float64(k) }
-		bank = func(k, n int) bool { return k*d.step >= p.bankAt && d.canBank(k, n) }
+		bank = func(k, n int) bool { return k*d.step >= p.bankAt && canBank(k, n) }
 	case duelScore:
 		// The table is read once, here, through its methods: its values
-		// and banks at every turn total the turn can reach, in steps.
+		// and banks at every turn total the turn can reach, in steps. Off
+		// the board a strategy.Bot plays by the table of the opening
+		// minimum.
 		t := p.score // of the duel's scoring rules: its unit is d.step
-		level = max(t.Cap()/d.step, d.minBankK)
+		if o == 1 {
+			var err error
+			if t, err = t.Opening(d.r.MinFirstBank); err != nil {
+				return "off the board: " + err.Error()
+			}
+		}
+		level = max(t.Cap()/d.step, mb)
 		score = func(k, n int) float64 {
 			v, _ := t.Value(k*d.step, n) // no error: a reachable state
 			return v
 		}
 		bank = func(k, n int) bool {
 			b, _ := t.ShouldBank(k*d.step, n)
-			return b && d.canBank(k, n)
+			return b && canBank(k, n)
 		}
 	}
 	if level > maxStates {
@@ -294,12 +342,14 @@ func (d *duel) fixedTurn(p *duelPlayer) string {
 			dec.set(k, n, score(k, n), bank(k, n))
 		}
 	}
-	p.out = d.forward(dec, kMax, -1, new(turnBuf))
+	out := d.forward(dec, kMax, -1, new(turnBuf))
+	p.out[o] = out
 	if d.final {
-		p.tail = make([]float64, len(p.out.bank)+1)
-		for k := len(p.out.bank) - 1; k >= 0; k-- {
-			p.tail[k] = p.tail[k+1] + p.out.bank[k]
+		tail := make([]float64, len(out.bank)+1)
+		for k := len(out.bank) - 1; k >= 0; k-- {
+			tail[k] = tail[k+1] + out.bank[k]
 		}
+		p.tail[o] = tail
 	}
 	return ""
 }
@@ -390,16 +440,17 @@ func (d *duel) forward(dec *decisions, kMax, clamp int, b *turnBuf) *turnOut {
 
 // last returns the chance that player p, in the last turn of a final
 // round, ends above the opponent's x when it has y: it banks at least
-// need = max(x-y+1, minBankK) steps.
+// need = max(x-y+1, its minimum bank) steps.
 func (d *duel) last(p *duelPlayer, x, y int) float64 {
-	need := max(x-y+1, d.minBankK)
+	need := max(x-y+1, d.minBank(y))
 	if p.kind == duelWin {
 		return p.win.m.reachAt(need)
 	}
-	if need >= len(p.tail) {
+	tail := p.tail[d.onOff(y)]
+	if need >= len(tail) {
 		return 0
 	}
-	return p.tail[need]
+	return tail[need]
 }
 
 // bankValue returns the chance that player p wins after banking a steps
@@ -426,7 +477,7 @@ type duelWorker struct {
 func (d *duel) turnAt(wk *duelWorker, p, x, y int) *turnOut {
 	pl := d.pol[p]
 	if pl.kind != duelWin {
-		return pl.out
+		return pl.out[d.onOff(x)]
 	}
 	t := pl.win
 	m := t.m
@@ -442,7 +493,7 @@ func (d *duel) turnAt(wk *duelWorker, p, x, y int) *turnOut {
 		r := wk.wbuf.r[(n-1)*m.nv:]
 		for k := range top {
 			roll := r[k]
-			if m.canBank(k, n) {
+			if m.canBank(x, k, n) {
 				if bc := t.bankValue(x, y, 0, k); bc >= roll {
 					dec.set(k, n, bc, true)
 					continue

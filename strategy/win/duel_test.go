@@ -20,6 +20,9 @@ var (
 	duelCore  = game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}
 	duelFinal = game.Rules{Target: 1000, FinalRound: true, MinBank: 300, Scoring: farkle.Facebook.Rules()}
 	duelRoll  = game.Rules{Target: 600, FinalRound: true, MustRollHotDice: true, Scoring: farkle.App.Rules()}
+	// An opening minimum, without and with a final round.
+	duelOpening      = game.Rules{Target: 2000, MinFirstBank: 500, Scoring: farkle.App.Rules()}
+	duelOpeningFinal = game.Rules{Target: 1000, FinalRound: true, MinBank: 300, MinFirstBank: 500, Scoring: farkle.Facebook.Rules()}
 )
 
 var duelRules = []struct {
@@ -29,6 +32,8 @@ var duelRules = []struct {
 	{"core-2000", duelCore},
 	{"facebook-1000-final", duelFinal},
 	{"app-600-final-must-roll", duelRoll},
+	{"app-2000-first-500", duelOpening},
+	{"facebook-1000-final-first-500", duelOpeningFinal},
 }
 
 // duelCases returns the rules of the duel tests: all of them in the slow
@@ -45,7 +50,7 @@ func duelCases() []struct {
 		return []struct {
 			name string
 			r    game.Rules
-		}{duelRules[0], duelRules[2]}
+		}{duelRules[0], duelRules[2], duelRules[3]}
 	}
 	return duelRules
 }
@@ -235,6 +240,7 @@ func TestDuelErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	core := mustSolve(t, sc, strategy.Options{})
+	huge := game.Rules{Target: 500, MinFirstBank: 100_000_000}
 	cases := []struct {
 		name  string
 		r     game.Rules
@@ -254,13 +260,15 @@ func TestDuelErrors(t *testing.T) {
 			"win: table solved for other rules: policy B (expected-score): MinBank 0, the duel's 300"},
 		{"penalty", game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3}, ThresholdPolicy(300), ThresholdPolicy(300), ErrRules, "Penalty",
 			"win: rules not supported: Penalty 500 after 3 farkles in a row: Duel has no penalty"},
-		{"min first bank", game.Rules{Target: 1000, MinFirstBank: 500}, ThresholdPolicy(300), ThresholdPolicy(300), ErrRules, "MinFirstBank",
-			"win: rules not supported: MinFirstBank 500"},
 		{"invalid rules", game.Rules{Target: -1}, ThresholdPolicy(300), ThresholdPolicy(300), farkle.ErrInvalidRules, "", ""},
 		{"too large", game.Rules{Target: 100_000_000}, ThresholdPolicy(300), ThresholdPolicy(300), ErrTooLarge, "",
 			"win: game too large: 2000000 scores: 4000000000000 positions, at most 4194304"},
 		{"threshold too large", duelCore, ThresholdPolicy(100_000_000), ThresholdPolicy(300), ErrTooLarge, "",
 			"win: game too large: policy A (threshold 100000000): banks at 2000000 steps of 50, at most 65536"},
+		{"opening too large", huge, ThresholdPolicy(300), ThresholdPolicy(0), ErrTooLarge, "",
+			"win: game too large: policy A (threshold 300): banks at 2000000 steps of 50, at most 65536"},
+		{"opening table too large", huge, ScorePolicy(nil), ThresholdPolicy(0), ErrTooLarge, "",
+			"win: game too large: policy A (expected-score): off the board: strategy: table too large: turn totals up to 100000000 in steps of 50"},
 	}
 	for _, c := range cases {
 		_, err := Duel(ctx, c.r, c.a, c.b, Options{})

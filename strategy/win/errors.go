@@ -13,9 +13,9 @@ import (
 // answer for with a [*StateError]; both wrap one of these. Test for them
 // with [errors.Is].
 var (
-	// ErrRules: rules of play that the solver does not model:
-	// MinFirstBank (Solve and Duel), and for Duel a penalty for farkles
-	// in a row.
+	// ErrRules: rules of play that the solver does not model: for Duel,
+	// a penalty for farkles in a row. Solve models every game.Rules value
+	// that game.Rules.Validate accepts.
 	ErrRules = errors.New("rules not supported")
 	// ErrOptions: an [Options] field out of range: Workers negative, or,
 	// with a penalty, a Floor above 0 or not a multiple of the score step.
@@ -46,7 +46,9 @@ var (
 	ErrData = errors.New("bad table data")
 	// ErrScore: a banked score that a Table has no answer for: not a
 	// multiple of the score step, below the floor, or at or above the
-	// target (the game is over).
+	// target (the game is over); or, under an opening minimum (see
+	// [State]), a score that play cannot reach off the board (not 0 less
+	// penalties, nor the floor) or on it (0 without a penalty).
 	ErrScore = errors.New("score out of range")
 	// ErrFarkles: farkles in a row out of range: not 0 to PenaltyAfter-1
 	// (0 only, without a penalty).
@@ -72,12 +74,12 @@ type SolveError struct {
 	Err     error
 	Rules   game.Rules // the rules asked for
 	Options Options    // the options asked for
-	Field   string     // such as "MinFirstBank", "Floor" or "Target"; "" when no one field is at fault
+	Field   string     // such as "Penalty", "Floor" or "Target"; "" when no one field is at fault
 	detail  string     // what the message adds after the sentinel
 }
 
-// Error returns a message such as "win: rules not supported: MinFirstBank
-// 500".
+// Error returns a message such as "win: invalid options: Floor 100, want
+// a negative multiple of 50 from -2147483648".
 func (e *SolveError) Error() string {
 	msg := "win: cannot solve"
 	if e.Err != nil {

@@ -39,8 +39,9 @@ func (t *Table) laneTurns(b *laneBuf, s *laneSet) [lanes]float64 {
 	nv := m.nv
 	v := b.v
 	top := 0
-	var kc, cut [lanes]int
+	var kc, cut, minBank [lanes]int
 	for l := range lanes {
+		minBank[l] = m.minBank(s.x[l])
 		s.f[l] = max(s.f[l], 0)
 		kc[l] = m.kc(s.x[l], s.y[l])
 		cut[l] = m.cut(s.x[l], s.y[l], s.f[l])
@@ -70,8 +71,8 @@ func (t *Table) laneTurns(b *laneBuf, s *laneSet) [lanes]float64 {
 		// The bits of the bank values, 0 where the turn cannot bank: every
 		// value is at least 0, so the largest bits are the best play.
 		var bk [lanes]uint64
-		if k >= m.minBankK {
-			for l := range lanes {
+		for l := range lanes {
+			if k >= minBank[l] {
 				bk[l] = math.Float64bits(t.bankValue(s.x[l], s.y[l], s.j, k))
 			}
 		}

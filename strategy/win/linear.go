@@ -52,7 +52,7 @@ type linModel struct {
 
 // newLinModel returns room for the equations of m.
 func newLinModel(m *model) *linModel {
-	n := m.nS * m.nS * m.K * m.K
+	n := m.N * m.N * m.K * m.K
 	return &linModel{q: make([][]float64, n), lo: make([]int32, n), pF: make([]float64, n), c: make([]float64, n)}
 }
 
@@ -110,7 +110,7 @@ func (t *Table) recordTurn(b *recBuf, lm *linModel, x, y, i, j int, f float64) f
 	top := t.fillAbove(b.dp, x, y, j, f, nil)
 	for k := top - 1; k >= 0; k-- {
 		bk := -1.0
-		if k >= m.minBankK {
+		if k >= m.minBank(x) {
 			bk = t.bankValue(x, y, j, k)
 		}
 		vk := v[k:]
@@ -131,7 +131,7 @@ func (t *Table) recordTurn(b *recBuf, lm *linModel, x, y, i, j int, f float64) f
 	mass := b.mass
 	clear(mass)
 	mass[(farkle.MaxDice-1)*nv] = 1
-	inTable := m.nS - x // banks of k < inTable stay under the target
+	inTable := m.nS - m.up(x) // banks of k < inTable stay under the target
 	q := b.take(max(min(inTable, top+m.jump+1), 1))
 	pF := 0.0
 	for k := range top {
@@ -206,7 +206,7 @@ func rollSumChoice(vk []uint64, offs []int32, count []uint8, prob []float64, cho
 func (t *Table) banked(lm *linModel, at, x, y, j int) float64 {
 	m := t.m
 	q := lm.q[at]
-	w := m.idx(y, x+int(lm.lo[at]), j, 0)
+	w := m.idx(y, m.nOff+m.up(x)+int(lm.lo[at]), j, 0)
 	stride := m.K * m.K // the next k
 	s := 0.0
 	for _, p := range q {
@@ -262,7 +262,7 @@ func (t *Table) eachOfPair(x, y int, eval func(px, py, i, j int) float64) float6
 func (t *Table) solveLinear(ctx context.Context, lm *linModel, workers int, tol float64, maxPasses int) (int, float64, error) {
 	start := make([]float64, len(t.w))
 	copy(start, t.w)
-	sc := newSched(t.m.nS, workers, true, func() struct{} { return struct{}{} })
+	sc := newSched(t.m.N, workers, true, func() struct{} { return struct{}{} })
 	for pass := 1; ; pass++ {
 		delta, err := sc.pass(ctx, func(_ struct{}, x, y int) float64 { return t.linPair(lm, x, y) }, nil)
 		if err != nil {
@@ -292,13 +292,13 @@ type solveTrace struct {
 func (t *Table) solvePolicy(ctx context.Context, workers int, progress func(done, total int), trace *solveTrace, started int) error {
 	m := t.m
 	lm := newLinModel(m)
-	rec := newSched(m.nS, workers, true, m.newRecBuf)
+	rec := newSched(m.N, workers, true, m.newRecBuf)
 	defer func() {
 		for _, b := range rec.bufs {
 			m.putBuf(b.dp)
 		}
 	}()
-	ln := newSched(m.nS, workers, true, m.newLaneBuf)
+	ln := newSched(m.N, workers, true, m.newLaneBuf)
 	ln.block = lanes
 	done, record, newton := started, true, true
 	lastRecord := math.Inf(1)

@@ -19,7 +19,8 @@ import (
 // round, and hot dice that must be rolled.
 var penaltyCases = []winCase{
 	{"facebook-500-penalty", winPenalty, winPenaltyFloor},
-	{"zilch-1000-penalty-final", game.Rules{Target: 1000, FinalRound: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Zilch.Rules()}, -1000},
+	{"zilch-300-penalty-final", game.Rules{Target: 300, FinalRound: true, MinBank: 100, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.Zilch.Rules()}, -200},
+	{"core-600-penalty-first", game.Rules{Target: 600, MinBank: 100, MinFirstBank: 300, Penalty: 300, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}, -600},
 	{"app-600-penalty-mustroll", game.Rules{Target: 600, MustRollHotDice: true, MinBank: 100, Penalty: 300, PenaltyAfter: 2, Scoring: farkle.App.Rules()}, -600},
 }
 
@@ -31,7 +32,7 @@ func startTable(t *testing.T, c winCase) *Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := &Table{m: m, w: make([]float64, m.nS*m.nS*m.K*m.K)}
+	tb := &Table{m: m, w: make([]float64, m.N*m.N*m.K*m.K)}
 	if _, err := tb.startSweeps(context.Background(), 2, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func startTable(t *testing.T, c winCase) *Table {
 // defaultTol, and returns the passes.
 func plainSweeps(t *testing.T, tb *Table) int {
 	t.Helper()
-	sc := newSched(tb.m.nS, 2, true, tb.m.getBuf)
+	sc := newSched(tb.m.N, 2, true, tb.m.getBuf)
 	for pass := 1; pass <= 200; pass++ {
 		delta, err := sc.pass(context.Background(), tb.sweepPair, nil)
 		if err != nil {
@@ -66,11 +67,11 @@ func TestLaneSweep(t *testing.T) {
 			t.Parallel()
 			a := startTable(t, c)
 			b := &Table{m: a.m, w: slices.Clone(a.w)}
-			plain := newSched(a.m.nS, 2, true, a.m.getBuf)
+			plain := newSched(a.m.N, 2, true, a.m.getBuf)
 			if _, err := plain.pass(context.Background(), a.sweepPair, nil); err != nil {
 				t.Fatal(err)
 			}
-			ln := newSched(b.m.nS, 2, true, b.m.newLaneBuf)
+			ln := newSched(b.m.N, 2, true, b.m.newLaneBuf)
 			ln.block = lanes
 			if _, err := ln.pass(context.Background(), b.laneSweep, nil); err != nil {
 				t.Fatal(err)
@@ -111,9 +112,9 @@ func TestRecordTurn(t *testing.T) {
 			defer m.putBuf(b)
 			lm := newLinModel(m)
 			checked := 0
-			for x := 0; x < m.nS; x += 3 {
-				for y := 1; y < m.nS; y += 4 {
-					i, j := (x+y)%m.K, (x/3)%m.K
+			for x := 0; x < m.N; x += max(1, m.N/12) {
+				for y := 1; y < m.N; y += max(1, m.N/10) {
+					i, j := (x+y)%m.K, (x/2+y)%m.K
 					f := tb.farkleValue(x, y, i, j)
 					w := tb.recordTurn(rb, lm, x, y, i, j, f)
 					at := m.idx(x, y, i, j)
@@ -145,7 +146,7 @@ func TestRecordTurn(t *testing.T) {
 						continue
 					}
 					const d = 1e-9
-					bank := m.idx(y, x+k, j, 0)
+					bank := m.idx(y, m.nOff+m.up(x)+k, j, 0)
 					tb.w[bank] += d
 					moved := tb.sweepValue(b, x, y, j, f)
 					tb.w[bank] -= d

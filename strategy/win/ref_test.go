@@ -17,7 +17,10 @@ import (
 // This file is a slow, independent reference for Solve: plain value
 // iteration over every state (b, d, i, j, t, n) of the two-player game,
 // over every roll (no grouping by signature) and every legal keep (as
-// farkle.Scorer.AppendKeeps lists them), with no Newton steps.
+// farkle.Scorer.AppendKeeps lists them), with no Newton steps. Under
+// MinFirstBank a player's state is a score and whether on the board: every
+// score from the floor to the target on the board, and off it the scores
+// that penalties reach from 0.
 
 type refKeep struct{ points, left int }
 
@@ -35,7 +38,37 @@ type refSolver struct {
 	pf              [farkle.MaxDice + 1]float64
 	pa6, ph6        float64
 	reach           [][farkle.MaxDice + 1]float64 // reach[k][n], k steps short
-	w               []float64                     // w[((b*nS+d)*K+i)*K+j]
+	players         []refPlayer                   // the states of a player: the on-board scores 0 to nS-1 first
+	w               []float64                     // w[((b*nP+d)*K+i)*K+j], b and d indexes of players
+}
+
+// A refPlayer is the state of one player: the score in steps above the
+// floor, and whether on the board.
+type refPlayer struct {
+	score int
+	on    bool
+}
+
+// player returns the index of the state (score, on).
+func (s *refSolver) player(score int, on bool) int {
+	if on {
+		return score
+	}
+	for p, q := range s.players[s.nS:] {
+		if q.score == score {
+			return s.nS + p
+		}
+	}
+	panic(fmt.Sprintf("reference: no player state %d %v", score, on))
+}
+
+// minBankOf returns the smallest bank of player b, in steps, at least 1.
+func (s *refSolver) minBankOf(b int) int {
+	mb := s.minBank
+	if !s.players[b].on {
+		mb = max(mb, s.r.MinFirstBank)
+	}
+	return max(1, (mb+s.step-1)/s.step)
 }
 
 func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
@@ -95,7 +128,25 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 		s.step, s.K, s.lo = rolls.GCD(unit, r.Penalty), r.PenaltyAfter, floor
 	}
 	s.nS = (s.target - s.lo + s.step - 1) / s.step
-	s.w = make([]float64, s.nS*s.nS*s.K*s.K)
+	for b := range s.nS {
+		s.players = append(s.players, refPlayer{b, true})
+	}
+	if r.MinFirstBank > 0 {
+		// Off the board: 0, then each penalty down to the floor.
+		for b := -s.lo / s.step; ; {
+			s.players = append(s.players, refPlayer{b, false})
+			nb := b
+			if r.Penalty > 0 {
+				nb = max(b-r.Penalty/s.step, 0)
+			}
+			if nb == b {
+				break
+			}
+			b = nb
+		}
+	}
+	nP := len(s.players)
+	s.w = make([]float64, nP*nP*s.K*s.K)
 	s.solveReach()
 	return s
 }
@@ -146,35 +197,39 @@ func (s *refSolver) solveReach() {
 	}
 }
 
-func (s *refSolver) idx(b, d, i, j int) int { return ((b*s.nS+d)*s.K+i)*s.K + j }
+func (s *refSolver) idx(b, d, i, j int) int {
+	return ((b*len(s.players)+d)*s.K+i)*s.K + j
+}
 
 // turn returns the value at the start of the turn of (b, d, i, j) from
-// the current values: a dynamic program over every (t, n).
-func (s *refSolver) turn(b, d, i, j int) float64 {
+// the current values: a dynamic program over every (t, n). b and d are
+// indexes of players.
+func (s *refSolver) turn(pb, pd, i, j int) float64 {
+	b, d := s.players[pb].score, s.players[pd].score
 	var f float64
 	if i+1 < s.K {
-		f = 1 - s.w[s.idx(d, b, j, i+1)]
+		f = 1 - s.w[s.idx(pd, pb, j, i+1)]
 	} else {
-		pb := b
+		fb := b
 		if s.r.Penalty > 0 {
-			pb = max(b-s.r.Penalty/s.step, 0)
+			fb = max(b-s.r.Penalty/s.step, 0)
 		}
-		f = 1 - s.w[s.idx(d, pb, j, 0)]
+		f = 1 - s.w[s.idx(pd, s.player(fb, s.players[pb].on), j, 0)]
 	}
 	bank := func(t int) float64 {
 		if b+t < s.nS {
-			return 1 - s.w[s.idx(d, b+t, j, 0)]
+			return 1 - s.w[s.idx(pd, s.player(b+t, true), j, 0)]
 		}
 		if !s.r.FinalRound {
 			return 1
 		}
-		need := max(b+t-d+1, (s.minBank+s.step-1)/s.step)
+		need := max(b+t-d+1, s.minBankOf(pd))
 		if need < len(s.reach) {
 			return 1 - s.reach[need][6]
 		}
 		return 1
 	}
-	minBank := max(1, (s.minBank+s.step-1)/s.step)
+	minBank := s.minBankOf(pb)
 	// From top on the player may bank and banking wins.
 	top := max(s.nS-b, minBank) + 3
 	if s.r.FinalRound {
@@ -219,17 +274,23 @@ func (s *refSolver) turn(b, d, i, j int) float64 {
 // pair (b, d), (d, b) until it settles, until a sweep changes no value by
 // more than 1e-13.
 func (s *refSolver) solve(t *testing.T) {
+	// The pairs of players b <= d, by the sum of their scores, descending.
+	var pairs [][2]int
+	for b := range s.players {
+		for d := b; d < len(s.players); d++ {
+			pairs = append(pairs, [2]int{b, d})
+		}
+	}
+	sum := func(p [2]int) int { return s.players[p[0]].score + s.players[p[1]].score }
+	slices.SortStableFunc(pairs, func(p, q [2]int) int { return sum(q) - sum(p) })
 	for sweep := 0; ; sweep++ {
 		if sweep > 2000 {
 			t.Fatal("reference: no convergence")
 		}
 		ch := 0.0
-		for sum := 2*s.nS - 2; sum >= 0; sum-- {
-			for b := max(0, sum-s.nS+1); b <= min(sum, s.nS-1); b++ {
-				d := sum - b
-				if b > d {
-					continue
-				}
+		for _, pair := range pairs {
+			{
+				b, d := pair[0], pair[1]
 				// Iterate the pair (b, d), (d, b) until it settles.
 				for range 10_000 {
 					local := 0.0
@@ -272,6 +333,15 @@ var winCases = []winCase{
 	{"app-300-final-minbank", game.Rules{Target: 300, FinalRound: true, MinBank: 150, Scoring: farkle.App.Rules()}, 0},
 	{"zilch-150-final-minbank-mustroll", game.Rules{Target: 150, FinalRound: true, MinBank: 100, MustRollHotDice: true, Scoring: farkle.Zilch.Rules()}, 0},
 	{"core-200-penalty", game.Rules{Target: 200, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}, -200},
+	// An opening minimum: the first bank at least MinFirstBank.
+	{"core-1000-first-500", game.Rules{Target: 1000, MinFirstBank: 500, Scoring: farkle.Core.Rules()}, 0},
+	{"app-2000-first-350-minbank", game.Rules{Target: 2000, MinBank: 150, MinFirstBank: 350, Scoring: farkle.App.Rules()}, 0},
+	{"core-400-final-first-200", game.Rules{Target: 400, FinalRound: true, MinFirstBank: 200, Scoring: farkle.Core.Rules()}, 0},
+	{"facebook-1000-final-first-500", game.Rules{Target: 1000, FinalRound: true, MinFirstBank: 500, Scoring: farkle.Facebook.Rules()}, 0},
+	{"app-2000-final-first-350", game.Rules{Target: 2000, FinalRound: true, MinFirstBank: 350, Scoring: farkle.App.Rules()}, 0},
+	// With a penalty, off the board at 0, -200 and the floor -300.
+	{"core-300-penalty-first-150", game.Rules{Target: 300, Penalty: 200, PenaltyAfter: 2, MinFirstBank: 150, Scoring: farkle.Core.Rules()}, -300},
+	{"slow/app-300-final-penalty-first-200", game.Rules{Target: 300, FinalRound: true, MinBank: 50, MinFirstBank: 200, Penalty: 150, PenaltyAfter: 2, Scoring: farkle.App.Rules()}, -200},
 	// slow: minutes.
 	{"slow/facebook-200-penalty-final", game.Rules{Target: 200, FinalRound: true, MinBank: 100, Penalty: 100, PenaltyAfter: 2, Scoring: farkle.Facebook.Rules()}, -100},
 }
@@ -283,6 +353,54 @@ var refSeconds = map[string]bool{
 	"app-300-final-minbank":            true,
 	"zilch-150-final-minbank-mustroll": true,
 	"facebook-200-final":               true,
+	"facebook-1000-final-first-500":    true,
+	"app-2000-final-first-350":         true,
+}
+
+// checkReference checks the table against the reference to 1e-9 at every
+// turn-start position that both have, through Table.ChanceAt, and that
+// the reference has every position of the table; it returns the largest
+// difference.
+func checkReference(t *testing.T, tb *Table, ref *refSolver) float64 {
+	t.Helper()
+	worst := 0.0
+	seen := make([]bool, len(tb.w))
+	nP := len(ref.players)
+	for b := range nP {
+		for d := range nP {
+			for i := range ref.K {
+				for j := range ref.K {
+					pb, pd := ref.players[b], ref.players[d]
+					s := State{Mine: ref.lo + pb.score*ref.step, Theirs: ref.lo + pd.score*ref.step,
+						MyFarkles: i, TheirFarkles: j, MyOnBoard: pb.on, TheirOnBoard: pd.on}
+					st, err := tb.m.state(s)
+					if err != nil {
+						// Only an on-board 0 without a penalty, which
+						// play does not reach, has no position.
+						if s.Mine == 0 && s.MyOnBoard || s.Theirs == 0 && s.TheirOnBoard {
+							continue
+						}
+						t.Fatalf("%+v: %v", s, err)
+					}
+					at := tb.m.idx(st.x, st.y, st.i, st.j)
+					seen[at] = true
+					want := ref.w[ref.idx(b, d, i, j)]
+					got, err := tb.ChanceAt(s)
+					if err != nil || got != tb.w[at] {
+						t.Fatalf("%+v: ChanceAt %v, %v; the table %v", s, got, err, tb.w[at])
+					}
+					worst = max(worst, math.Abs(got-want))
+					if math.Abs(got-want) > 1e-9 {
+						t.Fatalf("%+v: Solve %v, reference %v", s, got, want)
+					}
+				}
+			}
+		}
+	}
+	if i := slices.Index(seen, false); i >= 0 {
+		t.Fatalf("position %d of the table is no position of the reference", i)
+	}
+	return worst
 }
 
 // TestSolveReference checks Solve against the reference to 1e-9 at
@@ -308,19 +426,11 @@ func TestSolveReference(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tb.m.nS != ref.nS || tb.m.K != ref.K || tb.m.step != ref.step || tb.m.lo != ref.lo {
+				// The on-board scores; the off-board ones are checked by position.
 				t.Fatalf("sizes: table %d %d %d %d, reference %d %d %d %d",
 					tb.m.nS, tb.m.K, tb.m.step, tb.m.lo, ref.nS, ref.K, ref.step, ref.lo)
 			}
-			worst := 0.0
-			for k, want := range ref.w {
-				got := tb.w[k]
-				if d := math.Abs(got - want); d > worst {
-					worst = d
-				}
-				if math.Abs(got-want) > 1e-9 {
-					t.Fatalf("position %d: Solve %v, reference %v", k, got, want)
-				}
-			}
+			worst := checkReference(t, tb, ref)
 			t.Logf("first player %.9f, largest difference %.3g", tb.FirstPlayerWin(), worst)
 		})
 	}

@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strconv"
 	"sync"
 
 	"github.com/farkle-go/farkle"
@@ -21,7 +20,16 @@ import (
 //
 // Banked scores are indexes x = (score - lo) / step from 0 to nS-1 (nS is
 // the first index at or above the target), turn totals indexes k = t /
-// step. W(x, y, i, j) is the chance of the player to move at the start of
+// step. Under an opening minimum (MinFirstBank above MinBank) a player who
+// has never banked is a state of its own, whose banks need firstK steps:
+// without a penalty that is score 0, index 0 (every bank is positive, so
+// an on-board player never has 0); with a penalty the off-board scores 0,
+// -pen, -2*pen, ..., down to the floor have indexes of their own, 0 to
+// nOff-1 (the floor at 0, score 0 at nOff-1), and the on-board scores
+// follow, nOff+x. The table is then N = nOff+nS indexes a side, and the
+// sweeps, from the largest sum of indexes down, visit the off-board
+// positions last; up(x) is the score of index x as an on-board index,
+// (score - lo) / step. W(x, y, i, j) is the chance of the player to move at the start of
 // a turn, with x banked against y, i farkles in a row against the
 // opponent's j. Within the turn, the values V(k, n) (n dice to roll) are
 // a dynamic program over k from high to low, in which banking k leads to
@@ -71,13 +79,18 @@ const reachEps = 1e-18
 type model struct {
 	rules    game.Rules
 	an       rolls.Analysis
-	step     int // score step in points
-	lo       int // the floor, in points (0 without a penalty)
-	nS       int // scores below the target: indexes 0 to nS-1
-	zero     int // the index of score 0
-	K        int // farkle-count states per player: PenaltyAfter, or 1
-	pen      int // the penalty in steps; 0 for none
-	minBankK int // the smallest total that may be banked, in steps, at least 1
+	step     int  // score step in points
+	lo       int  // the floor, in points (0 without a penalty)
+	nS       int  // scores below the target: indexes 0 to nS-1
+	zero     int  // the index of score 0
+	K        int  // farkle-count states per player: PenaltyAfter, or 1
+	pen      int  // the penalty in steps; 0 for none
+	minBankK int  // the smallest total that may be banked, in steps, at least 1
+	firstK   int  // the same for a player not yet on the board: at least minBankK
+	opening  bool // firstK > minBankK: the players off the board are states of their own
+	nOff     int  // off-board indexes below the on-board ones: with a penalty and an opening minimum, else 0
+	N        int  // indexes a side of the table: nOff + nS
+	startX   int  // the index of a player at the start of a game: score 0, off the board
 	final    bool
 	mustRoll bool
 	jump     int // the most steps of a keep
@@ -111,10 +124,6 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	if r.MinFirstBank > 0 {
-		return nil, &SolveError{Err: ErrRules, Rules: r, Options: Options{Floor: floor}, Field: "MinFirstBank",
-			detail: "MinFirstBank " + strconv.Itoa(r.MinFirstBank)}
-	}
 	if r.Scoring == (farkle.Rules{}) {
 		r.Scoring = farkle.App.Rules()
 	}
@@ -145,11 +154,21 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 	}
 	m.nS = (r.Target - m.lo + m.step - 1) / m.step
 	m.zero = -m.lo / m.step
-	if float64(m.nS)*float64(m.nS)*float64(m.K*m.K) > maxPositions {
-		return nil, m.tooLarge(fmt.Sprintf("%d scores and %d farkle counts a player: %.0f positions, at most %d",
-			m.nS, m.K, float64(m.nS)*float64(m.nS)*float64(m.K*m.K), maxPositions))
-	}
 	m.minBankK = max(1, (r.MinBank+m.step-1)/m.step)
+	m.firstK = max(m.minBankK, (r.MinFirstBank+m.step-1)/m.step)
+	m.opening = m.firstK > m.minBankK
+	if m.opening && m.pen > 0 {
+		m.nOff = (m.zero+m.pen-1)/m.pen + 1 // 0, -pen, ..., and the floor
+	}
+	m.N = m.nOff + m.nS
+	m.startX = m.zero
+	if m.nOff > 0 {
+		m.startX = m.nOff - 1
+	}
+	if float64(m.N)*float64(m.N)*float64(m.K*m.K) > maxPositions {
+		return nil, m.tooLarge(fmt.Sprintf("%d scores and %d farkle counts a player: %.0f positions, at most %d",
+			m.N, m.K, float64(m.N)*float64(m.N)*float64(m.K*m.K), maxPositions))
+	}
 	// Without a final round the best keep for each number of kept dice
 	// is enough: the groups of the analysis, in its units.
 	sigs, scale := &m.an.Groups, int32(m.an.Unit/m.step)
@@ -198,7 +217,10 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 	for n := 1; n <= farkle.MaxDice; n++ {
 		m.pfMin = min(m.pfMin, m.pf[n])
 	}
-	top := m.kc(0, m.nS-1)
+	top := 0
+	for x := range m.N {
+		top = max(top, m.kc(x, m.N-1))
+	}
 	m.nv = top + 2*m.jump + 2
 	if m.nv > maxStates*4 {
 		return nil, m.tooLarge(fmt.Sprintf("turn totals up to %d steps of %d", m.nv, m.step))
@@ -309,11 +331,45 @@ func (m *model) reachAt(k int) float64 {
 // kc returns the cap of the turn of (x, y): from turn total kc on, the
 // player may bank and banking wins for sure.
 func (m *model) kc(x, y int) int {
-	k := max(m.nS-x, m.minBankK)
+	ux := m.up(x)
+	k := max(m.nS-ux, m.minBank(x))
 	if m.final {
-		k = max(k, len(m.reach)-x+y-1)
+		k = max(k, len(m.reach)-ux+m.up(y)-1)
 	}
 	return k
+}
+
+// off reports whether index x is a player not yet on the board, under an
+// opening minimum.
+func (m *model) off(x int) bool {
+	return m.opening && (x < m.nOff || m.pen == 0 && x == 0)
+}
+
+// minBank returns the smallest turn total, in steps, that the player at
+// index x may bank: firstK off the board, minBankK on it.
+func (m *model) minBank(x int) int {
+	if m.off(x) {
+		return m.firstK
+	}
+	return m.minBankK
+}
+
+// up returns the score of index x as an on-board index, (score - lo) /
+// step, from 0 to nS-1.
+func (m *model) up(x int) int {
+	if x >= m.nOff {
+		return x - m.nOff
+	}
+	return max(m.zero-(m.nOff-1-x)*m.pen, 0)
+}
+
+// fall returns the index of the player at x after a penalty: pen steps
+// lower, or the floor; off the board, the next off-board score down.
+func (m *model) fall(x int) int {
+	if x < m.nOff {
+		return max(x-1, 0)
+	}
+	return max(x-m.pen, m.nOff)
 }
 
 // cut returns a turn total from which banking is the best play at (x, y)
@@ -330,7 +386,9 @@ func (m *model) cut(x, y int, f float64) int {
 	if !m.final || m.mustRoll {
 		return kc
 	}
-	lo := max(m.nS-x, m.minBankK) // from lo on, a bank reaches the target
+	mb := m.minBank(x)
+	x, y = m.up(x), m.up(y) // the scores
+	lo := max(m.nS-x, mb)   // from lo on, a bank reaches the target
 	thr := m.pfMin * (1 - f) / 2
 	d0 := x + lo - y + 1 // the lead to beat banking lo; at least 2
 	n := len(m.reachSuf)
@@ -341,27 +399,43 @@ func (m *model) cut(x, y int, f float64) int {
 	return min(max(lo, d-(x-y+1)), kc)
 }
 
-func (m *model) idx(x, y, i, j int) int { return ((x*m.nS+y)*m.K+i)*m.K + j }
+func (m *model) idx(x, y, i, j int) int { return ((x*m.N+y)*m.K+i)*m.K + j }
 
 // score returns the score of index x.
-func (m *model) score(x int) int { return m.lo + x*m.step }
+func (m *model) score(x int) int { return m.lo + m.up(x)*m.step }
 
-// index returns the index of a banked score.
-func (m *model) index(score int) (int, bool) {
+// index returns the index of a banked score, on the board or not (which
+// matters only under an opening minimum, and not for a positive score).
+// ok is false for a score out of range; why then says what is wrong with
+// it.
+func (m *model) index(score int, onBoard bool) (x int, ok bool, why string) {
 	d := score - m.lo
 	if d < 0 || d%m.step != 0 || d/m.step >= m.nS {
-		return 0, false
+		return 0, false, fmt.Sprintf("from %d to under %d in steps of %d", m.lo, m.rules.Target, m.step)
 	}
-	return d / m.step, true
+	u := d / m.step
+	if !m.opening || score > 0 {
+		return m.nOff + u, true, ""
+	}
+	switch {
+	case m.pen == 0 && onBoard:
+		return 0, false, "on the board a score is positive: without a penalty every bank is"
+	case m.pen == 0 || onBoard:
+		return m.nOff + u, true, ""
+	case u == 0:
+		return 0, true, "" // the floor
+	case (m.zero-u)%m.pen == 0:
+		return m.nOff - 1 - (m.zero-u)/m.pen, true, ""
+	}
+	return 0, false, fmt.Sprintf("off the board: from 0 down in steps of %d, or the floor %d", m.rules.Penalty, m.lo)
 }
 
 // scores returns the indexes of the banked scores of s.
 func (m *model) scores(s State) (x, y int, err error) {
-	x, ok1 := m.index(s.Mine)
-	y, ok2 := m.index(s.Theirs)
+	x, ok1, why1 := m.index(s.Mine, s.MyOnBoard)
+	y, ok2, why2 := m.index(s.Theirs, s.TheirOnBoard)
 	if !ok1 || !ok2 {
-		return 0, 0, &StateError{Err: ErrScore, State: s,
-			detail: fmt.Sprintf("from %d to under %d in steps of %d", m.lo, m.rules.Target, m.step)}
+		return 0, 0, &StateError{Err: ErrScore, State: s, detail: cmp.Or(why1, why2)}
 	}
 	return x, y, nil
 }
@@ -419,26 +493,32 @@ func (t *Table) farkleValue(x, y, i, j int) float64 {
 	if i+1 < m.K {
 		return 1 - t.w[m.idx(y, x, j, i+1)]
 	}
-	return 1 - t.w[m.idx(y, max(x-m.pen, 0), j, 0)]
+	return 1 - t.w[m.idx(y, m.fall(x), j, 0)]
 }
 
 // bankValue returns the value of banking k steps at (x, y) with the
 // opponent at j farkles in a row, at least 0 (a chance of 1 may round to a
 // little more, and the turn's dynamic program compares values by their
 // bits, which order only the non-negative ones).
+// The bank puts the player on the board; in the last turn of a final
+// round the opponent needs more than the lead and at least the minimum
+// of their own bank.
 func (t *Table) bankValue(x, y, j, k int) float64 {
 	m := t.m
-	if x+k >= m.nS {
+	ux := m.up(x)
+	if ux+k >= m.nS {
 		if !m.final {
 			return 1
 		}
-		return max(0, 1-m.reachAt(max(x+k-y+1, m.minBankK)))
+		return max(0, 1-m.reachAt(max(ux+k-m.up(y)+1, m.minBank(y))))
 	}
-	return max(0, 1-t.w[m.idx(y, x+k, j, 0)])
+	return max(0, 1-t.w[m.idx(y, m.nOff+ux+k, j, 0)])
 }
 
-func (m *model) canBank(k, n int) bool {
-	return k >= m.minBankK && (n < farkle.MaxDice || !m.mustRoll)
+// canBank reports whether the player at index x may bank k steps with n
+// dice to roll.
+func (m *model) canBank(x, k, n int) bool {
+	return k >= m.minBank(x) && (n < farkle.MaxDice || !m.mustRoll)
 }
 
 // turnF runs the dynamic program of the turn at (x, y) with the opponent
@@ -477,9 +557,10 @@ func (t *Table) turnDP(b *dpBuf, x, y, j int, f float64, top, lowest int) {
 	m := t.m
 	nv := m.nv
 	v, dv, r := b.v, b.dv, b.r
+	mb := m.minBank(x)
 	for k := top - 1; k >= lowest; k-- {
 		bk := -1.0
-		if k >= m.minBankK {
+		if k >= mb {
 			bk = t.bankValue(x, y, j, k)
 		}
 		vk, dk := v[k:], dv[k:]
@@ -526,9 +607,10 @@ func (t *Table) sweepValue(b *dpBuf, x, y, j int, f float64) float64 {
 	nv := m.nv
 	v := b.v
 	top := t.fillAbove(b, x, y, j, f, nil)
+	mb := m.minBank(x)
 	for k := top - 1; k >= 0; k-- {
 		bk := -1.0
-		if k >= m.minBankK {
+		if k >= mb {
 			bk = t.bankValue(x, y, j, k)
 		}
 		vk := v[k:]
@@ -617,7 +699,7 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(done, tota
 		return t.solvePolicy(ctx, workers, progress, trace, n)
 	}
 	done := 0
-	sc := newSched(m.nS, workers, true, m.getBuf)
+	sc := newSched(m.N, workers, true, m.getBuf)
 	defer func() {
 		for _, b := range sc.bufs {
 			m.putBuf(b)
@@ -644,7 +726,7 @@ func (t *Table) startSweeps(ctx context.Context, workers int, progress func(done
 	m := t.m
 	r := m.rules
 	r.Target -= m.lo
-	r.Penalty, r.PenaltyAfter = 0, 0
+	r.Penalty, r.PenaltyAfter, r.MinFirstBank = 0, 0, 0
 	m0, err := newModelEps(r, 0, m.tol, m.reachEps)
 	if err != nil || m0.step != m.step || m0.nS != m.nS {
 		return 0, nil // the sweeps start from 0
@@ -653,9 +735,9 @@ func (t *Table) startSweeps(ctx context.Context, workers int, progress func(done
 	if err := t0.solve(ctx, workers, progress, nil); err != nil {
 		return 0, err
 	}
-	for x := range m.nS {
-		for y := range m.nS {
-			w := t0.w[m0.idx(x, y, 0, 0)]
+	for x := range m.N { // an off-board position starts from the on-board one of its score
+		for y := range m.N {
+			w := t0.w[m0.idx(m.up(x), m.up(y), 0, 0)]
 			for i := range m.K {
 				for j := range m.K {
 					t.w[m.idx(x, y, i, j)] = w

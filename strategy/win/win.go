@@ -71,13 +71,23 @@ type State struct {
 	// DiceLeft is the number of dice to roll, 1 to 6; 0 means six (the
 	// start of a turn, or hot dice).
 	DiceLeft int
+	// MyOnBoard and TheirOnBoard report whether the player to move and
+	// the opponent have banked at least once (game.Player.OnBoard). They
+	// matter only under rules whose MinFirstBank is above MinBank, where a
+	// player's first bank must reach MinFirstBank, and a positive score is
+	// on the board whatever they say: the zero State is the start of a
+	// game. Off the board a score is 0 or, with a penalty, 0 less
+	// penalties (down to the floor); on the board without a penalty it is
+	// positive.
+	MyOnBoard, TheirOnBoard bool
 }
 
 // StateOf returns the position of a game of two players in v, seen by
-// the player to move: Mine and MyFarkles are the current player's score
-// and farkles in a row, Theirs and TheirFarkles the other player's
-// (farkles in a row only with a penalty, which is when they matter; else
-// 0), and TurnTotal and DiceLeft those of v (DiceLeft is the number of dice of the
+// the player to move: Mine, MyFarkles and MyOnBoard are the current
+// player's score, farkles in a row and whether on the board, Theirs,
+// TheirFarkles and TheirOnBoard the other player's (farkles in a row only
+// with a penalty, which is when they matter; else 0), and TurnTotal and
+// DiceLeft those of v (DiceLeft is the number of dice of the
 // roll on the table, if any, else of the next roll). With a roll on the
 // table, pass the State and the roll to [Table.Advise]. The error wraps
 // [ErrPlayers] for a game of other than two players. A Table may still
@@ -89,7 +99,8 @@ func StateOf(v game.View) (State, error) {
 	}
 	me := v.Current()
 	p, q := v.Player(me), v.Player(1-me)
-	s := State{Mine: p.Score, Theirs: q.Score, TurnTotal: v.TurnTotal(), DiceLeft: v.DiceLeft()}
+	s := State{Mine: p.Score, Theirs: q.Score, TurnTotal: v.TurnTotal(), DiceLeft: v.DiceLeft(),
+		MyOnBoard: p.OnBoard, TheirOnBoard: q.OnBoard}
 	if v.Rules().Penalty > 0 {
 		s.MyFarkles, s.TheirFarkles = p.Farkles, q.Farkles
 	}
@@ -106,11 +117,17 @@ func StateOf(v game.View) (State, error) {
 // 11 minutes for Facebook scoring, 500 after three farkles in a row and
 // the floor at -2500, with or without a final round.
 //
+// An opening minimum (MinFirstBank above MinBank) costs little without a
+// penalty: the players off the board are the positions at score 0, whose
+// first bank needs the minimum. With a penalty the off-board scores (0
+// down to the floor in steps of the penalty) are positions of their own,
+// a few more rows and columns of the table.
+//
 // Invalid rules give the [*farkle.RulesError] of game.Rules.Validate, and
 // a done ctx, which Solve checks after each anti-diagonal, its error; any
-// other error is a [*SolveError] wrapping [ErrRules] for rules it does not
-// solve (MinFirstBank), [ErrOptions] for bad options, or [ErrTooLarge] for
-// a table of more than 4,194,304 positions or turns too long to follow.
+// other error is a [*SolveError] wrapping [ErrOptions] for bad options,
+// or [ErrTooLarge] for a table of more than 4,194,304 positions or turns
+// too long to follow.
 func Solve(ctx context.Context, r game.Rules, opts Options) (*Table, error) {
 	m, err := newModel(r, opts.Floor)
 	if err == nil {
@@ -136,7 +153,7 @@ func solve(ctx context.Context, m *model, opts Options) (*Table, error) {
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	t := &Table{m: m, w: make([]float64, m.nS*m.nS*m.K*m.K)}
+	t := &Table{m: m, w: make([]float64, m.N*m.N*m.K*m.K)}
 	if err := t.solve(ctx, workers, opts.Progress, opts.trace); err != nil {
 		return nil, err
 	}
@@ -180,9 +197,10 @@ func (t *Table) Step() int {
 
 // Chance returns the chance that the player to move wins, at the start of
 // a turn, with mine banked against the opponent's theirs, and no farkles
-// in a row. Scores must be multiples of [Table.Step] from
-// [Table.Floor] to under the target, else the error is a [*StateError]
-// wrapping [ErrScore].
+// in a row: [Table.ChanceAt] of the State with those scores, so that,
+// under an opening minimum, a score of 0 or less is off the board. Scores
+// must be multiples of [Table.Step] from [Table.Floor] to under the
+// target, else the error is a [*StateError] wrapping [ErrScore].
 func (t *Table) Chance(mine, theirs int) (float64, error) {
 	if !t.ok() {
 		return 0, errNoTable()
@@ -221,29 +239,36 @@ func (t *Table) ChanceAt(s State) (float64, error) {
 }
 
 // FirstPlayerWin returns the chance that the player who rolls first wins
-// a game from 0 to 0.
+// a game from 0 to 0, both players off the board.
 func (t *Table) FirstPlayerWin() float64 {
 	if !t.ok() {
 		return 0
 	}
-	return t.w[t.m.idx(t.m.zero, t.m.zero, 0, 0)]
+	return t.w[t.m.idx(t.m.startX, t.m.startX, 0, 0)]
 }
 
 // FairestKomi returns the head start for the second player, a multiple of
 // [Table.Step] from 0 to under the target, that brings the first
 // player's chance of winning (from 0 against komi) closest to 1/2, and
 // that chance. Of two head starts equally close, it returns the smaller.
+// Under an opening minimum the first player starts off the board, and so
+// does the second without a head start; a head start puts the second
+// player on the board.
 func (t *Table) FairestKomi() (komi int, firstWin float64) {
 	if !t.ok() {
 		return 0, 0
 	}
 	m := t.m
-	best, bestY := 2.0, m.zero
-	for y := m.zero; y < m.nS; y++ {
-		w := t.w[m.idx(m.zero, y, 0, 0)]
+	best, bestY := 2.0, m.startX
+	for u := m.zero; u < m.nS; u++ {
+		y := m.nOff + u
+		if u == m.zero {
+			y = m.startX
+		}
+		w := t.w[m.idx(m.startX, y, 0, 0)]
 		if d := math.Abs(w - 0.5); d < best {
 			best, bestY = d, y
 		}
 	}
-	return m.score(bestY), t.w[m.idx(m.zero, bestY, 0, 0)]
+	return m.score(bestY), t.w[m.idx(m.startX, bestY, 0, 0)]
 }
