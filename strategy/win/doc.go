@@ -57,6 +57,11 @@
 // of the value of a farkle; with a penalty, which lowers b+d, by sweeps of
 // the same order until no chance moves by more than 1e-14, starting from
 // the same game without the penalty (the positions off the board last).
+// The sweeps are policy iteration: each records the linear equations of
+// the plays it finds, which are solved between sweeps (Newton's method on
+// the piecewise-linear equations), so that three recording sweeps and a
+// check replace a dozen plain ones; the last sweep is always a full
+// evaluation of every turn.
 // It keeps the chance at the start of each turn, one float64 a position
 // (about 320 KB for target 10,000);
 // [Table.ChanceAt] and [Table.Advise] compute positions within a turn on

@@ -177,7 +177,15 @@ func rollSum4(vk [][lanes]uint64, g *laneGroups) [lanes]float64 {
 // laneSweep updates the positions of the pairs (x, d-x) of the
 // anti-diagonal d = x0+y0, for x from x0 to x0+lanes-1 (at most d/2),
 // once, as sweepPair does for each, and returns the largest change.
-func (t *Table) laneSweep(b *laneBuf, x0, y0 int) float64 {
+func (t *Table) laneSweep(b *laneBuf, x0, y0 int) float64 { return t.laneBlock(b, x0, y0, true) }
+
+// laneResidual is laneSweep that changes nothing: it returns the largest
+// residual of the equations of the positions.
+func (t *Table) laneResidual(b *laneBuf, x0, y0 int) float64 { return t.laneBlock(b, x0, y0, false) }
+
+// laneBlock is laneSweep, which sets the positions to their values only
+// if write.
+func (t *Table) laneBlock(b *laneBuf, x0, y0 int, write bool) float64 {
 	m := t.m
 	d := x0 + y0
 	last := min(x0+lanes-1, d/2)
@@ -205,7 +213,9 @@ func (t *Table) laneSweep(b *laneBuf, x0, y0 int) float64 {
 					}
 					at := m.idx(s.x[ln], s.y[ln], i, j)
 					ch = max(ch, math.Abs(w[ln]-t.w[at]))
-					t.w[at] = w[ln]
+					if write {
+						t.w[at] = w[ln]
+					}
 				}
 			}
 		}

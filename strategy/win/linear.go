@@ -37,6 +37,22 @@ import (
 // on lanes; if it moves a chance by more than the tolerance after all,
 // the next one records.
 
+// maxRecorded bounds the bank chances that the recording sweeps keep,
+// 4 bytes each (1 GiB): a game that would need more is solved by the plain
+// sweeps alone.
+const maxRecorded = 1 << 28
+
+// recorded returns the most bank chances that a recording sweep of m
+// keeps: for each position, one per turn total that banks under the
+// target.
+func (m *model) recorded() float64 {
+	n := 0.0
+	for x := range m.N {
+		n += float64(m.nS - m.up(x))
+	}
+	return n * float64(m.N*m.K*m.K)
+}
+
 // recordBelow is the largest change of a linear solve after which the next
 // sweep does not record the plays.
 const recordBelow = 1e-6
@@ -44,16 +60,19 @@ const recordBelow = 1e-6
 // A linModel holds the linear equations of a recording sweep, one per
 // position, indexed as t.w.
 type linModel struct {
-	q  [][]float64 // q[at][k-lo[at]] is the chance to bank k steps and stay in the table
-	lo []int32     // the first k of q
-	pF []float64   // the chance to farkle
-	c  []float64   // the constant
+	q  [][]float32 // per position: q[k-lo] is the chance to bank k steps and stay in the table
+	lo []int32     // per position: the first k of q
+	pF []float64   // per position: the chance to farkle
+	c  []float64   // per position: the constant
 }
+
+// turn returns the index of the turn (x, y, j) in a linModel.
+func (m *model) turn(x, y, j int) int { return (x*m.N+y)*m.K + j }
 
 // newLinModel returns room for the equations of m.
 func newLinModel(m *model) *linModel {
 	n := m.N * m.N * m.K * m.K
-	return &linModel{q: make([][]float64, n), lo: make([]int32, n), pF: make([]float64, n), c: make([]float64, n)}
+	return &linModel{q: make([][]float32, n), lo: make([]int32, n), pF: make([]float64, n), c: make([]float64, n)}
 }
 
 // A recBuf is a worker's memory for recording turns.
@@ -63,8 +82,9 @@ type recBuf struct {
 	bank   []bool    // whether (k, n) banks, at (n-1)*nv+k
 	mass   []float64 // the chance to reach (k, n), as bank
 	gStart [farkle.MaxDice + 2]int
-	arena  []float64   // where q's are cut from: the rest of chunks[ci-1]
-	chunks [][]float64 // the arenas of the worker, reused by each sweep
+	q      []float64   // the bank chances of the turn being recorded
+	arena  []float32   // where q's are cut from: the rest of chunks[ci-1]
+	chunks [][]float32 // the arenas of the worker, reused by each sweep
 	ci     int
 }
 
@@ -76,22 +96,26 @@ func (m *model) newRecBuf() *recBuf {
 	b.choice = make([]int32, m.nv*b.gStart[farkle.MaxDice+1])
 	b.bank = make([]bool, farkle.MaxDice*m.nv)
 	b.mass = make([]float64, farkle.MaxDice*m.nv)
+	b.q = make([]float64, m.nv)
 	return b
 }
 
-// take returns n zeros from the arena of b.
-func (b *recBuf) take(n int) []float64 {
+// keep returns a copy of q in the arena of b.
+func (b *recBuf) keep(q []float64) []float32 {
+	n := len(q)
 	for len(b.arena) < n {
 		if b.ci == len(b.chunks) {
-			b.chunks = append(b.chunks, make([]float64, max(n, 1<<18)))
+			b.chunks = append(b.chunks, make([]float32, max(n, 1<<18)))
 		}
 		b.arena = b.chunks[b.ci]
 		b.ci++
 	}
-	q := b.arena[:n:n]
-	clear(q)
+	k := b.arena[:n:n]
+	for i, p := range q {
+		k[i] = float32(p)
+	}
 	b.arena = b.arena[n:]
-	return q
+	return k
 }
 
 // reset makes the arenas of b free for another sweep, whose equations
@@ -132,7 +156,8 @@ func (t *Table) recordTurn(b *recBuf, lm *linModel, x, y, i, j int, f float64) f
 	clear(mass)
 	mass[(farkle.MaxDice-1)*nv] = 1
 	inTable := m.nS - m.up(x) // banks of k < inTable stay under the target
-	q := b.take(max(min(inTable, top+m.jump+1), 1))
+	q := b.q[:max(min(inTable, top+m.jump+1), 1)]
+	clear(q)
 	pF := 0.0
 	for k := range top {
 		for n := 1; n <= farkle.MaxDice; n++ {
@@ -166,7 +191,6 @@ func (t *Table) recordTurn(b *recBuf, lm *linModel, x, y, i, j int, f float64) f
 			pF += mass[(farkle.MaxDice-1)*nv+k] * m.tailF
 		}
 	}
-	at := m.idx(x, y, i, j)
 	lo, hi := 0, len(q)-1
 	for lo <= hi && q[lo] == 0 {
 		lo++
@@ -174,10 +198,29 @@ func (t *Table) recordTurn(b *recBuf, lm *linModel, x, y, i, j int, f float64) f
 	for hi >= lo && q[hi] == 0 {
 		hi--
 	}
-	lm.q[at], lm.lo[at] = q[lo:hi+1:hi+1], int32(lo)
+	// The positions of a turn mostly play alike: then they share q.
+	at, first := m.idx(x, y, i, j), m.idx(x, y, m.K-1, j)
+	if i < m.K-1 && lm.lo[first] == int32(lo) && equal32(lm.q[first], q[lo:hi+1]) {
+		lm.q[at], lm.lo[at] = lm.q[first], lm.lo[first]
+	} else {
+		lm.q[at], lm.lo[at] = b.keep(q[lo:hi+1]), int32(lo)
+	}
 	lm.pF[at] = pF
 	lm.c[at] = value - t.banked(lm, at, x, y, j) - pF*f
 	return value
+}
+
+// equal32 reports whether a holds the float32 values of b.
+func equal32(a []float32, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, p := range b {
+		if a[i] != float32(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // rollSumChoice is rollSum that also writes the offset of the largest
@@ -202,7 +245,7 @@ func rollSumChoice(vk []uint64, offs []int32, count []uint8, prob []float64, cho
 }
 
 // banked returns the sum over k of q[k] * (1 - W(y, x+k, j, 0)) of the
-// equation of position at = (x, y, i, j).
+// turn (x, y, j).
 func (t *Table) banked(lm *linModel, at, x, y, j int) float64 {
 	m := t.m
 	q := lm.q[at]
@@ -210,7 +253,7 @@ func (t *Table) banked(lm *linModel, at, x, y, j int) float64 {
 	stride := m.K * m.K // the next k
 	s := 0.0
 	for _, p := range q {
-		s += p * (1 - t.w[w])
+		s += float64(p) * (1 - t.w[w])
 		w += stride
 	}
 	return s
@@ -291,7 +334,11 @@ type solveTrace struct {
 // anti-diagonals reported to progress.
 func (t *Table) solvePolicy(ctx context.Context, workers int, progress func(done, total int), trace *solveTrace, started int) error {
 	m := t.m
-	lm := newLinModel(m)
+	newton := m.recorded() <= maxRecorded
+	var lm *linModel
+	if newton {
+		lm = newLinModel(m)
+	}
 	rec := newSched(m.N, workers, true, m.newRecBuf)
 	defer func() {
 		for _, b := range rec.bufs {
@@ -300,7 +347,7 @@ func (t *Table) solvePolicy(ctx context.Context, workers int, progress func(done
 	}()
 	ln := newSched(m.N, workers, true, m.newLaneBuf)
 	ln.block = lanes
-	done, record, newton := started, true, true
+	done, record := started, newton
 	lastRecord := math.Inf(1)
 	for pass := 1; ; pass++ {
 		step := func() {
@@ -341,6 +388,13 @@ func (t *Table) solvePolicy(ctx context.Context, workers int, progress func(done
 			lastRecord = delta
 		}
 		if !newton {
+			if lm != nil {
+				lm = nil // free the equations
+				for _, b := range rec.bufs {
+					b.chunks = nil
+					b.reset()
+				}
+			}
 			record = false
 			continue
 		}

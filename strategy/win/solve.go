@@ -43,10 +43,14 @@ import (
 // Newton steps on the piecewise-linear function, with the slopes carried
 // through the dynamic program. With a penalty a farkle can lower the sum,
 // so the solver sweeps the whole table in the same order (Gauss-Seidel)
-// until no value moves by more than defaultTol. Within a sweep only the values
-// after a penalty are those of the sweep before, so each sweep gains about
-// a digit; the sweeps start from the same game without the penalty
-// (startSweeps), and a sweep evaluates a turn without slopes (sweepValue).
+// until no value moves by more than defaultTol, starting from the same game
+// without the penalty (startSweeps); a sweep evaluates a turn without
+// slopes (sweepValue). Within a sweep only the values after a penalty are
+// those of the sweep before, so a plain sweep gains about a digit; the
+// sweeps record the equations of the plays they find and solve those
+// between them instead, Newton's method, which needs three or four sweeps
+// (linear.go), and a sweep after the plays have settled evaluates eight
+// pairs of an anti-diagonal at once (lanes.go).
 //
 // With a final round a bank at or above the target leaves the opponent a
 // last turn, and the turn's dynamic program would run until that turn's
