@@ -2,12 +2,15 @@ package win
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/testgate"
 )
 
 // The penalty solver (linear.go, lanes.go) against the plain sweeps that
@@ -22,6 +25,26 @@ var penaltyCases = []winCase{
 	{"zilch-300-penalty-final", game.Rules{Target: 300, FinalRound: true, MinBank: 100, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.Zilch.Rules()}, -200},
 	{"core-600-penalty-first", game.Rules{Target: 600, MinBank: 100, MinFirstBank: 300, Penalty: 300, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}, -600},
 	{"app-600-penalty-mustroll", game.Rules{Target: 600, MustRollHotDice: true, MinBank: 100, Penalty: 300, PenaltyAfter: 2, Scoring: farkle.App.Rules()}, -600},
+}
+
+// penaltyRun returns the cases of penaltyCases to check: under the race
+// detector only the first; in the plain run those without a final round
+// (whose plain sweeps take seconds), all of them in the slow step of
+// .ci/run (FARKLE_SLOW=1).
+func penaltyRun() []winCase {
+	if raceEnabled {
+		return penaltyCases[:1]
+	}
+	if testgate.Slow() {
+		return penaltyCases
+	}
+	var cs []winCase
+	for _, c := range penaltyCases {
+		if !c.r.FinalRound {
+			cs = append(cs, c)
+		}
+	}
+	return cs
 }
 
 // startTable returns the table of c as the penalty solve starts it: the
@@ -62,7 +85,7 @@ func plainSweeps(t *testing.T, tb *Table) int {
 // anti-diagonal at once, gives the values of a pass of sweepPair, to
 // 1e-14 (the lanes add the groups of a roll in another order).
 func TestLaneSweep(t *testing.T) {
-	for _, c := range penaltyCases {
+	for _, c := range penaltyRun() {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			a := startTable(t, c)
@@ -100,7 +123,7 @@ func TestLaneSweep(t *testing.T) {
 // the chance is spent; and moving the chance of one bank's position moves
 // the turn's value by q times as much.
 func TestRecordTurn(t *testing.T) {
-	for _, c := range penaltyCases {
+	for _, c := range penaltyRun() {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			tb := solvedWin(t, c.r, c.floor)
@@ -118,6 +141,7 @@ func TestRecordTurn(t *testing.T) {
 					f := tb.farkleValue(x, y, i, j)
 					w := tb.recordTurn(rb, lm, x, y, i, j, f)
 					at := m.idx(x, y, i, j)
+					ti := at
 					want, slope := tb.startValue(b, x, y, j, f)
 					if math.Abs(w-want) > 1e-15 {
 						t.Fatalf("(%d, %d, %d, %d): recordTurn %v, startValue %v", x, y, i, j, w, want)
@@ -126,8 +150,8 @@ func TestRecordTurn(t *testing.T) {
 						t.Errorf("(%d, %d, %d, %d): pF %v, slope %v", x, y, i, j, lm.pF[at], slope)
 					}
 					sum := lm.pF[at]
-					for _, q := range lm.q[at] {
-						sum += q
+					for _, q := range lm.q[ti] {
+						sum += float64(q)
 						if q < 0 {
 							t.Errorf("(%d, %d, %d, %d): a negative chance %v", x, y, i, j, q)
 						}
@@ -136,13 +160,13 @@ func TestRecordTurn(t *testing.T) {
 						t.Errorf("(%d, %d, %d, %d): chances add up to %v", x, y, i, j, sum)
 					}
 					// The largest bank chance, moved by 1e-9.
-					k := int(lm.lo[at])
-					for kk, q := range lm.q[at] {
-						if q > lm.q[at][k-int(lm.lo[at])] {
-							k = kk + int(lm.lo[at])
+					k := int(lm.lo[ti])
+					for kk, q := range lm.q[ti] {
+						if q > lm.q[ti][k-int(lm.lo[ti])] {
+							k = kk + int(lm.lo[ti])
 						}
 					}
-					if len(lm.q[at]) == 0 {
+					if len(lm.q[ti]) == 0 {
 						continue
 					}
 					const d = 1e-9
@@ -150,7 +174,7 @@ func TestRecordTurn(t *testing.T) {
 					tb.w[bank] += d
 					moved := tb.sweepValue(b, x, y, j, f)
 					tb.w[bank] -= d
-					q := lm.q[at][k-int(lm.lo[at])]
+					q := float64(lm.q[ti][k-int(lm.lo[ti])])
 					if got := (w - moved) / d; math.Abs(got-q) > 1e-4 {
 						t.Errorf("(%d, %d, %d, %d): banking %d steps: the value moves %v times the bank's, want q = %v", x, y, i, j, k, got, q)
 					}
@@ -167,7 +191,7 @@ func TestRecordTurn(t *testing.T) {
 // TestSolvePolicy checks that the policy iteration of Solve ends where the
 // plain sweeps end, to 1e-12 at every position, in fewer sweeps.
 func TestSolvePolicy(t *testing.T) {
-	for _, c := range penaltyCases {
+	for _, c := range penaltyRun() {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			ref := startTable(t, c)
@@ -190,5 +214,57 @@ func TestSolvePolicy(t *testing.T) {
 			}
 			t.Logf("%d sweeps, the plain sweeps %d", sweeps, passes)
 		})
+	}
+}
+
+// BenchmarkSolvePenalty measures the penalty solves of the presets
+// Facebook and Zilch at target 10,000 (the floor at -2,500), with and
+// without their final round, against the Core solve without a penalty in
+// the same run, and reports the sweeps, the recording sweeps among them,
+// the largest residual at every position and the time over that of the
+// Core solve: minutes on two cores, so it runs only with FARKLE_SLOW=1:
+//
+//	FARKLE_SLOW=1 go test -run '^$' -bench SolvePenalty -benchtime 1x ./strategy/win
+func BenchmarkSolvePenalty(b *testing.B) {
+	slowOnly(b)
+	for _, p := range []game.Preset{game.Facebook, game.Zilch} {
+		for _, final := range []bool{false, true} {
+			r := p.Rules()
+			r.FinalRound = final
+			b.Run(fmt.Sprintf("%v/final=%v", p, final), func(b *testing.B) {
+				for b.Loop() {
+					start := time.Now()
+					if _, err := Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules()}, Options{}); err != nil {
+						b.Fatal(err)
+					}
+					core := time.Since(start)
+					sweeps, records := 0, 0
+					trace := &solveTrace{
+						sweep: func(kind string, delta float64) {
+							sweeps++
+							if kind == "record" {
+								records++
+							}
+							b.Logf("%s sweep: largest change %.3g at %v", kind, delta, time.Since(start)-core)
+						},
+						linear: func(n int, moved float64) {
+							b.Logf("linear solve: %d passes, largest change %.3g at %v", n, moved, time.Since(start)-core)
+						},
+					}
+					start = time.Now()
+					tb, err := Solve(context.Background(), r, Options{trace: trace})
+					if err != nil {
+						b.Fatal(err)
+					}
+					took := time.Since(start)
+					b.ReportMetric(float64(sweeps), "sweeps")
+					b.ReportMetric(float64(records), "records")
+					b.ReportMetric(took.Seconds()/core.Seconds(), "x-core")
+					b.ReportMetric(allResidual(b, tb), "residual")
+					komi, kw := tb.FairestKomi()
+					b.Logf("solve %v (Core %v); the first player wins %.7f; fairest komi %d (%.7f)", took, core, tb.FirstPlayerWin(), komi, kw)
+				}
+			})
+		}
 	}
 }

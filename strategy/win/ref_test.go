@@ -341,6 +341,8 @@ var winCases = []winCase{
 	{"app-2000-final-first-350", game.Rules{Target: 2000, FinalRound: true, MinFirstBank: 350, Scoring: farkle.App.Rules()}, 0},
 	// With a penalty, off the board at 0, -200 and the floor -300.
 	{"core-300-penalty-first-150", game.Rules{Target: 300, Penalty: 200, PenaltyAfter: 2, MinFirstBank: 150, Scoring: farkle.Core.Rules()}, -300},
+	// A penalty at target 1,000 (floor -500); refLarge has one at 2,000.
+	{"facebook-1000-penalty", game.Rules{Target: 1000, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Facebook.Rules()}, -500},
 	{"slow/app-300-final-penalty-first-200", game.Rules{Target: 300, FinalRound: true, MinBank: 50, MinFirstBank: 200, Penalty: 150, PenaltyAfter: 2, Scoring: farkle.App.Rules()}, -200},
 	// slow: minutes.
 	{"slow/facebook-200-penalty-final", game.Rules{Target: 200, FinalRound: true, MinBank: 100, Penalty: 100, PenaltyAfter: 2, Scoring: farkle.Facebook.Rules()}, -100},
@@ -350,6 +352,9 @@ var winCases = []winCase{
 // slow/ (a final round with a penalty, a minute), they run only in the slow
 // step of .ci/run (FARKLE_SLOW=1); the plain run checks the others.
 var refSeconds = map[string]bool{
+	"app-2000-first-350-minbank":       true,
+	"core-400-final-first-200":         true,
+	"facebook-1000-penalty":            true,
 	"app-300-final-minbank":            true,
 	"zilch-150-final-minbank-mustroll": true,
 	"facebook-200-final":               true,
@@ -419,19 +424,41 @@ func TestSolveReference(t *testing.T) {
 				t.Skip("the slow step of .ci/run checks this case: set FARKLE_SLOW=1")
 			}
 			t.Parallel()
-			ref := newRefSolver(t, c.r, c.floor)
-			ref.solve(t)
-			tb, err := Solve(context.Background(), c.r, Options{Floor: c.floor})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tb.m.nS != ref.nS || tb.m.K != ref.K || tb.m.step != ref.step || tb.m.lo != ref.lo {
-				// The on-board scores; the off-board ones are checked by position.
-				t.Fatalf("sizes: table %d %d %d %d, reference %d %d %d %d",
-					tb.m.nS, tb.m.K, tb.m.step, tb.m.lo, ref.nS, ref.K, ref.step, ref.lo)
-			}
-			worst := checkReference(t, tb, ref)
-			t.Logf("first player %.9f, largest difference %.3g", tb.FirstPlayerWin(), worst)
+			checkCase(t, c)
 		})
+	}
+}
+
+// checkCase checks Solve against the reference for c.
+func checkCase(t *testing.T, c winCase) {
+	ref := newRefSolver(t, c.r, c.floor)
+	ref.solve(t)
+	tb, err := Solve(context.Background(), c.r, Options{Floor: c.floor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.m.nS != ref.nS || tb.m.K != ref.K || tb.m.step != ref.step || tb.m.lo != ref.lo {
+		// The on-board scores; the off-board ones are checked by position.
+		t.Fatalf("sizes: table %d %d %d %d, reference %d %d %d %d",
+			tb.m.nS, tb.m.K, tb.m.step, tb.m.lo, ref.nS, ref.K, ref.step, ref.lo)
+	}
+	worst := checkReference(t, tb, ref)
+	t.Logf("first player %.9f, largest difference %.3g", tb.FirstPlayerWin(), worst)
+}
+
+// refLarge are reference cases too slow for .ci/run: the reference takes
+// about 8 minutes on one core for a penalty and an opening minimum at
+// target 2,000. TestSolveReferenceLarge checks them with FARKLE_SLOW=1:
+//
+//	FARKLE_SLOW=1 go test -run TestSolveReferenceLarge -v ./strategy/win
+var refLarge = []winCase{
+	{"zilch-2000-penalty-first-500", game.Rules{Target: 2000, MinBank: 300, MinFirstBank: 500, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Zilch.Rules()}, -500},
+}
+
+// TestSolveReferenceLarge is TestSolveReference for refLarge.
+func TestSolveReferenceLarge(t *testing.T) {
+	testgate.Long(t)
+	for _, c := range refLarge {
+		t.Run(c.name, func(t *testing.T) { checkCase(t, c) })
 	}
 }
