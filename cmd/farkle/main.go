@@ -192,12 +192,18 @@
 // the mouse, a touch screen or the keyboard, a JSON API under /api/, and
 // live updates. Each game is saved in the data directory before a move is
 // acknowledged and loaded again at start-up; an interrupt or SIGTERM
-// finishes the requests in flight and exits 0. Flags:
+// finishes the requests in flight and exits 0. The advice of a two-player
+// game gives each choice's chance to win once the game's table is solved,
+// in the background on one core (seconds without a penalty, minutes with
+// one, most for Zilch's final round), and cached as farkle win caches it.
+// Flags:
 //
 //	-addr ADDR   the address to listen on, HOST:PORT (default
 //	             127.0.0.1:8080); port 0 picks a free port
 //	-data DIR    the directory of the saved games, made if missing
 //	             (default farkle-data)
+//	-cache DIR   the directory of the solved games (default: farkle in the
+//	             user's cache directory); "" caches nothing
 //
 // For example:
 //

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/server"
 )
 
@@ -21,6 +22,11 @@ Each game is saved in the data directory (-data) before a move is
 acknowledged, and every saved game is loaded again at start-up, so a
 crash or a restart loses no move. Interrupt or terminate the command to
 stop it: it finishes the requests in flight, then exits with status 0.
+
+The advice of a two-player game gives the chance to win of each choice
+once the game's table is solved: in the background, on one core, seconds
+without a penalty, minutes with one (most for Zilch's final round). Solved
+tables are kept in the cache directory (-cache), as farkle win keeps them.
 `
 
 // serveOptions are the flags of "farkle serve".
@@ -41,6 +47,7 @@ var serveRun = server.Run
 func serveFlags(fs *flag.FlagSet, o *options) {
 	fs.StringVar(&o.serve.addr, "addr", "127.0.0.1:8080", "ADDR\tthe address to listen on, HOST:PORT (default\n\t\t127.0.0.1:8080); port 0 picks a free port")
 	fs.StringVar(&o.serve.data, "data", "farkle-data", "DIR\tthe directory of the saved games, made if missing\n\t\t(default farkle-data)")
+	cacheFlag(fs, o)
 }
 
 // runServe runs "farkle serve": it serves until an interrupt or SIGTERM,
@@ -58,10 +65,12 @@ func runServe(e *env, o *options, args []string) error {
 	dir := e.path(o.serve.data)
 	ctx, stop := signal.NotifyContext(context.Background(), serveSignals...)
 	defer stop()
+	logf := func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }
+	wc := newWinChances(ctx, func(r game.Rules) string { return winCacheFile(e, o, r) }, logf)
 	cfg := server.Config{
 		DataDir:   dir,
-		Logf:      func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
-		WinChance: newWinChances(ctx).chances,
+		Logf:      logf,
+		WinChance: wc.chances,
 	}
 	err := serveRun(ctx, cfg, o.serve.addr, func(addr net.Addr, games int) {
 		fmt.Fprintf(e.stdout, "farkle serve: %d games from %s; playing at http://%s/\n", games, dir, addr)

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"os"
 	"sync"
+	"time"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
@@ -11,10 +13,11 @@ import (
 )
 
 // Bounds of the win chances that serve gives with its advice: the win
-// solver runs for two-player games with no penalty (a penalty takes it
-// many minutes) and a target of at most maxServeWinTarget, one solve at a
-// time, in the background; it keeps the tables of the last
-// maxServeWinTables rule sets.
+// solver runs for two-player games with a target of at most
+// maxServeWinTarget, one solve at a time, in the background, and keeps the
+// tables of the last maxServeWinTables rule sets in memory; with a cache
+// directory it also keeps every table it solved there, as farkle win
+// does, so that a table is solved once.
 const (
 	maxServeWinTarget = 10_000
 	maxServeWinTables = 4
@@ -26,6 +29,8 @@ const (
 type winChances struct {
 	ctx   context.Context
 	solve func(context.Context, game.Rules, win.Options) (*win.Table, error)
+	file  func(game.Rules) string // the cache file of a table, or "" for none
+	logf  func(format string, args ...any)
 
 	mu     sync.Mutex
 	tables map[game.Rules]*winEntry
@@ -39,8 +44,17 @@ type winEntry struct {
 	err  error
 }
 
-func newWinChances(ctx context.Context) *winChances {
-	return &winChances{ctx: ctx, solve: solveWin, tables: make(map[game.Rules]*winEntry)}
+// newWinChances returns the win chances of serve, with the tables cached
+// in the files that file names (nil or "" for none), logging each solve
+// with logf (nil for none).
+func newWinChances(ctx context.Context, file func(game.Rules) string, logf func(format string, args ...any)) *winChances {
+	if file == nil {
+		file = func(game.Rules) string { return "" }
+	}
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	return &winChances{ctx: ctx, solve: solveWin, file: file, logf: logf, tables: make(map[game.Rules]*winEntry)}
 }
 
 // entry returns the table of r, starting its solve if there is none.
@@ -61,15 +75,42 @@ func (w *winChances) entry(r game.Rules) *winEntry {
 		defer close(e.done)
 		w.busy.Lock()
 		defer w.busy.Unlock()
-		e.t, e.err = w.solve(w.ctx, r, win.Options{Workers: 1})
+		e.t, e.err = w.table(r)
 	}()
 	return e
+}
+
+// table returns the table of r from its cache file, or solves it, on one
+// core so that the server goes on serving, and caches it.
+func (w *winChances) table(r game.Rules) (*win.Table, error) {
+	file := w.file(r)
+	if file != "" {
+		if data, err := os.ReadFile(file); err == nil {
+			t := new(win.Table)
+			if t.UnmarshalBinary(data) == nil && t.Rules() == r {
+				return t, nil
+			}
+		}
+	}
+	start := time.Now()
+	t, err := w.solve(w.ctx, r, win.Options{Workers: 1})
+	if err != nil {
+		w.logf("win chances: %v", err)
+		return nil, err
+	}
+	w.logf("win chances: solved the game of target %d in %.1fs", r.Target, time.Since(start).Seconds())
+	if file != "" {
+		if err := writeCache(file, t); err != nil {
+			w.logf("win chances: could not cache the solved game: %v", err)
+		}
+	}
+	return t, nil
 }
 
 // chances is a server.WinChanceFunc.
 func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float64, bool) {
 	r := v.Rules()
-	if v.NumPlayers() != 2 || v.FinalRound() || r.Penalty > 0 || r.Target > maxServeWinTarget {
+	if v.NumPlayers() != 2 || v.FinalRound() || r.Target > maxServeWinTarget {
 		return nil, false
 	}
 	e := w.entry(r)

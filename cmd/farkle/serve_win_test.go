@@ -13,8 +13,8 @@ import (
 
 // TestServeWinChances checks that serve's advice gets the chance to win
 // of each choice once the game's table is solved in the background, the
-// same chances as win.Table.Advise gives, and none where the solver does
-// not run (three players, a penalty).
+// same chances as win.Table.Advise gives, none for three players, and
+// chances under a penalty too.
 func TestServeWinChances(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		t.Skip("solves a game: package strategy tests the solver under the race detector")
@@ -34,7 +34,7 @@ func TestServeWinChances(t *testing.T) {
 		c.Dice, _ = farkle.HandOf(dice)
 		choices = append(choices, c)
 	}
-	w := newWinChances(context.Background())
+	w := newWinChances(context.Background(), nil, nil)
 	deadline := time.Now().Add(60 * time.Second)
 	var got []float64
 	for {
@@ -75,13 +75,27 @@ func TestServeWinChances(t *testing.T) {
 	if _, ok := w.chances(three.View(), choices); ok {
 		t.Error("win chances for three players")
 	}
+	// A penalty: chances once solved, as without one.
 	z := game.Zilch.Rules()
-	z.Target = 1000
+	z.Target, z.FinalRound = 500, false // Zilch's final round takes minutes
 	pen, _ := game.New(z, []string{"a", "b"}, nil)
 	if err := pen.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := w.chances(pen.View(), choices); ok {
-		t.Error("win chances under a penalty")
+	deadline = time.Now().Add(120 * time.Second)
+	for {
+		p, ok := w.chances(pen.View(), choices)
+		if ok {
+			for i, c := range p {
+				if c <= 0 || c >= 1 {
+					t.Errorf("keep %v under a penalty: win chance %v", choices[i].Dice, c)
+				}
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no win chances under a penalty after 120 s")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
