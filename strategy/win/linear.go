@@ -35,7 +35,12 @@ import (
 // A sweep after a linear solve that moved no chance by more than
 // recordBelow is expected to be the last, so it does not record, and runs
 // on lanes; if it moves a chance by more than the tolerance after all,
-// the next one records.
+// the next one records. The bank chances are kept as float32, shared by
+// the positions of a turn that play alike: an error of 1e-7 in the
+// equations slows Newton's method a little and leaves the answer, a
+// sweep's, as it is. Newton's method may fail far from the answer: when a
+// recording sweep does not halve the change of the one before, the plain
+// sweeps, which always converge, go on alone.
 
 // maxRecorded bounds the bank chances that the recording sweeps keep,
 // 4 bytes each (1 GiB): a game that would need more is solved by the plain
@@ -65,9 +70,6 @@ type linModel struct {
 	pF []float64   // per position: the chance to farkle
 	c  []float64   // per position: the constant
 }
-
-// turn returns the index of the turn (x, y, j) in a linModel.
-func (m *model) turn(x, y, j int) int { return (x*m.N+y)*m.K + j }
 
 // newLinModel returns room for the equations of m.
 func newLinModel(m *model) *linModel {
@@ -382,8 +384,6 @@ func (t *Table) solvePolicy(ctx context.Context, workers int, progress func(done
 				detail: fmt.Sprintf("%d passes, the last changing a chance by %.3g", pass, delta)}
 		}
 		if record {
-			// Newton's method may fail far from the answer: then the
-			// plain sweeps, which always converge, go on alone.
 			newton = delta < lastRecord/2
 			lastRecord = delta
 		}
