@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -53,8 +54,8 @@ func TestOpening(t *testing.T) {
 	if again, _ := tb.Opening(500); again == o {
 		t.Errorf("Opening(500) after four more minimums: the same table, want the oldest dropped")
 	}
-	if _, err := tb.Opening(1 << 50); err == nil {
-		t.Errorf("Opening(2^50): no error")
+	if _, err := tb.Opening(math.MaxInt); err == nil {
+		t.Errorf("Opening(math.MaxInt): no error")
 	}
 	// The nil Table and the AverageTable.
 	if o, err := (*Table)(nil).Opening(500); err != nil || o.Options().MinBank != 500 {
