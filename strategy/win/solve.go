@@ -806,22 +806,7 @@ func (t *Table) solvePair(b *dpBuf, x, y int) {
 // sweepPair updates the positions (x, y, *, *) and (y, x, *, *) once,
 // with a penalty, and returns the largest change.
 func (t *Table) sweepPair(b *dpBuf, x, y int) float64 {
-	m := t.m
-	ch := 0.0
-	for l := 2*m.K - 2; l >= 0; l-- {
-		for i := max(0, l-m.K+1); i <= min(l, m.K-1); i++ {
-			j := l - i
-			for o, p := range [2][2]int{{x, y}, {y, x}} {
-				if o == 1 && x == y {
-					continue
-				}
-				px, py := p[0], p[1]
-				w := t.sweepValue(b, px, py, j, t.farkleValue(px, py, i, j))
-				at := m.idx(px, py, i, j)
-				ch = max(ch, math.Abs(w-t.w[at]))
-				t.w[at] = w
-			}
-		}
-	}
-	return ch
+	return t.eachOfPair(x, y, func(px, py, i, j int) float64 {
+		return t.sweepValue(b, px, py, j, t.farkleValue(px, py, i, j))
+	})
 }
