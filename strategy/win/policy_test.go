@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -56,7 +57,7 @@ func startTable(t *testing.T, c winCase) *Table {
 		t.Fatal(err)
 	}
 	tb := &Table{m: m, w: make([]float64, m.N*m.N*m.K*m.K)}
-	if _, err := tb.startSweeps(context.Background(), 2, nil); err != nil {
+	if _, _, err := tb.startSweeps(context.Background(), 2, nil); err != nil {
 		t.Fatal(err)
 	}
 	return tb
@@ -188,6 +189,81 @@ func TestRecordTurn(t *testing.T) {
 	}
 }
 
+// TestSkipTurn checks the turns that a sweep takes from their records:
+// after a recording sweep at the solution, with every chance then moved by
+// up to eps, skipTurn gives the turn's value by its dynamic program, to
+// 1e-14, wherever it answers, and it answers for most positions when eps is
+// small and refuses some when eps is large (the bank chances are float32,
+// so the records may be off by 2^-24 times eps more). Without the margins (every mu
+// infinite) the records give wrong values: the test of the margins is
+// what makes the answers right.
+func TestSkipTurn(t *testing.T) {
+	for _, c := range penaltyRun() {
+		if c.r.FinalRound {
+			continue // a final round does not skip (see solvePolicy)
+		}
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			sol := solvedWin(t, c.r, c.floor)
+			tb := &Table{m: sol.m, w: slices.Clone(sol.w)}
+			m := tb.m
+			lm := newLinModel(m)
+			lm.margins = true
+			lm.pre = append(lm.pre, slices.Clone(tb.w))
+			rec := newSched(m.N, 2, true, m.newRecBuf)
+			if _, err := rec.pass(context.Background(), func(b *recBuf, x, y int) float64 { return tb.recordPair(b, lm, x, y) }, nil); err != nil {
+				t.Fatal(err)
+			}
+			lm.post = append(lm.post, slices.Clone(tb.w))
+			b := m.getBuf()
+			defer m.putBuf(b)
+			rng := rand.New(rand.NewPCG(1, 2))
+			check := func(eps float64, noMargins bool) (answered, wrong int, worst float64) {
+				for i, w := range lm.post[0] {
+					tb.w[i] = min(1, max(0, w+eps*(2*rng.Float64()-1)))
+				}
+				mu := slices.Clone(lm.mu)
+				if noMargins {
+					for i := range lm.mu {
+						lm.mu[i] = math.Inf(1)
+					}
+				}
+				defer copy(lm.mu, mu)
+				for x := range m.N {
+					for y := range m.N {
+						for i := range m.K {
+							for j := range m.K {
+								f := tb.farkleValue(x, y, i, j)
+								w, ok := tb.skipTurn(lm, x, y, i, j, f)
+								if !ok {
+									continue
+								}
+								answered++
+								d := math.Abs(w - min(1, max(0, tb.sweepValue(b, x, y, j, f))))
+								worst = max(worst, d)
+								if d > 1e-14+eps/(1<<24) {
+									wrong++
+								}
+							}
+						}
+					}
+				}
+				return answered, wrong, worst
+			}
+			n := len(tb.w)
+			if answered, wrong, worst := check(1e-9, false); wrong > 0 || answered < n/2 {
+				t.Errorf("chances moved by 1e-9: %d of %d turns from their records, %d of them off (worst %.3g); want over half, none off", answered, n, wrong, worst)
+			}
+			if answered, wrong, worst := check(1e-6, false); wrong > 0 || answered == n {
+				t.Errorf("chances moved by 1e-6: %d of %d turns from their records, %d of them off (worst %.3g); want some refused, none off", answered, n, wrong, worst)
+			}
+			if _, wrong, worst := check(skipBelow/2, true); wrong == 0 {
+				t.Errorf("without the margins, chances moved by %.3g: no turn off (worst %.3g); the check cannot fail", skipBelow/2, worst)
+			}
+		})
+	}
+}
+
 // TestSolvePolicy checks that the policy iteration of Solve ends where the
 // plain sweeps end, to 1e-12 at every position, in fewer sweeps.
 func TestSolvePolicy(t *testing.T) {
@@ -196,8 +272,8 @@ func TestSolvePolicy(t *testing.T) {
 			t.Parallel()
 			ref := startTable(t, c)
 			passes := plainSweeps(t, ref)
-			sweeps := 0
-			trace := &solveTrace{sweep: func(string, float64) { sweeps++ }, linear: func(int, float64) {}}
+			sweeps, last := 0, 0
+			trace := &solveTrace{sweep: func(_ string, _ float64, turns int) { sweeps++; last = turns }, linear: func(int, float64) {}}
 			tb, err := Solve(context.Background(), c.r, Options{Floor: c.floor, trace: trace})
 			if err != nil {
 				t.Fatal(err)
@@ -212,7 +288,12 @@ func TestSolvePolicy(t *testing.T) {
 			if sweeps >= passes {
 				t.Errorf("%d sweeps, the plain sweeps %d; want fewer", sweeps, passes)
 			}
-			t.Logf("%d sweeps, the plain sweeps %d", sweeps, passes)
+			// The last sweep finds the plays settled: it takes most turns
+			// from their records.
+			if n := len(tb.w); !c.r.FinalRound && last > n/10 {
+				t.Errorf("the last sweep evaluated %d of %d turns; want at most a tenth", last, n)
+			}
+			t.Logf("%d sweeps, the plain sweeps %d; the last evaluated %d turns of %d", sweeps, passes, last, len(tb.w))
 		})
 	}
 }
@@ -240,12 +321,12 @@ func BenchmarkSolvePenalty(b *testing.B) {
 					core := time.Since(start)
 					sweeps, records := 0, 0
 					trace := &solveTrace{
-						sweep: func(kind string, delta float64) {
+						sweep: func(kind string, delta float64, turns int) {
 							sweeps++
 							if kind == "record" {
 								records++
 							}
-							b.Logf("%s sweep: largest change %.3g at %v", kind, delta, time.Since(start)-core)
+							b.Logf("%s sweep: largest change %.3g, %d turns evaluated, at %v", kind, delta, turns, time.Since(start)-core)
 						},
 						linear: func(n int, moved float64) {
 							b.Logf("linear solve: %d passes, largest change %.3g at %v", n, moved, time.Since(start)-core)

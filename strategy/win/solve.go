@@ -48,9 +48,10 @@ import (
 // slopes (sweepValue). Within a sweep only the values after a penalty are
 // those of the sweep before, so a plain sweep gains about a digit; the
 // sweeps record the equations of the plays they find and solve those
-// between them instead, Newton's method, which needs three or four sweeps
-// (linear.go), and a sweep after the plays have settled evaluates eight
-// pairs of an anti-diagonal at once (lanes.go).
+// between them instead, Newton's method, which needs four sweeps, the
+// later ones evaluating only the turns whose plays may have changed
+// (linear.go); a sweep that does not record evaluates eight pairs of an
+// anti-diagonal at once (lanes.go).
 //
 // With a final round a bank at or above the target leaves the opponent a
 // last turn, and the turn's dynamic program would run until that turn's
@@ -104,6 +105,7 @@ type model struct {
 	start           [farkle.MaxDice + 1][]int32
 	optSteps        []int32
 	optLeft         []int32
+	offSteps        []int32                     // offSteps[off]: the steps of an option at offset off, (off mod nv)
 	pa6, ph6        float64                     // six dice: chance of a keep that leaves dice; of hot keeps only
 	reach           []float64                   // reach[k]: the last turn banks at least k steps; 0 from len(reach) on
 	rr              []float64                   // rr[(k-1)*6+n-1]: the same from k steps short with n dice to roll
@@ -228,6 +230,10 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 	m.nv = top + 2*m.jump + 2
 	if m.nv > maxStates*4 {
 		return nil, m.tooLarge(fmt.Sprintf("turn totals up to %d steps of %d", m.nv, m.step))
+	}
+	m.offSteps = make([]int32, farkle.MaxDice*m.nv)
+	for off := range m.offSteps {
+		m.offSteps[off] = int32(off % m.nv)
 	}
 	m.offs = make([]int32, len(m.optSteps))
 	for o := range m.offs {
@@ -696,11 +702,11 @@ func (t *Table) turn(b *dpBuf, st pos, lowest int) {
 func (t *Table) solve(ctx context.Context, workers int, progress func(done, total int), trace *solveTrace) error {
 	m := t.m
 	if m.pen > 0 {
-		n, err := t.startSweeps(ctx, workers, progress)
+		n, lm, err := t.startSweeps(ctx, workers, progress)
 		if err != nil {
 			return err
 		}
-		return t.solvePolicy(ctx, workers, progress, trace, n)
+		return t.solvePolicy(ctx, workers, progress, trace, n, lm)
 	}
 	done := 0
 	sc := newSched(m.N, workers, true, m.getBuf)
@@ -724,20 +730,25 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(done, tota
 // of the two scores to the target (and, with a final round, on their
 // difference), so the game from the floor lo to the target T is the game
 // from 0 to T-lo, which solvePair solves exactly. Its chances start every
-// farkle count; the sweeps then take a few passes fewer. It returns the
-// anti-diagonals it reported to progress.
-func (t *Table) startSweeps(ctx context.Context, workers int, progress func(done, total int)) (int, error) {
+// farkle count. Unless the game has an opening minimum (which the game
+// without the penalty does not know), startSweeps also returns the
+// equations of that game's plays, the same at every farkle count, as the
+// play for the policy iteration to start from: a pass records them, and
+// the linear solve that starts the iteration gives the chances of the
+// game with the penalty under those plays. It returns the anti-diagonals
+// it reported to progress.
+func (t *Table) startSweeps(ctx context.Context, workers int, progress func(done, total int)) (int, *linModel, error) {
 	m := t.m
 	r := m.rules
 	r.Target -= m.lo
 	r.Penalty, r.PenaltyAfter, r.MinFirstBank = 0, 0, 0
 	m0, err := newModelEps(r, 0, m.tol, m.reachEps)
 	if err != nil || m0.step != m.step || m0.nS != m.nS {
-		return 0, nil // the sweeps start from 0
+		return 0, nil, nil // the sweeps start from 0
 	}
 	t0 := &Table{m: m0, w: make([]float64, m0.nS*m0.nS)}
 	if err := t0.solve(ctx, workers, progress, nil); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	for x := range m.N { // an off-board position starts from the on-board one of its score
 		for y := range m.N {
@@ -749,7 +760,43 @@ func (t *Table) startSweeps(ctx context.Context, workers int, progress func(done
 			}
 		}
 	}
-	return 2*m.nS - 1, nil
+	started := 2*m.nS - 1
+	if m.opening || m.recorded() > maxRecorded {
+		return started, nil, nil
+	}
+	lm0 := newLinModel(m0)
+	sc := newSched(m0.N, workers, true, m0.newRecBuf)
+	defer func() {
+		for _, b := range sc.bufs {
+			m0.putBuf(b.dp)
+		}
+	}()
+	_, err = sc.pass(ctx, func(b *recBuf, x, y int) float64 {
+		return t0.eachOfPair(x, y, func(px, py, _, _ int) float64 {
+			return t0.recordTurn(b, lm0, px, py, 0, 0, t0.farkleValue(px, py, 0, 0))
+		})
+	}, func() {
+		started++
+		if progress != nil {
+			progress(started, started)
+		}
+	})
+	if err != nil {
+		return 0, nil, err
+	}
+	lm := newLinModel(m)
+	for x := range m.N {
+		for y := range m.N {
+			a0 := m0.idx(m.up(x), m.up(y), 0, 0)
+			for i := range m.K {
+				for j := range m.K {
+					at := m.idx(x, y, i, j)
+					lm.q[at], lm.lo[at], lm.pF[at], lm.c[at] = lm0.q[a0], lm0.lo[a0], lm0.pF[a0], lm0.c[a0]
+				}
+			}
+		}
+	}
+	return started, lm, nil
 }
 
 // solvePair solves the positions (x, y) and (y, x), x <= y, without a
