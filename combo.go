@@ -29,10 +29,12 @@ const (
 	FourAndPair                  // four of a kind and a pair of another face, on six dice (not in App)
 	TwoTriplets                  // two three-of-a-kinds of different faces, on six dice (not in App)
 	Nothing                      // six dice that form no other combination (not in App)
+	LowStraight                  // 1-2-3-4-5 on five dice of one keep (not in the presets)
+	HighStraight                 // 2-3-4-5-6 on five dice of one keep (not in the presets)
 )
 
 // numKinds is one more than the largest Kind.
-const numKinds = int(Nothing) + 1
+const numKinds = int(HighStraight) + 1
 
 // String returns the English name of k, such as "three pairs": "no
 // combination" for the zero Kind, and "Kind(N)" for a value that is no
@@ -60,6 +62,8 @@ var kindNames = [numKinds]string{
 	FourAndPair:  "four of a kind and a pair",
 	TwoTriplets:  "two triplets",
 	Nothing:      "six dice with nothing",
+	LowStraight:  "low straight",
+	HighStraight: "high straight",
 }
 
 // A Combo is one scoring combination: its kind, the dice that form it, and

@@ -115,7 +115,9 @@
 // A [Rules] value describes a scoring variant as plain data: single and
 // triple values, how four to six of a kind score ([Bonus]), a straight,
 // three pairs, four of a kind and a pair, two triplets, six dice with
-// nothing, and whether equal dice may be split. A [Preset] names each of
+// nothing, the short straights 1-2-3-4-5 and 2-3-4-5-6 on five dice
+// ([Rules].LowStraight and HighStraight, kinds [LowStraight] and
+// [HighStraight]), and whether equal dice may be split. A [Preset] names each of
 // the five rule sets that come with the package: [App], [Core],
 // [Facebook], [Zilch] and [Classic]. Presets are names, not variables:
 // take a copy of a preset's rules, change what your table plays

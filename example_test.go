@@ -436,3 +436,25 @@ func ExampleHand_UnmarshalJSON() {
 	// [5,1,1] 1 1 5 <nil>
 	// true farkle: invalid die: 9
 }
+
+// Short straights are house rules of their own: no preset has them. The
+// sixth die of a keep of six must score on its own, and without a full
+// straight 1-2-3-4-5-6 is the high straight and a single 1.
+func ExampleRules_shortStraights() {
+	house := farkle.Core.Rules()
+	house.LowStraight, house.HighStraight = 500, 750
+	s, err := farkle.New(house)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(s.Score([]farkle.Die{1, 1, 2, 3, 4, 5}))
+	fmt.Println(s.Score([]farkle.Die{2, 3, 4, 5, 6, 6}))
+	best, _ := s.BestKeep([]farkle.Die{6, 5, 4, 3, 2, 1})
+	fmt.Println(best)
+	fmt.Println(farkle.HighStraight.Name("cs"), farkle.LowStraight.Name("fi"))
+	// Output:
+	// 600 <nil>
+	// 0 farkle: dice score nothing: 6
+	// 850 = high straight 2 3 4 5 6 (750) + single one 1 (100)
+	// Velká postupka Pieni suora
+}

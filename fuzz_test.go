@@ -228,6 +228,7 @@ func fuzzRules(b []byte) Rules {
 	r.Split, r.FourAsTwoPairs = flags&1 != 0, flags&2 != 0
 	r.FourOfAKind, r.FiveOfAKind, r.SixOfAKind = num(), num(), num()
 	r.Straight, r.ThreePairs, r.FourAndPair, r.TwoTriplets, r.Nothing = num(), num(), num(), num(), num()
+	r.LowStraight, r.HighStraight = num(), num()
 	return r
 }
 
@@ -248,14 +249,14 @@ func fuzzRulesBytes(r Rules) []byte {
 		flags |= 2
 	}
 	b = append(b, byte(r.Bonus), flags)
-	for _, v := range []int{r.FourOfAKind, r.FiveOfAKind, r.SixOfAKind, r.Straight, r.ThreePairs, r.FourAndPair, r.TwoTriplets, r.Nothing} {
+	for _, v := range []int{r.FourOfAKind, r.FiveOfAKind, r.SixOfAKind, r.Straight, r.ThreePairs, r.FourAndPair, r.TwoTriplets, r.Nothing, r.LowStraight, r.HighStraight} {
 		num(v)
 	}
 	return b
 }
 
 func TestRulesFuzzEncoding(t *testing.T) {
-	for _, r := range []Rules{refApp, refCore, refFacebook, refZilch, refClassic, rulesWith(refApp, func(r *Rules) { r.Triple[2] = -1; r.Nothing = refMaxPoints + 1; r.Bonus = 200 }), rulesClassic42, rulesCoreNoSplit, rulesTieOnes} {
+	for _, r := range []Rules{refApp, refCore, refFacebook, refZilch, refClassic, rulesWith(refApp, func(r *Rules) { r.Triple[2] = -1; r.Nothing = refMaxPoints + 1; r.Bonus = 200 }), rulesClassic42, rulesCoreNoSplit, rulesTieOnes, withShort(refApp), withShort(refCore)} {
 		if got := fuzzRules(fuzzRulesBytes(r)); got != r {
 			t.Errorf("fuzzRules(fuzzRulesBytes(r)) = %+v; want %+v", got, r)
 		}
@@ -307,6 +308,8 @@ func FuzzRulesJSON(f *testing.F) {
 		`{}`, `null`, `[]`, `{"triple":[1,1,1,1,1,1],"bonus":"none"}`, `{"triple":[1,1,1,1,1,1],"bonus":"none","Split":true}`,
 		`{"triple":[1,1,1,1,1,1,1],"bonus":"none"}`, `{"triple":[1,1,1,1,1,1.5],"bonus":"none"}`,
 		`{"single_one":-1,"triple":[1,1,1,1,1,1],"bonus":"none"}`, `{"triple":[1,1,1,1,1,1],"bonus":"double","nothing":1000001}`,
+		`{"triple":[1,1,1,1,1,1],"bonus":"none","low_straight":500,"high_straight":750}`,
+		`{"triple":[1,1,1,1,1,1],"bonus":"none","high_straight":-1}`, `{"triple":[1,1,1,1,1,1],"bonus":"none","low_straight":1e3}`,
 	} {
 		f.Add([]byte(s))
 	}

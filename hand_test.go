@@ -169,7 +169,8 @@ func TestKindStrings(t *testing.T) {
 		{FiveOfAKind, "five of a kind"}, {SixOfAKind, "six of a kind"}, {Straight, "straight"},
 		{ThreePairs, "three pairs"}, {FourAndPair, "four of a kind and a pair"},
 		{TwoTriplets, "two triplets"}, {Nothing, "six dice with nothing"},
-		{Nothing + 1, "Kind(13)"}, {200, "Kind(200)"},
+		{LowStraight, "low straight"}, {HighStraight, "high straight"},
+		{HighStraight + 1, "Kind(15)"}, {200, "Kind(200)"},
 	} {
 		if got := tc.k.String(); got != tc.want {
 			t.Errorf("Kind(%d).String() = %q; want %q", uint8(tc.k), got, tc.want)
@@ -186,13 +187,15 @@ func TestKindNames(t *testing.T) {
 		{Straight, "en", "Straight"}, {Straight, "de", "Straight"}, {Straight, "", "Straight"},
 		{FourOfAKind, "nl", "Carré"}, {ThreeOfAKind, "fi", "Muu kolmen kopla"},
 		{SingleOne, "cs", "Jedna kostka s hodnotou 1"}, {ThreePairs, "fi", "Kolme paria"},
+		{LowStraight, "cs", "Malá postupka"}, {HighStraight, "fi", "Iso suora"},
+		{LowStraight, "nl", "Kleine straat"}, {HighStraight, "en", "High straight"},
 		{Kind(0), "cs", "no combination"}, {Kind(200), "en", "Kind(200)"},
 	} {
 		if got := tc.k.Name(tc.lang); got != tc.want {
 			t.Errorf("%v.Name(%q) = %q, want %q", tc.k, tc.lang, got, tc.want)
 		}
 	}
-	for k := SingleOne; k <= Nothing; k++ {
+	for k := SingleOne; int(k) < numKinds; k++ {
 		if strings.HasPrefix(k.String(), "Kind(") {
 			t.Errorf("Kind %d has no English name", k)
 		}

@@ -128,6 +128,8 @@ var kindText = [numKinds]string{
 	FourAndPair:  "four_and_pair",
 	TwoTriplets:  "two_triplets",
 	Nothing:      "nothing",
+	LowStraight:  "low_straight",
+	HighStraight: "high_straight",
 }
 
 // MarshalText returns the name of k in JSON and other text formats, such
@@ -283,6 +285,10 @@ func kindFits(k Kind, h Hand) bool {
 		return pattern[3] == 2
 	case Nothing:
 		return n == 6 && triple == 0
+	case LowStraight:
+		return n == 5 && pattern[1] == 5 && h.Count(6) == 0
+	case HighStraight:
+		return n == 5 && pattern[1] == 5 && h.Count(1) == 0
 	}
 	return false
 }

@@ -371,7 +371,7 @@ func shapeRules() []Rules {
 				r := Rules{
 					SingleOne: 100, SingleFive: 50, Triple: [7]int{0, 1000, 200, 300, 400, 500, 600},
 					Bonus: b, Split: split, Straight: 1500, ThreePairs: 1500, FourAsTwoPairs: fourAsTwo,
-					FourAndPair: 1500, TwoTriplets: 2500,
+					FourAndPair: 1500, TwoTriplets: 2500, LowStraight: 500, HighStraight: 750,
 				}
 				if b == BonusFixed {
 					r.FourOfAKind, r.FiveOfAKind, r.SixOfAKind = 1000, 2000, 3000

@@ -6,7 +6,9 @@ import "strings"
 // (Czech, Finnish, Dutch) and English. The names of the first nine kinds
 // are those of the page's own scoring tables; the page has no name for
 // FourAndPair, TwoTriplets and Nothing, so theirs are ours, in the same
-// style.
+// style, as are those of LowStraight and HighStraight, the short
+// straights of the house rules, which follow the names that dice games in
+// each language give 1-2-3-4-5 and 2-3-4-5-6.
 // The arrays are static data: nothing is built at import.
 var (
 	namesEN = [numKinds]string{
@@ -22,6 +24,8 @@ var (
 		FourAndPair:  "Four of a kind and a pair",
 		TwoTriplets:  "Two triplets",
 		Nothing:      "Six dice with nothing",
+		LowStraight:  "Low straight",
+		HighStraight: "High straight",
 	}
 	namesCS = [numKinds]string{
 		SingleOne:    "Jedna kostka s hodnotou 1",
@@ -36,6 +40,8 @@ var (
 		FourAndPair:  "Čtveřice a pár",
 		TwoTriplets:  "Dvě trojice",
 		Nothing:      "Šest kostek bez bodů",
+		LowStraight:  "Malá postupka",
+		HighStraight: "Velká postupka",
 	}
 	namesFI = [numKinds]string{
 		SingleOne:    "Ykkönen",
@@ -50,6 +56,8 @@ var (
 		FourAndPair:  "Neljä samaa ja pari",
 		TwoTriplets:  "Kaksi kolmen koplaa",
 		Nothing:      "Kuusi noppaa ilman pisteitä",
+		LowStraight:  "Pieni suora",
+		HighStraight: "Iso suora",
 	}
 	namesNL = [numKinds]string{
 		SingleOne:    "Een 1",
@@ -64,6 +72,8 @@ var (
 		FourAndPair:  "Carré en een paar",
 		TwoTriplets:  "Twee keer drie gelijke",
 		Nothing:      "Zes dobbelstenen zonder punten",
+		LowStraight:  "Kleine straat",
+		HighStraight: "Grote straat",
 	}
 )
 

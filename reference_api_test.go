@@ -151,6 +151,8 @@ func refRulesProblems(r Rules) []string {
 	check("FourAndPair", inRange(r.FourAndPair))
 	check("TwoTriplets", inRange(r.TwoTriplets))
 	check("Nothing", inRange(r.Nothing))
+	check("LowStraight", inRange(r.LowStraight))
+	check("HighStraight", inRange(r.HighStraight))
 	return bad
 }
 

@@ -198,6 +198,17 @@ func refCandidates(r Rules, c refCounts) []comboView {
 			}
 		}
 	}
+	// The short straights: one die of each of five faces, from five dice
+	// on.
+	for _, st := range []struct {
+		kind   Kind
+		faces  []Die
+		points int
+	}{{LowStraight, []Die{1, 2, 3, 4, 5}, r.LowStraight}, {HighStraight, []Die{2, 3, 4, 5, 6}, r.HighStraight}} {
+		if st.points > 0 && c.contains(refCountsOf(st.faces)) {
+			out = append(out, comboView{Kind: st.kind, Dice: slices.Clone(st.faces), Points: st.points})
+		}
+	}
 	if c.size() != 6 {
 		return out
 	}
@@ -315,7 +326,8 @@ func refEnumerate(r Rules, c refCounts) []refSplit {
 
 // refNeverSplitAllows reports whether split s of c is allowed when
 // r.Split is false: a six-dice combination alone, or, face by face, the
-// one way the Rules documentation describes.
+// one way the Rules documentation describes, for the dice that are not
+// in a short straight.
 func refNeverSplitAllows(r Rules, c refCounts, s refSplit) bool {
 	if len(s.combos) == 1 && refIsSixDice(s.combos[0].Kind) {
 		return true
@@ -325,6 +337,8 @@ func refNeverSplitAllows(r Rules, c refCounts, s refSplit) bool {
 	for _, cb := range s.combos {
 		f := cb.Dice[0]
 		switch {
+		case cb.Kind == LowStraight || cb.Kind == HighStraight:
+			c = c.minus(refCountsOf(cb.Dice))
 		case refIsSixDice(cb.Kind):
 			return false // a six-dice combination with others: impossible anyway
 		case cb.Kind == SingleOne || cb.Kind == SingleFive:

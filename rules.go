@@ -46,7 +46,8 @@ const maxPoints = 1_000_000
 // Whatever the Rules, a combination is made of dice of one roll that are
 // kept together, each die is in at most one combination, and the
 // combinations that need six dice (Straight, ThreePairs, FourAndPair,
-// TwoTriplets, Nothing) use all six dice of a keep.
+// TwoTriplets, Nothing) use all six dice of a keep; the short straights
+// (LowStraight, HighStraight) use five.
 //
 // Every field must be from 0 to 1,000,000. The zero Rules scores nothing
 // and New rejects it; start from a preset, such as App.Rules(), and change
@@ -91,6 +92,16 @@ type Rules struct {
 	// Nothing is the points of six dice that form no other combination
 	// (a roll of six that would be a farkle); 0 for none.
 	Nothing int
+
+	// LowStraight is the points of 1-2-3-4-5 and HighStraight those of
+	// 2-3-4-5-6, the short straights of some house rules, each on five
+	// dice of one keep; 0 for none. The sixth die of a keep of six must
+	// score on its own: 1,1,2,3,4,5 is LowStraight and a single 1, and
+	// 2,3,4,5,6,6 cannot all be kept. As everywhere the interpretation
+	// worth most wins: with Straight 0, 1,2,3,4,5,6 is HighStraight and a
+	// single 1, or LowStraight and the 6 left, whichever scores more. No
+	// preset has them; tables play 500 and 750, or 1,000 for either.
+	LowStraight, HighStraight int
 }
 
 // check reports the first problem with r, in field order.
@@ -152,7 +163,8 @@ func (r *Rules) check() error {
 	for _, f := range []struct {
 		name string
 		v    int
-	}{{"FourAndPair", r.FourAndPair}, {"TwoTriplets", r.TwoTriplets}, {"Nothing", r.Nothing}} {
+	}{{"FourAndPair", r.FourAndPair}, {"TwoTriplets", r.TwoTriplets}, {"Nothing", r.Nothing},
+		{"LowStraight", r.LowStraight}, {"HighStraight", r.HighStraight}} {
 		if err := inRange(f.name, f.v); err != nil {
 			return err
 		}

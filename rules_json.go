@@ -36,7 +36,13 @@ var rulesKeys = [...]string{
 	"four_of_a_kind", "five_of_a_kind", "six_of_a_kind", "split",
 	"straight", "three_pairs", "four_as_two_pairs",
 	"four_and_pair", "two_triplets", "nothing",
+	"low_straight", "high_straight",
 }
+
+// firstOptionalKey is the index in rulesKeys of the first key that
+// [Rules.MarshalJSON] writes only when its field is not 0: the keys added
+// after the first version, so that rules without them read as before.
+const firstOptionalKey = 14
 
 // fields returns pointers to the fields of r in the order of rulesKeys;
 // Triple and Bonus are nil (they have their own forms).
@@ -46,12 +52,16 @@ func (r *Rules) fields() [len(rulesKeys)]any {
 		&r.FourOfAKind, &r.FiveOfAKind, &r.SixOfAKind, &r.Split,
 		&r.Straight, &r.ThreePairs, &r.FourAsTwoPairs,
 		&r.FourAndPair, &r.TwoTriplets, &r.Nothing,
+		&r.LowStraight, &r.HighStraight,
 	}
 }
 
 // MarshalJSON encodes r as an object with every field under a stable
 // lower-case key, Triple as the six points of faces 1 to 6 and Bonus by
-// name. The App rules read:
+// name. The keys of the short straights, "low_straight" and
+// "high_straight", are written only when their points are not 0, so that
+// rules without them read as they did before those fields. The App rules
+// read:
 //
 //	{"single_one":100,"single_five":50,"triple":[1000,200,300,400,500,600],
 //	 "bonus":"fixed","four_of_a_kind":1000,"five_of_a_kind":2000,
@@ -65,6 +75,9 @@ func (r Rules) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i, f := range r.fields() {
+		if v, ok := f.(*int); ok && i >= firstOptionalKey && *v == 0 {
+			continue
+		}
 		if i > 0 {
 			b.WriteByte(',')
 		}

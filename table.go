@@ -179,12 +179,47 @@ func compareCombo(a, b *ccombo) int {
 // splits appends to dst every split of the multiset c into combinations
 // under r. A split may leave dice out of every combination (in rest).
 func splits(r *Rules, c counts, dst []cpart) []cpart {
+	dst = faceProduct(r, c, c, nil, dst)
+	// A short straight takes one die of each of its faces; the dice left
+	// split face by face.
+	for _, s := range [...]struct {
+		kind   Kind
+		from   int
+		points int
+	}{{LowStraight, 1, r.LowStraight}, {HighStraight, 2, r.HighStraight}} {
+		if s.points == 0 {
+			continue
+		}
+		left, ok := c, true
+		var dice counts
+		for f := s.from; f < s.from+5; f++ {
+			if left[f] == 0 {
+				ok = false
+				break
+			}
+			left[f]--
+			dice[f] = 1
+		}
+		if ok {
+			dst = faceProduct(r, c, left, []ccombo{{kind: s.kind, dice: dice, points: int32(s.points)}}, dst)
+		}
+	}
+	if c.Size() == MaxDice {
+		dst = sixDiceSplits(r, c, dst)
+	}
+	return dst
+}
+
+// faceProduct appends to dst the splits of c that have the combos of
+// prefix and, for the dice of left, every choice of each face's
+// combinations.
+func faceProduct(r *Rules, c, left counts, prefix []ccombo, dst []cpart) []cpart {
 	// The combinations of one face: each face's dice split on their own.
 	var perFace [7][][]ccombo
 	for f := 1; f <= 6; f++ {
-		perFace[f] = faceSplits(r, f, int(c[f]))
+		perFace[f] = faceSplits(r, f, int(left[f]))
 	}
-	var cur []ccombo
+	cur := slices.Clone(prefix)
 	var walk func(f int)
 	walk = func(f int) {
 		if f > 6 {
@@ -199,9 +234,6 @@ func splits(r *Rules, c counts, dst []cpart) []cpart {
 		}
 	}
 	walk(1)
-	if c.Size() == MaxDice {
-		dst = sixDiceSplits(r, c, dst)
-	}
 	return dst
 }
 
