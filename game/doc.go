@@ -12,6 +12,15 @@
 // farkle package. Presets are names, not variables: App.Rules() returns a
 // fresh copy to change. The zero Rules is a valid game (see [Rules]).
 //
+// Beside the presets' rules of play, Rules has house rules that some
+// tables play, each off in its zero value: toxic twos (a roll with four
+// or more 2s ends the turn as a farkle, [Rules].ToxicTwos), six 1s that
+// win the game at once (SixOnesWin), welfare (the target must be hit
+// exactly, and a bank past it goes to the lowest score, Welfare), and
+// bankrupt (the farkles in a row cost the whole score, Bankrupt). Each
+// has its events ([EventToxicTwos], [EventSixOnes], [EventOvershot] and
+// [EventWelfare], [EventBankrupt]), which saves keep and [Replay] checks.
+//
 // # A game
 //
 // [New] starts a [Game] for 1 to 8 players with a dice source from

@@ -22,11 +22,21 @@ const (
 	EventPenalty                         // the player lost Points for farkles in a row
 	EventFinalRound                      // the player reached the target: the others have a last turn
 	EventWon                             // the game is over and the player won
+
+	// The events of the house rules of play (see [Rules]).
+
+	EventToxicTwos // the roll has four or more 2s: the turn ends as a farkle (ToxicTwos)
+	EventSixOnes   // the roll is six 1s: the player wins at once (SixOnesWin)
+	EventBankrupt  // the player lost their whole score, Points, for farkles in a row (Bankrupt)
+	EventOvershot  // the bank of Points would pass the target: it scores nothing (Welfare)
+	EventWelfare   // the player, not the banker, was given the Points of an overshot bank (Welfare)
 )
 
 var kindNames = [...]string{
 	EventRolled: "rolled", EventKept: "kept", EventHotDice: "hot-dice", EventBanked: "banked",
 	EventFarkled: "farkled", EventPenalty: "penalty", EventFinalRound: "final-round", EventWon: "won",
+	EventToxicTwos: "toxic-twos", EventSixOnes: "six-ones", EventBankrupt: "bankrupt",
+	EventOvershot: "overshot", EventWelfare: "welfare",
 }
 
 // String returns the name of k, such as "hot-dice".
@@ -60,6 +70,12 @@ func (k *EventKind) UnmarshalText(b []byte) error {
 // returns it. Events are comparable values. A turn ends with EventBanked
 // or EventFarkled (then maybe EventPenalty); EventFinalRound follows the
 // bank that reaches the target, and EventWon, last, names the winner.
+// Under the house rules of [Rules] a toxic roll is EventRolled,
+// EventToxicTwos and then EventFarkled; a farkle may cost EventBankrupt
+// instead of EventPenalty; a bank past the target is EventOvershot
+// instead of EventBanked, maybe followed by EventWelfare, the one event
+// of a player other than the current one before EventWon; and six 1s
+// are EventRolled, EventSixOnes and EventWon.
 type Event struct {
 	Kind   EventKind
 	Player int // the player who acted, or who won, from 0
@@ -69,8 +85,10 @@ type Event struct {
 	Dice farkle.Hand
 
 	// Points are the points of the keep (EventKept), banked (EventBanked),
-	// lost with the turn (EventFarkled) or lost to the penalty
-	// (EventPenalty); 0 otherwise.
+	// lost with the turn (EventFarkled), lost to the penalty
+	// (EventPenalty) or to bankruptcy (EventBankrupt), that a bank would
+	// have scored past the target (EventOvershot) or given to the player
+	// (EventWelfare); 0 otherwise.
 	Points int
 
 	// TurnTotal is the player's turn total after the event: 0 once the
@@ -115,6 +133,16 @@ func (e Event) describe(who string) string {
 		return fmt.Sprintf("%s reached %d: final round", who, e.Score)
 	case EventWon:
 		return fmt.Sprintf("%s won with %d", who, e.Score)
+	case EventToxicTwos:
+		return fmt.Sprintf("%s rolled four or more 2s: toxic twos end the turn", who)
+	case EventSixOnes:
+		return fmt.Sprintf("%s rolled six 1s and wins at once", who)
+	case EventBankrupt:
+		return fmt.Sprintf("%s went bankrupt and lost %d (score %d)", who, e.Points, e.Score)
+	case EventOvershot:
+		return fmt.Sprintf("%s banked %d past the target: it scores nothing (score %d)", who, e.Points, e.Score)
+	case EventWelfare:
+		return fmt.Sprintf("%s was given %d by welfare (score %d)", who, e.Points, e.Score)
 	}
 	return fmt.Sprintf("%s: %v", who, e.Kind)
 }
@@ -164,8 +192,8 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 }
 
 // Replay rebuilds a game from its rules, player names and history: it
-// plays the EventRolled, EventKept and EventBanked events again (as RollDice, Keep and
-// Bank) and checks that every event is the one the game produces. It
+// plays the EventRolled, EventKept and EventBanked (or EventOvershot)
+// events again (as RollDice, Keep and Bank) and checks that every event is the one the game produces. It
 // fails with a [*HistoryError] at the first event that does not follow,
 // and with the errors of [New]. The game has no dice source: set one with
 // [Game.SetSource] to go on with Roll, or use RollDice.
@@ -212,7 +240,7 @@ func (p *replayer) add(e Event) error {
 		err = g.RollDice(e.Dice.AppendDice(buf[:0]))
 	case EventKept:
 		err = g.KeepHand(e.Dice)
-	case EventBanked:
+	case EventBanked, EventOvershot: // a bank, past the target under Welfare
 		err = g.Bank()
 	default:
 		err = fmt.Errorf("%v event that no action produced", e.Kind)

@@ -386,3 +386,41 @@ func ExampleView_MarshalJSON() {
 	//  }
 	// }
 }
+
+// House rules of play are fields of Rules, off in their zero value; each
+// has events of its own, which Describe tells.
+func ExampleRules_houseRules() {
+	r := game.Rules{Target: 1000, ToxicTwos: true, SixOnesWin: true, Welfare: true}
+	g, err := game.New(r, []string{"Ann", "Bob"}, nil) // physical dice
+	if err != nil {
+		panic(err)
+	}
+	for _, step := range []func() error{
+		func() error { return g.RollDice([]farkle.Die{1, 5, 2, 3, 4, 6}) },
+		func() error { return g.Keep([]farkle.Die{1, 5}) },
+		func() error { return g.RollDice([]farkle.Die{2, 2, 2, 2}) }, // toxic twos: Ann loses 150
+		func() error { return g.RollDice([]farkle.Die{1, 1, 1, 2, 3, 4}) },
+		func() error { return g.Keep([]farkle.Die{1, 1, 1}) },
+		func() error { return g.Bank() }, // Bob hits 1000 exactly and wins
+	} {
+		if err := step(); err != nil {
+			panic(err)
+		}
+	}
+	for _, e := range g.EventsSince(0) {
+		fmt.Println(g.Describe(e))
+	}
+	r.FinalRound = true
+	fmt.Println(r.Validate())
+	// Output:
+	// Ann rolled 1 2 3 4 5 6
+	// Ann kept 1 5 for 150 (turn 150)
+	// Ann rolled 2 2 2 2
+	// Ann rolled four or more 2s: toxic twos end the turn
+	// Ann farkled and lost 150 (farkles in a row: 1)
+	// Bob rolled 1 1 1 2 3 4
+	// Bob kept 1 1 1 for 1000 (turn 1000)
+	// Bob banked 1000 (score 1000)
+	// Bob won with 1000
+	// farkle: invalid rules: Welfare needs FinalRound off: the first player to reach Target exactly wins
+}

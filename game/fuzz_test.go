@@ -23,6 +23,16 @@ var fuzzRules = []Rules{
 	{Target: 2000, FinalRound: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Zilch.Rules()},
 	{Target: 1500, FinalRound: true, MinFirstBank: 500, MustRollHotDice: true, Scoring: farkle.Facebook.Rules()},
 	{Target: 500, Penalty: 200, PenaltyAfter: 1, Scoring: farkle.Classic.Rules()},
+	{Target: 1000, ToxicTwos: true, SixOnesWin: true, Penalty: 300, PenaltyAfter: 2},
+	{Target: 1500, Welfare: true, Bankrupt: true, PenaltyAfter: 2},
+	{Target: 2000, FinalRound: true, SixOnesWin: true, Scoring: shortStraights()},
+}
+
+// shortStraights is Core scoring with the short straights at 500 and 750.
+func shortStraights() farkle.Rules {
+	r := farkle.Core.Rules()
+	r.LowStraight, r.HighStraight = 500, 750
+	return r
 }
 
 // maxFuzzActions bounds the actions of one input of FuzzActions, so that
@@ -188,6 +198,17 @@ func TestFuzzCorpus(t *testing.T) {
 			return kinds(g)[EventHotDice] >= 1 && illegal >= 1 && g.NumPlayers() == 4
 		}},
 		{"zilch-bots", 1, func(g *Game, _ int) bool { return kinds(g)[EventBanked] >= 2 && g.NumPlayers() == 3 }},
+		{"toxic-twos-six-ones", 4, func(g *Game, illegal int) bool {
+			w, _ := g.Winner()
+			return illegal == 0 && kinds(g)[EventToxicTwos] == 1 && kinds(g)[EventSixOnes] == 1 && w == 1
+		}},
+		{"welfare-bankrupt", 5, func(g *Game, illegal int) bool {
+			return illegal == 0 && kinds(g)[EventOvershot] == 1 && kinds(g)[EventWelfare] == 1 && kinds(g)[EventBankrupt] == 1 &&
+				g.Scores()[0] == 1000 && g.Scores()[1] == 0
+		}},
+		{"short-straights", 6, func(g *Game, illegal int) bool {
+			return illegal == 0 && kinds(g)[EventHotDice] == 1 && g.Scores()[0] == 850
+		}},
 	} {
 		data := readCorpus(t, tc.file)
 		if int(data[0])%len(fuzzRules) != tc.rules {

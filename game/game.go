@@ -32,7 +32,9 @@ type Player struct {
 // sequence of actions by the current player:
 //
 //   - [Game.Roll] (or [Game.RollDice]) throws the dice left; a roll with
-//     nothing to keep is a farkle and ends the turn with nothing;
+//     nothing to keep is a farkle and ends the turn with nothing (as, under
+//     [Rules].ToxicTwos, a roll with four or more 2s; under SixOnesWin six
+//     1s win the game at once);
 //   - [Game.Keep] (or [Game.KeepHand]) sets aside scoring dice of that
 //     roll, exactly once per roll: a player keeps all the dice they want
 //     from a roll at once, as combinations never span two rolls;
@@ -292,22 +294,38 @@ func (g *Game) RollDice(dice []farkle.Die) error {
 func (g *Game) throw(dice []farkle.Die) {
 	h, _ := farkle.HandOf(dice)
 	g.event(Event{Kind: EventRolled, Dice: h})
-	if f, _ := g.scorer.IsFarkle(dice); !f {
+	if g.rules.SixOnesWin && h.Count(1) == farkle.MaxDice {
+		g.turnTotal = 0 // not banked: the game is won
+		g.event(Event{Kind: EventSixOnes})
+		g.finish(g.cur)
+		g.endTurn()
+		return
+	}
+	toxic := g.rules.ToxicTwos && h.Count(2) >= 4
+	if f, _ := g.scorer.IsFarkle(dice); !f && !toxic {
 		g.tableN = copy(g.table[:], dice)
 		g.onTable = true
 		g.rolled = true
 		g.hot = false
 		return
 	}
+	if toxic {
+		g.event(Event{Kind: EventToxicTwos})
+	}
 	p := &g.players[g.cur]
 	p.Farkles++
 	lost := g.turnTotal
 	g.turnTotal = 0
 	g.event(Event{Kind: EventFarkled, Points: lost})
-	if g.rules.Penalty > 0 && p.Farkles >= g.rules.PenaltyAfter {
+	switch {
+	case g.rules.Penalty > 0 && p.Farkles >= g.rules.PenaltyAfter:
 		p.Score -= g.rules.Penalty
 		p.Farkles = 0
 		g.event(Event{Kind: EventPenalty, Points: g.rules.Penalty})
+	case g.rules.Bankrupt && p.Farkles >= g.rules.PenaltyAfter:
+		lost := p.Score
+		p.Score, p.Farkles = 0, 0
+		g.event(Event{Kind: EventBankrupt, Points: lost})
 	}
 	g.endTurn()
 }
@@ -374,19 +392,30 @@ func (g *Game) kept(kept farkle.Hand, pts int) {
 // [ErrAlreadyRolled] while dice wait for a keep, with a [*MinimumError]
 // under the minimum of the rules, and with [ErrMustRoll] after hot dice
 // under MustRollHotDice. Reaching the target ends the game, or starts the
-// final round.
+// final round. Under Welfare a bank that would pass the target scores
+// nothing for the player and may go to another (see [Rules].Welfare).
 func (g *Game) Bank() error {
 	if err := g.can(ActionBank); err != nil {
 		return g.fail(ActionBank, err)
 	}
 	p := &g.players[g.cur]
 	banked := g.turnTotal
+	target := g.rules.target()
+	if g.rules.Welfare && p.Score+banked > target {
+		p.OnBoard = true
+		p.Farkles = 0
+		g.turnTotal = 0
+		g.event(Event{Kind: EventOvershot, Points: banked})
+		g.welfare(banked, target)
+		g.endTurn()
+		return nil
+	}
 	p.Score += banked
 	p.OnBoard = true
 	p.Farkles = 0
 	g.turnTotal = 0
 	g.event(Event{Kind: EventBanked, Points: banked})
-	if g.trigger < 0 && p.Score >= g.rules.target() {
+	if g.trigger < 0 && p.Score >= target {
 		if g.rules.FinalRound && len(g.players) > 1 {
 			g.trigger = g.cur
 			g.event(Event{Kind: EventFinalRound})
@@ -396,6 +425,28 @@ func (g *Game) Bank() error {
 	}
 	g.endTurn()
 	return nil
+}
+
+// welfare gives the points of an overshot bank to the other player with
+// the lowest score, the first in the order of play after the banker on a
+// tie, unless they would pass the target too; reaching it exactly wins.
+func (g *Game) welfare(pts, target int) {
+	n := len(g.players)
+	to := -1
+	for k := 1; k < n; k++ {
+		if i := (g.cur + k) % n; to < 0 || g.players[i].Score < g.players[to].Score {
+			to = i
+		}
+	}
+	if to < 0 || g.players[to].Score+pts > target {
+		return // one player, or a gift past the target: the points are lost
+	}
+	p := &g.players[to]
+	p.Score += pts
+	g.record(Event{Kind: EventWelfare, Player: to, Points: pts, Score: p.Score, Farkles: p.Farkles})
+	if p.Score == target {
+		g.finish(to)
+	}
 }
 
 // endTurn clears the turn and passes the dice to the next player, or ends

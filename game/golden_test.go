@@ -17,6 +17,16 @@ package game
 //	golden-v2-custom.json: the rules of TestGoldenSaves, []string{"Dee", "Eve"},
 //	    rand.NewChaCha8([32]byte{1, 20, 26}), Play(ThresholdBot{BankAt: 350}, ThresholdBot{BankAt: 800});
 //
+// and, one per house rule, each with the rules of its case in
+// TestGoldenSaves and rand.NewPCG(seed, 2026), seed the first from 1 whose
+// game has the rule's events, and Play of ThresholdBots banking at:
+//
+//	golden-v2-toxic-twos.json: seed 222, Ann and Bob, 300 and 600;
+//	golden-v2-six-ones.json: seed 610, Ann and Bob, 350 and 1000;
+//	golden-v2-welfare.json: seed 1, Ann, Bob and Zoë, 300, 600 and 1000;
+//	golden-v2-bankrupt.json: seed 4, Dee and Eve, 300 and 1000;
+//	golden-v2-short-straights.json: seed 6, Ann and Bob, 300 and 500;
+//
 // then json.Marshal, with one line per event.
 
 import (
@@ -66,6 +76,57 @@ func TestGoldenSaves(t *testing.T) {
 			kinds: map[EventKind]int{
 				EventRolled: 75, EventKept: 63, EventHotDice: 8, EventBanked: 8, EventFarkled: 12,
 				EventPenalty: 4, EventWon: 1,
+			},
+			source: true,
+		},
+		{
+			file:  "golden-v2-toxic-twos.json",
+			rules: Rules{Target: 3000, FinalRound: true, ToxicTwos: true, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.App.Rules()},
+			names: []string{"Ann", "Bob"}, scores: []int{3150, -900}, winner: 0, events: 117,
+			kinds: map[EventKind]int{
+				EventRolled: 50, EventKept: 39, EventHotDice: 1, EventBanked: 9, EventFarkled: 11,
+				EventPenalty: 3, EventFinalRound: 1, EventWon: 1, EventToxicTwos: 2,
+			},
+			source: true,
+		},
+		{
+			file:  "golden-v2-six-ones.json",
+			rules: Rules{Target: 10000, FinalRound: true, SixOnesWin: true, Scoring: farkle.App.Rules()},
+			names: []string{"Ann", "Bob"}, scores: []int{850, 1000}, winner: 1, events: 19,
+			kinds: map[EventKind]int{
+				EventRolled: 7, EventKept: 6, EventHotDice: 1, EventBanked: 3, EventWon: 1, EventSixOnes: 1,
+			},
+			source: true,
+		},
+		{
+			file:  "golden-v2-welfare.json",
+			rules: Rules{Target: 2000, Welfare: true, MinBank: 300, Scoring: farkle.Facebook.Rules()},
+			names: []string{"Ann", "Bob", "Zoë"}, scores: []int{1950, 2000, 1850}, winner: 1, events: 195,
+			kinds: map[EventKind]int{
+				EventRolled: 84, EventKept: 67, EventHotDice: 6, EventBanked: 7, EventFarkled: 17,
+				EventWon: 1, EventOvershot: 10, EventWelfare: 3,
+			},
+			source: true,
+		},
+		{
+			file:  "golden-v2-bankrupt.json",
+			rules: Rules{Target: 4000, Bankrupt: true, PenaltyAfter: 2, Scoring: farkle.Zilch.Rules()},
+			names: []string{"Dee", "Eve"}, scores: []int{4200, 0}, winner: 0, events: 134,
+			kinds: map[EventKind]int{
+				EventRolled: 57, EventKept: 47, EventHotDice: 5, EventBanked: 11, EventFarkled: 10,
+				EventWon: 1, EventBankrupt: 3,
+			},
+			source: true,
+		},
+		{
+			file: "golden-v2-short-straights.json",
+			rules: Rules{Target: 3000, Scoring: farkle.Rules{
+				SingleOne: 100, SingleFive: 50, Triple: [7]int{0, 1000, 200, 300, 400, 500, 600},
+				Bonus: farkle.BonusNone, Split: true, LowStraight: 500, HighStraight: 750,
+			}},
+			names: []string{"Ann", "Bob"}, scores: []int{2200, 3350}, winner: 1, events: 64,
+			kinds: map[EventKind]int{
+				EventRolled: 25, EventKept: 22, EventHotDice: 4, EventBanked: 9, EventFarkled: 3, EventWon: 1,
 			},
 			source: true,
 		},
@@ -138,8 +199,8 @@ func TestGoldenSaves(t *testing.T) {
 }
 
 // checkGoldenJSON reads the save b as plain JSON and checks its names,
-// its number of events, and the scores that its banks and penalties add
-// up to.
+// its number of events, and the scores that its banks, penalties,
+// bankruptcies and welfare add up to.
 func checkGoldenJSON(t *testing.T, b []byte, names []string, scores []int, events int) {
 	t.Helper()
 	var plain struct {
@@ -158,15 +219,17 @@ func checkGoldenJSON(t *testing.T, b []byte, names []string, scores []int, event
 		switch e.Kind {
 		case "banked":
 			sums[e.Player] += e.Points
-		case "penalty":
+		case "penalty", "bankrupt":
 			sums[e.Player] -= e.Points
+		case "welfare":
+			sums[e.Player] += e.Points
 		}
 	}
 	if diff := cmpDiff(names, plain.Players); diff != "" {
 		t.Errorf("names in the file (-want +got):\n%s", diff)
 	}
 	if diff := cmpDiff(scores, sums); diff != "" {
-		t.Errorf("banks less penalties in the file (-want +got):\n%s", diff)
+		t.Errorf("banks and gifts less penalties in the file (-want +got):\n%s", diff)
 	}
 	if len(plain.Events) != events {
 		t.Errorf("%d events in the file, want %d", len(plain.Events), events)

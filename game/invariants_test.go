@@ -128,6 +128,9 @@ type model struct {
 	need      EventKind // the event that must come next, or 0 for an action
 	over      bool
 	winner    int
+	sixOnes   bool // the game was won by six 1s
+	giftTo    int  // the player that an overshot bank goes to (need EventWelfare)
+	gift      int  // its points
 }
 
 func newModel(g *Game) *model {
@@ -172,9 +175,11 @@ func (m *model) apply(e Event) error {
 		return fmt.Errorf("player %d of %d", e.Player, m.n)
 	case m.need != 0 && e.Kind != m.need:
 		return fmt.Errorf("%v, want a %v event", e, m.need)
-	case m.need == 0 && e.Kind != EventRolled && e.Kind != EventKept && e.Kind != EventBanked:
+	case m.need == 0 && e.Kind != EventRolled && e.Kind != EventKept && e.Kind != EventBanked && e.Kind != EventOvershot:
 		return fmt.Errorf("%v with no action before it", e)
-	case e.Kind != EventWon && e.Player != m.cur:
+	case e.Kind == EventWelfare && e.Player != m.giftTo:
+		return fmt.Errorf("%v, the gift goes to player %d", e, m.giftTo)
+	case e.Kind != EventWon && e.Kind != EventWelfare && e.Player != m.cur:
 		return fmt.Errorf("%v in the turn of player %d", e, m.cur)
 	case (e.Kind == EventRolled || e.Kind == EventKept) != (e.Dice != (farkle.Hand{})):
 		return fmt.Errorf("%v: dice %v", e, e.Dice)
@@ -191,9 +196,14 @@ func (m *model) apply(e Event) error {
 			return err
 		}
 		m.hot = false
-		if f {
+		switch {
+		case m.r.SixOnesWin && e.Dice.Count(1) == farkle.MaxDice:
+			m.need = EventSixOnes
+		case m.r.ToxicTwos && e.Dice.Count(2) >= 4:
+			m.need = EventToxicTwos
+		case f:
 			m.need = EventFarkled
-		} else {
+		default:
 			m.rolled, m.onTable, m.table = true, true, e.Dice
 		}
 	case EventKept:
@@ -217,7 +227,12 @@ func (m *model) apply(e Event) error {
 		}
 	case EventHotDice:
 		m.left, m.hot = farkle.MaxDice, true
-	case EventBanked:
+	case EventToxicTwos:
+		m.need = EventFarkled
+	case EventSixOnes:
+		m.clearTurn()
+		m.winner, m.need, m.sixOnes = p, EventWon, true
+	case EventBanked, EventOvershot:
 		need := m.r.MinBank
 		if !m.onBoard[p] {
 			need = max(need, m.r.MinFirstBank)
@@ -231,6 +246,25 @@ func (m *model) apply(e Event) error {
 			return fmt.Errorf("banked %d under the minimum %d", m.turnSum, need)
 		case m.hot && m.r.MustRollHotDice:
 			return errors.New("banked hot dice that must be rolled")
+		case (e.Kind == EventOvershot) != (m.r.Welfare && m.score[p]+m.turnSum > targetOf(m.r)):
+			return fmt.Errorf("%v with score %d, turn %d, target %d, welfare %v", e, m.score[p], m.turnSum, targetOf(m.r), m.r.Welfare)
+		}
+		if e.Kind == EventOvershot {
+			// The points go to the lowest other score, the first after
+			// the banker on a tie, unless it would pass the target.
+			m.onBoard[p], m.farkles[p], m.turnSum = true, 0, 0
+			to := -1
+			for k := 1; k < m.n; k++ {
+				if i := (p + k) % m.n; to < 0 || m.score[i] < m.score[to] {
+					to = i
+				}
+			}
+			if to >= 0 && m.score[to]+e.Points <= targetOf(m.r) {
+				m.giftTo, m.gift, m.need = to, e.Points, EventWelfare
+			} else {
+				m.endTurn()
+			}
+			break
 		}
 		m.score[p] += m.turnSum
 		m.onBoard[p], m.farkles[p], m.turnSum = true, 0, 0
@@ -249,8 +283,28 @@ func (m *model) apply(e Event) error {
 		}
 		m.farkles[p]++
 		m.turnSum = 0
-		if m.r.Penalty > 0 && m.farkles[p] >= m.r.PenaltyAfter {
+		switch {
+		case m.r.Penalty > 0 && m.farkles[p] >= m.r.PenaltyAfter:
 			m.need = EventPenalty
+		case m.r.Bankrupt && m.farkles[p] >= m.r.PenaltyAfter:
+			m.need = EventBankrupt
+		default:
+			m.endTurn()
+		}
+	case EventBankrupt:
+		if e.Points != m.score[p] {
+			return fmt.Errorf("bankrupt lost %d, the score was %d", e.Points, m.score[p])
+		}
+		m.score[p], m.farkles[p] = 0, 0
+		m.endTurn()
+	case EventWelfare:
+		if e.Points != m.gift {
+			return fmt.Errorf("welfare gave %d, the overshot bank was %d", e.Points, m.gift)
+		}
+		m.score[p] += m.gift
+		if m.score[p] == targetOf(m.r) {
+			m.clearTurn()
+			m.winner, m.need = p, EventWon
 		} else {
 			m.endTurn()
 		}
@@ -271,7 +325,7 @@ func (m *model) apply(e Event) error {
 	}
 	// Points belong to keeps, banks, farkles and penalties only.
 	switch e.Kind {
-	case EventRolled, EventHotDice, EventFinalRound, EventWon:
+	case EventRolled, EventHotDice, EventFinalRound, EventWon, EventToxicTwos, EventSixOnes:
 		if e.Points != 0 {
 			return fmt.Errorf("%v has points", e)
 		}
@@ -306,8 +360,11 @@ func checkHistory(g *Game) error {
 			return fmt.Errorf("player %d: %+v, history gives score %d, farkles %d, on board %v",
 				i, p, m.score[i], m.farkles[i], m.onBoard[i])
 		}
-		if m.r.Penalty > 0 && p.Farkles >= m.r.PenaltyAfter {
+		if (m.r.Penalty > 0 || m.r.Bankrupt) && p.Farkles >= m.r.PenaltyAfter {
 			return fmt.Errorf("player %d: %d farkles in a row and no penalty", i, p.Farkles)
+		}
+		if m.r.Welfare && p.Score > targetOf(m.r) {
+			return fmt.Errorf("player %d: score %d past the target %d under welfare", i, p.Score, targetOf(m.r))
 		}
 	}
 	if diff := cmpDiff(m.score, g.Scores()); diff != "" {
@@ -319,7 +376,7 @@ func checkHistory(g *Game) error {
 		return fmt.Errorf("over %v (Winner ok %v), history gives %v", g.Over(), over, m.over)
 	case over && w != m.winner:
 		return fmt.Errorf("winner %d, history gives %d", w, m.winner)
-	case over && slices.Max(m.score) != m.score[w]:
+	case over && !m.sixOnes && slices.Max(m.score) != m.score[w]:
 		return fmt.Errorf("winner %d has %d, top score %d", w, m.score[w], slices.Max(m.score))
 	case !over && w != -1:
 		return fmt.Errorf("winner %d before the end", w)

@@ -37,6 +37,12 @@ type savedRules struct {
 	PenaltyAfter    int          `json:"penalty_after"`
 	MustRollHotDice bool         `json:"must_roll_hot_dice"`
 	Scoring         savedScoring `json:"scoring"`
+	// The house rules of play, written only when on, so that the save
+	// of rules without them reads as before them.
+	ToxicTwos  bool `json:"toxic_twos,omitempty"`
+	SixOnesWin bool `json:"six_ones_win,omitempty"`
+	Welfare    bool `json:"welfare,omitempty"`
+	Bankrupt   bool `json:"bankrupt,omitempty"`
 }
 
 // savedScoring is scoring rules saved as the name of their farkle.Preset,
@@ -104,21 +110,25 @@ func (r Rules) toSaved() savedRules {
 	return savedRules{
 		Target: r.Target, FinalRound: r.FinalRound, MinBank: r.MinBank, MinFirstBank: r.MinFirstBank,
 		Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter, MustRollHotDice: r.MustRollHotDice,
-		Scoring: savedScoring{r.scoring()},
+		Scoring:   savedScoring{r.scoring()},
+		ToxicTwos: r.ToxicTwos, SixOnesWin: r.SixOnesWin, Welfare: r.Welfare, Bankrupt: r.Bankrupt,
 	}
 }
 
 // MarshalJSON encodes r as the "rules" object of a save: every field under
 // a stable lower-case key, and the scoring rules as the name of their
 // farkle.Preset when they are one's (a zero Scoring as "app"), else as
-// farkle's object. Zilch reads:
+// farkle's object. The house rules of play, "toxic_twos", "six_ones_win",
+// "welfare" and "bankrupt", are written only when they are on (true).
+// Zilch reads:
 //
 //	{"target":10000,"final_round":true,"min_bank":300,"min_first_bank":0,
 //	 "penalty":500,"penalty_after":3,"must_roll_hot_dice":false,"scoring":"zilch"}
 func (r Rules) MarshalJSON() ([]byte, error) { return json.Marshal(r.toSaved()) }
 
 // UnmarshalJSON decodes the form of [Rules.MarshalJSON], strictly as a
-// save's rules (every key, spelled exactly so, once), and checks the
+// save's rules (every key, spelled exactly so, once; the keys of the house
+// rules of play may be missing, for false), and checks the
 // rules as [Rules.Validate] does. On error r is unchanged; the error is a
 // [*farkle.RulesError] wrapping farkle.ErrInvalidRules.
 func (r *Rules) UnmarshalJSON(b []byte) error {

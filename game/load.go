@@ -558,10 +558,13 @@ func (d *decoder) raw() ([]byte, error) {
 
 // The keys of each object of a save, in the order MarshalJSON writes them.
 // An event may leave out dice, points, turn_total and farkles, which are
-// 0 or empty when they are missing; every other key is required.
+// 0 or empty when they are missing, and the rules the keys of the house
+// rules of play, which are false when they are missing; every other key is
+// required.
 var (
-	saveKeyList   = []string{"format", "version", "rules", "players", "events", "source"}
-	rulesKeyList  = []string{"target", "final_round", "min_bank", "min_first_bank", "penalty", "penalty_after", "must_roll_hot_dice", "scoring"}
+	saveKeyList  = []string{"format", "version", "rules", "players", "events", "source"}
+	rulesKeyList = []string{"target", "final_round", "min_bank", "min_first_bank", "penalty", "penalty_after", "must_roll_hot_dice", "scoring",
+		"toxic_twos", "six_ones_win", "welfare", "bankrupt"}
 	eventKeyList  = []string{"kind", "player", "dice", "points", "turn_total", "score", "farkles"}
 	sourceKeyList = []string{"type", "state"}
 )
@@ -570,6 +573,7 @@ var (
 const (
 	allKeys       = ^uint64(0)
 	eventRequired = 1<<0 | 1<<1 | 1<<5 // kind, player, score
+	rulesRequired = 1<<8 - 1           // the keys up to scoring
 )
 
 // save reads a whole save and returns its game.
@@ -648,7 +652,7 @@ func (d *decoder) save(maxEvents int) (*Game, error) {
 
 func (d *decoder) rules() (Rules, error) {
 	var r Rules
-	err := d.object(rulesKeyList, allKeys, func(key string) (err error) {
+	err := d.object(rulesKeyList, rulesRequired, func(key string) (err error) {
 		switch key {
 		case "target":
 			r.Target, err = d.integer()
@@ -664,6 +668,14 @@ func (d *decoder) rules() (Rules, error) {
 			r.PenaltyAfter, err = d.integer()
 		case "must_roll_hot_dice":
 			r.MustRollHotDice, err = d.boolean()
+		case "toxic_twos":
+			r.ToxicTwos, err = d.boolean()
+		case "six_ones_win":
+			r.SixOnesWin, err = d.boolean()
+		case "welfare":
+			r.Welfare, err = d.boolean()
+		case "bankrupt":
+			r.Bankrupt, err = d.boolean()
 		case "scoring":
 			var c byte
 			if c, err = d.peek(); err != nil {

@@ -51,11 +51,12 @@ type Rules struct {
 	// Penalty is the points that a player loses on their PenaltyAfter-th
 	// farkle in a row; the count then starts again from 0. A bank also
 	// resets the count. 0 means no penalty, and then PenaltyAfter must be
-	// 0. Scores may go below zero.
+	// 0, unless Bankrupt. Scores may go below zero.
 	Penalty int
 	// PenaltyAfter is the number of farkles in a row that cost Penalty
-	// points: 3 for "the third farkle in a row costs 500". It must be
-	// positive when Penalty is, at most 100.
+	// points (or, with Bankrupt, the score): 3 for "the third farkle in a
+	// row costs 500". It must be positive when Penalty or Bankrupt is, at
+	// most 100.
 	PenaltyAfter int
 
 	// MustRollHotDice makes a player who has set aside all six dice (hot
@@ -67,6 +68,41 @@ type Rules struct {
 	// Scoring is the scoring rules; the zero value means
 	// farkle.App.Rules().
 	Scoring farkle.Rules
+
+	// The house rules of play below are all off in their zero value, and
+	// in every preset.
+
+	// ToxicTwos makes a roll with four or more 2s end the turn with
+	// nothing, whatever those dice would score. Such a roll is a farkle
+	// in every other respect: it counts in the farkles in a row, and may
+	// cost Penalty (or, under Bankrupt, the score). Its history is
+	// EventRolled, [EventToxicTwos], then EventFarkled.
+	ToxicTwos bool
+
+	// SixOnesWin makes a roll of six 1s win the game at once for the
+	// player who rolled it ([EventSixOnes], then EventWon), in the final
+	// round too and whatever the scores. The turn total is not banked:
+	// the winner keeps the score they had.
+	SixOnesWin bool
+
+	// Welfare makes the target a score to hit exactly. A bank that would
+	// take the banker's score past Target scores nothing for the banker
+	// ([EventOvershot]; it still counts as a bank: it puts the banker on
+	// the board and resets their farkles in a row), and its points go to
+	// the other player with the lowest score, the first of them in the
+	// order of play after the banker on a tie ([EventWelfare]). A gift
+	// that would take that player past Target too is lost, and one that
+	// brings them to Target exactly wins the game for them: welfare never
+	// ends the game for nobody, and never lets a score pass Target. The
+	// first player to bank, or be given, Target exactly wins at once:
+	// Welfare needs FinalRound off.
+	Welfare bool
+
+	// Bankrupt makes the PenaltyAfter-th farkle in a row cost the player
+	// every banked point (their score becomes 0; [EventBankrupt]) instead
+	// of a fixed Penalty; the count then starts again from 0. It needs
+	// PenaltyAfter positive and Penalty 0.
+	Bankrupt bool
 }
 
 // Validate reports the first problem with r, in field order, as a
@@ -99,7 +135,7 @@ func (r Rules) scorer() (*farkle.Scorer, error) {
 		return nil, bad("PenaltyAfter", "must be at most "+strconv.Itoa(maxPenaltyAfter))
 	case r.Penalty > 0 && r.PenaltyAfter == 0:
 		return nil, bad("PenaltyAfter", "must be positive when Penalty is")
-	case r.Penalty == 0 && r.PenaltyAfter > 0:
+	case r.Penalty == 0 && r.PenaltyAfter > 0 && !r.Bankrupt:
 		return nil, bad("PenaltyAfter", "must be 0 when Penalty is 0")
 	}
 	s, err := farkle.New(r.scoring())
@@ -108,6 +144,14 @@ func (r Rules) scorer() (*farkle.Scorer, error) {
 			return nil, bad("Scoring."+re.Field, re.Reason)
 		}
 		return nil, err
+	}
+	switch {
+	case r.Welfare && r.FinalRound:
+		return nil, bad("Welfare", "needs FinalRound off: the first player to reach Target exactly wins")
+	case r.Bankrupt && r.PenaltyAfter == 0:
+		return nil, bad("Bankrupt", "needs PenaltyAfter, the farkles in a row that cost the score")
+	case r.Bankrupt && r.Penalty > 0:
+		return nil, bad("Bankrupt", "needs Penalty 0: the farkle costs the whole score instead")
 	}
 	return s, nil
 }

@@ -38,6 +38,11 @@ func TestValidate(t *testing.T) {
 		{Rules{Scoring: badScoring}, "Scoring.Triple[3]"},
 		{Rules{Scoring: negScoring}, "Scoring.SingleOne"},
 		{Rules{Target: -5, Scoring: badScoring}, "Target"},
+		{Rules{Welfare: true, FinalRound: true}, "Welfare"},
+		{Rules{Bankrupt: true}, "Bankrupt"},
+		{Rules{Bankrupt: true, Penalty: 500, PenaltyAfter: 3}, "Bankrupt"},
+		{Rules{Bankrupt: true, PenaltyAfter: -1}, "PenaltyAfter"},
+		{Rules{Welfare: true, FinalRound: true, Scoring: badScoring}, "Scoring.Triple[3]"},
 	}
 	for _, tc := range tests {
 		for name, err := range map[string]error{"Validate": tc.r.Validate(), "New": newErr(tc.r)} {
@@ -50,6 +55,8 @@ func TestValidate(t *testing.T) {
 	valid := []Rules{
 		{Target: maxTarget, MinBank: maxTarget, MinFirstBank: maxTarget, Penalty: maxTarget, PenaltyAfter: maxPenaltyAfter},
 		{Target: 1, MustRollHotDice: true},
+		{ToxicTwos: true, SixOnesWin: true, Welfare: true, Bankrupt: true, PenaltyAfter: 3},
+		{Bankrupt: true, PenaltyAfter: maxPenaltyAfter, FinalRound: true},
 	}
 	for _, tc := range testRules(false) {
 		valid = append(valid, tc.rules)

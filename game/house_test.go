@@ -1,0 +1,243 @@
+package game
+
+// The house rules of play (Rules.ToxicTwos, SixOnesWin, Welfare and
+// Bankrupt), in scripted games whose every event is worked out by hand.
+// run checks each game against the model of invariants_test.go too. The
+// rapid properties are in house_rapid_test.go.
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+)
+
+// lastEvents returns the last n events of g.
+func lastEvents(g *Game, n int) []Event {
+	return g.EventsSince(g.NumEvents() - n)
+}
+
+func TestToxicTwos(t *testing.T) {
+	r := Rules{ToxicTwos: true, Penalty: 500, PenaltyAfter: 2}
+	g := newGame(t, r, 2)
+	// Player 0 keeps 150, then rolls four 2s with four dice: the turn is
+	// lost as a farkle.
+	run(t, g, script("r 155234", "k 15", "r 2222"))
+	want := []Event{
+		{Kind: EventRolled, Player: 0, Dice: hand(dice("2222")), TurnTotal: 150},
+		{Kind: EventToxicTwos, Player: 0, TurnTotal: 150},
+		{Kind: EventFarkled, Player: 0, Points: 150, Farkles: 1},
+	}
+	if diff := cmpDiff(want, lastEvents(g, 3)); diff != "" {
+		t.Fatalf("events (-want +got):\n%s", diff)
+	}
+	if g.Current() != 1 || g.TurnTotal() != 0 {
+		t.Fatalf("after toxic twos: player %d to play, turn total %d; want 1 and 0", g.Current(), g.TurnTotal())
+	}
+	// Player 1 banks; player 0's second toxic roll in a row, on six dice
+	// that would score 1000 + 150 without the rule, costs the penalty.
+	run(t, g, script("r 155234", "k 15", "b", "r 222215"))
+	want = []Event{
+		{Kind: EventRolled, Player: 0, Dice: hand(dice("222215")), Farkles: 1},
+		{Kind: EventToxicTwos, Player: 0, Farkles: 1},
+		{Kind: EventFarkled, Player: 0, Farkles: 2},
+		{Kind: EventPenalty, Player: 0, Points: 500, Score: -500},
+	}
+	if diff := cmpDiff(want, lastEvents(g, 4)); diff != "" {
+		t.Fatalf("events (-want +got):\n%s", diff)
+	}
+	// Three 2s are no toxic twos, and without the rule four 2s score.
+	run(t, g, script("r 222346", "k 222"))
+	if g.TurnTotal() != 200 {
+		t.Errorf("three 2s: turn total %d, want 200", g.TurnTotal())
+	}
+	plain := newGame(t, Rules{}, 1)
+	run(t, plain, script("r 222215", "k 222215"))
+	if plain.TurnTotal() != 1150 {
+		t.Errorf("without ToxicTwos: turn total %d, want 1150", plain.TurnTotal())
+	}
+}
+
+func TestSixOnes(t *testing.T) {
+	r := Rules{SixOnesWin: true, Target: 1000, FinalRound: true}
+	g := newGame(t, r, 2)
+	run(t, g, script("r 155234", "k 15", "b", "r 111111"))
+	want := []Event{
+		{Kind: EventRolled, Player: 1, Dice: hand(dice("111111"))},
+		{Kind: EventSixOnes, Player: 1},
+		{Kind: EventWon, Player: 1},
+	}
+	if diff := cmpDiff(want, lastEvents(g, 3)); diff != "" {
+		t.Fatalf("events (-want +got):\n%s", diff)
+	}
+	if w, over := g.Winner(); !over || w != 1 {
+		t.Fatalf("Winner() = %d, %v; want 1, true", w, over)
+	}
+	if got := g.Scores(); got[0] != 150 || got[1] != 0 {
+		t.Errorf("scores %v; want [150 0]: the winner's turn total is not banked", got)
+	}
+
+	// In the final round, after hot dice, six 1s win for a player behind.
+	g = newGame(t, r, 2)
+	run(t, g, script("r 111234", "k 111", "b", "r 155555", "k 155555", "r 111111"))
+	if w, _ := g.Winner(); w != 1 {
+		t.Errorf("final round: winner %d, want 1 (six 1s)", w)
+	}
+
+	// Without the rule six 1s are six of a kind, as usual.
+	plain := newGame(t, Rules{FinalRound: true}, 2)
+	run(t, plain, script("r 111111", "k 111111"))
+	if plain.Over() || plain.TurnTotal() != 3000 {
+		t.Errorf("without SixOnesWin: over %v, turn total %d; want false, 3000", plain.Over(), plain.TurnTotal())
+	}
+}
+
+func TestWelfare(t *testing.T) {
+	r := Rules{Welfare: true, Target: 2000}
+	g := newGame(t, r, 3)
+	run(t, g, script(
+		"r 111234", "k 111", "b", // player 0: 1000
+		"r 155234", "k 15", "b", // player 1: 150
+		"r 555234", "k 555", "b", // player 2: 500
+		"r 111234", "k 111", "r 155", "k 15", "b", // player 0 banks 1150: 2150 would pass 2000
+	))
+	want := []Event{
+		{Kind: EventOvershot, Player: 0, Points: 1150, Score: 1000},
+		{Kind: EventWelfare, Player: 1, Points: 1150, Score: 1300},
+	}
+	if diff := cmpDiff(want, lastEvents(g, 2)); diff != "" {
+		t.Fatalf("events (-want +got):\n%s", diff)
+	}
+	if g.Current() != 1 || g.Over() {
+		t.Fatalf("after welfare: player %d to play, over %v; want 1, false", g.Current(), g.Over())
+	}
+
+	// A bank to the target exactly wins.
+	g = newGame(t, Rules{Welfare: true, Target: 1000}, 2)
+	run(t, g, script("r 111234", "k 111", "b"))
+	if w, over := g.Winner(); !over || w != 0 {
+		t.Errorf("bank to the target: Winner() = %d, %v; want 0, true", w, over)
+	}
+
+	// A gift that brings the lowest player to the target exactly wins for
+	// them.
+	g = newGame(t, Rules{Welfare: true, Target: 1150}, 2)
+	run(t, g, script("r 111234", "k 111", "b", "r 155234", "k 15", "b", "r 111234", "k 111", "b"))
+	want = []Event{
+		{Kind: EventOvershot, Player: 0, Points: 1000, Score: 1000},
+		{Kind: EventWelfare, Player: 1, Points: 1000, Score: 1150},
+		{Kind: EventWon, Player: 1, Score: 1150},
+	}
+	if diff := cmpDiff(want, lastEvents(g, 3)); diff != "" {
+		t.Fatalf("gift to the target: events (-want +got):\n%s", diff)
+	}
+
+	// A gift that would pass the target too is lost.
+	g = newGame(t, Rules{Welfare: true, Target: 1100}, 2)
+	run(t, g, script("r 111234", "k 111", "b", "r 111234", "k 111", "b", "r 111234", "k 111", "b"))
+	if diff := cmpDiff([]Event{{Kind: EventOvershot, Player: 0, Points: 1000, Score: 1000}}, lastEvents(g, 1)); diff != "" {
+		t.Fatalf("lost gift: events (-want +got):\n%s", diff)
+	}
+	if got := g.Scores(); got[0] != 1000 || got[1] != 1000 || g.Over() || g.Current() != 1 {
+		t.Errorf("lost gift: scores %v, over %v, current %d; want [1000 1000], false, 1", got, g.Over(), g.Current())
+	}
+
+	// On a tie for the lowest score the first after the banker, in the
+	// order of play, gets the points: player 0 after player 2.
+	g = newGame(t, Rules{Welfare: true, Target: 1000}, 3)
+	run(t, g, script("r 234662", "r 234662", "r 155234", "k 15", "b", "r 234662", "r 234662", "r 111234", "k 111", "b"))
+	want = []Event{
+		{Kind: EventOvershot, Player: 2, Points: 1000, Score: 150},
+		{Kind: EventWelfare, Player: 0, Points: 1000, Score: 1000, Farkles: 2},
+		{Kind: EventWon, Player: 0, Score: 1000, Farkles: 2},
+	}
+	if diff := cmpDiff(want, lastEvents(g, 3)); diff != "" {
+		t.Fatalf("tie: events (-want +got):\n%s", diff)
+	}
+
+	// Alone, an overshot bank is lost.
+	solo := newGame(t, Rules{Welfare: true, Target: 500}, 1)
+	run(t, solo, script("r 111234", "k 111", "b"))
+	if solo.Over() || solo.Scores()[0] != 0 || !solo.Players()[0].OnBoard {
+		t.Errorf("alone: %+v, over %v; want score 0, on the board, not over", solo.Players()[0], solo.Over())
+	}
+}
+
+func TestBankrupt(t *testing.T) {
+	r := Rules{Bankrupt: true, PenaltyAfter: 2}
+	g := newGame(t, r, 2)
+	run(t, g, script("r 111234", "k 111", "b", "r 155234", "k 15", "b", "r 234662", "r 234662", "r 155234", "k 15", "r 2346"))
+	want := []Event{
+		{Kind: EventRolled, Player: 0, Dice: hand(dice("2346")), TurnTotal: 150, Score: 1000, Farkles: 1},
+		{Kind: EventFarkled, Player: 0, Points: 150, Score: 1000, Farkles: 2},
+		{Kind: EventBankrupt, Player: 0, Points: 1000},
+	}
+	if diff := cmpDiff(want, lastEvents(g, 3)); diff != "" {
+		t.Fatalf("events (-want +got):\n%s", diff)
+	}
+	if got := g.Players()[0]; got.Score != 0 || got.Farkles != 0 {
+		t.Errorf("after bankruptcy: %+v; want score 0, farkles 0", got)
+	}
+}
+
+func TestDescribeHouseEvents(t *testing.T) {
+	g := newGame(t, Rules{}, 2)
+	for _, tc := range []struct {
+		e    Event
+		want string
+	}{
+		{Event{Kind: EventToxicTwos}, "Player 1 rolled four or more 2s: toxic twos end the turn"},
+		{Event{Kind: EventSixOnes, Player: 1}, "Player 2 rolled six 1s and wins at once"},
+		{Event{Kind: EventBankrupt, Points: 3200}, "Player 1 went bankrupt and lost 3200 (score 0)"},
+		{Event{Kind: EventOvershot, Points: 450, Score: 9800}, "Player 1 banked 450 past the target: it scores nothing (score 9800)"},
+		{Event{Kind: EventWelfare, Player: 1, Points: 450, Score: 2450}, "Player 2 was given 450 by welfare (score 2450)"},
+	} {
+		if got := g.Describe(tc.e); got != tc.want {
+			t.Errorf("Describe(%+v) = %q, want %q", tc.e, got, tc.want)
+		}
+	}
+}
+
+// TestHouseRulesJSON checks the keys of the house rules of play in the
+// JSON of Rules: written only when on, read when present or missing, and
+// refused when repeated or not a boolean.
+func TestHouseRulesJSON(t *testing.T) {
+	const base = `{"target":10000,"final_round":false,"min_bank":0,"min_first_bank":0,"penalty":0,"penalty_after":3,"must_roll_hot_dice":false,"scoring":"app"`
+	for _, tc := range []struct {
+		r    Rules
+		json string
+	}{
+		{Rules{Target: 10000, PenaltyAfter: 3, Bankrupt: true, Scoring: farkle.App.Rules()}, base + `,"bankrupt":true}`},
+		{Rules{Target: 10000, PenaltyAfter: 3, Bankrupt: true, ToxicTwos: true, SixOnesWin: true, Welfare: true, Scoring: farkle.App.Rules()},
+			base + `,"toxic_twos":true,"six_ones_win":true,"welfare":true,"bankrupt":true}`},
+	} {
+		b, err := json.Marshal(tc.r)
+		if err != nil || string(b) != tc.json {
+			t.Errorf("json.Marshal(%+v) = %s, %v; want %s", tc.r, b, err, tc.json)
+		}
+		var got Rules
+		if err := json.Unmarshal([]byte(tc.json), &got); err != nil || got != tc.r {
+			t.Errorf("json.Unmarshal(%s) = %+v, %v; want %+v", tc.json, got, err, tc.r)
+		}
+	}
+	// Without house rules the JSON is as before them.
+	b, err := json.Marshal(Zilch.Rules())
+	if want := `{"target":10000,"final_round":true,"min_bank":300,"min_first_bank":0,"penalty":500,"penalty_after":3,"must_roll_hot_dice":false,"scoring":"zilch"}`; err != nil || string(b) != want {
+		t.Errorf("json.Marshal(Zilch) = %s, %v; want %s", b, err, want)
+	}
+	for _, bad := range []string{
+		base + `,"bankrupt":1}`,
+		base + `,"bankrupt":true,"bankrupt":true}`,
+		base + `,"Bankrupt":true}`,
+		base + `,"bankrupt":null}`,
+		base + `,"bankrupt":false}`, // PenaltyAfter 3 without Penalty or Bankrupt
+		`{"target":10000,"final_round":true,"min_bank":0,"min_first_bank":0,"penalty":0,"penalty_after":0,"must_roll_hot_dice":false,"scoring":"app","welfare":true}`,
+	} {
+		r := Zilch.Rules()
+		err := json.Unmarshal([]byte(bad), &r)
+		if !errors.Is(err, farkle.ErrInvalidRules) || r != Zilch.Rules() {
+			t.Errorf("json.Unmarshal(%s) = %v, rules %+v; want an error wrapping ErrInvalidRules and no change", bad, err, r)
+		}
+	}
+}
