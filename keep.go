@@ -61,6 +61,13 @@ func (t *table) bestKeepAt(ri int) Partition {
 	return Partition{rest: Hand{t.ix.Packed[ri]}}
 }
 
+// NoKeep returns the Partition that keeps nothing of roll: no
+// combinations, 0 points and roll as the Rest, which is what [BestKeep]
+// returns for a farkle. It serves the rolls that rules of play make a
+// farkle whatever they score, such as four 2s under the toxic twos of
+// package game. It does not allocate.
+func NoKeep(roll Hand) Partition { return Partition{rest: roll} }
+
 // BestKeep returns the legal keep of roll worth the most points under the
 // [App] rules, as a Partition of the kept dice whose Rest is the dice left
 // to roll. On a tie in points it keeps the fewest dice, leaving the most

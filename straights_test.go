@@ -192,3 +192,21 @@ func TestShortStraightsChangeScoring(t *testing.T) {
 		t.Logf("%v: short straights change the best partition of %d of 924 multisets", p.preset, changed)
 	}
 }
+
+// TestNoKeep checks NoKeep against BestKeep of farkles, and that it keeps
+// nothing of a roll that scores.
+func TestNoKeep(t *testing.T) {
+	for _, d := range multisets() {
+		h := mustHand(t, d...)
+		p := NoKeep(h)
+		if p.Points() != 0 || p.Len() != 0 || p.Dice() != (Hand{}) || p.Rest() != h {
+			t.Errorf("NoKeep(%v) = %v", h, p)
+		}
+		if best, err := BestKeep(d); err == nil && best.Points() == 0 && best != p {
+			t.Errorf("NoKeep(%v) = %v, BestKeep of the farkle %v", h, p, best)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = NoKeep(Hand{}) }); n != 0 {
+		t.Errorf("NoKeep allocates %v times", n)
+	}
+}

@@ -79,7 +79,8 @@ func (t *Table) Advise(roll []farkle.Die, turnTotal int) (Advice, error) {
 	mi := int(multiset.Get().Rank[key])
 	cs := t.an.Cands(mi)
 	if len(cs) == 0 {
-		none, _ := t.an.Scorer.BestKeep(roll) // 0 points, the roll as Rest
+		h, _ := farkle.HandOf(roll)
+		none := farkle.NoKeep(h) // 0 points, the roll as Rest, toxic twos included
 		return Advice{Keep: none, Farkle: true}, nil
 	}
 	return t.advice(cs, i0, turnTotal, len(roll), t.rollValue), nil

@@ -30,13 +30,17 @@ type AverageOptions struct {
 	// points: 3 for "the third farkle in a row costs 500". It must be
 	// positive when Penalty is, and at most 100.
 	PenaltyAfter int
+	// ToxicTwos makes a roll with four or more 2s end the turn as a
+	// farkle, which counts in the farkles in a row, as in package game.
+	ToxicTwos bool
 }
 
 // AverageOptionsOf returns the AverageOptions of the rules of play r: its
-// MinBank, MustRollHotDice, Penalty and PenaltyAfter, for an AverageTable
-// that plays games under r.
+// MinBank, MustRollHotDice, Penalty, PenaltyAfter and ToxicTwos, for an
+// AverageTable that plays games under r. (An AverageTable cannot play
+// under r.Bankrupt: see [AverageBot.CheckRules].)
 func AverageOptionsOf(r game.Rules) AverageOptions {
-	return AverageOptions{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter}
+	return AverageOptions{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter, ToxicTwos: r.ToxicTwos}
 }
 
 // avgMaxPenaltyAfter is the largest AverageOptions.PenaltyAfter, as in
@@ -142,7 +146,7 @@ func SolveAverage(s *farkle.Scorer, opts AverageOptions) (*AverageTable, error) 
 		return nil, &avgOptionsError{"PenaltyAfter", opts.PenaltyAfter}
 	}
 	var a rolls.Analysis
-	a.Analyze(s)
+	a.AnalyzeToxic(s, opts.ToxicTwos)
 	return solveAverage(&a, opts)
 }
 
@@ -151,7 +155,7 @@ func SolveAverage(s *farkle.Scorer, opts AverageOptions) (*AverageTable, error) 
 const avgMaxIter = 100
 
 func solveAverage(a *rolls.Analysis, opts AverageOptions) (*AverageTable, error) {
-	o := Options{MinBank: opts.MinBank, MustRollHotDice: opts.MustRollHotDice}
+	o := Options{MinBank: opts.MinBank, MustRollHotDice: opts.MustRollHotDice, ToxicTwos: opts.ToxicTwos}
 	base := tails(a, o)
 	states := max(1, opts.PenaltyAfter)
 	pen := float64(opts.Penalty)
@@ -436,8 +440,8 @@ func (t *AverageTable) Advise(k int, roll []farkle.Die, turnTotal int) (Advice, 
 	}
 	cs := tb.an.Cands(int(multiset.Get().Rank[key]))
 	if len(cs) == 0 {
-		none, _ := tb.an.Scorer.BestKeep(roll)
-		return Advice{Keep: none, Farkle: true, Value: u.f}, nil
+		h, _ := farkle.HandOf(roll)
+		return Advice{Keep: farkle.NoKeep(h), Farkle: true, Value: u.f}, nil
 	}
 	return tb.advice(cs, i0, turnTotal, len(roll), u.rollValue), nil
 }

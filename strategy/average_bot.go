@@ -28,18 +28,24 @@ type AverageBot struct {
 // CheckRules returns nil if b can play a game under r by its table (the
 // App rules with the zero AverageOptions for a nil Table): the table was
 // solved for r's scoring rules (a zero Scoring is the App rules, as in
-// package game), MinBank, MustRollHotDice, Penalty and PenaltyAfter. Else
-// the error wraps [ErrOtherRules] and names the first field that differs,
-// such as "Penalty 0, the game's 500". The target and a final round do
-// not change the strategy, which the bot plays in any game; for
-// MinFirstBank the bot plays by the table's [AverageTable.Opening] until
-// the first bank. Package game calls CheckRules before a bot's first move.
+// package game), MinBank, MustRollHotDice, Penalty, PenaltyAfter and
+// ToxicTwos. Else the error wraps [ErrOtherRules] and names the first
+// field that differs, such as "Penalty 0, the game's 500". The target, a
+// final round, SixOnesWin and Welfare do not change the strategy of the
+// long-run average, which the bot plays in any game; for MinFirstBank the
+// bot plays by the table's [AverageTable.Opening] until the first bank.
+// Bankrupt, whose farkles in a row cost the score rather than a fixed
+// penalty, is no rule of its model: the error wraps [ErrRules]. Package
+// game calls CheckRules before a bot's first move.
 func (b AverageBot) CheckRules(r game.Rules) error {
+	if r.Bankrupt {
+		return &unsupportedError{field: "Bankrupt", why: "an AverageTable models a fixed penalty for farkles in a row, not the loss of the score"}
+	}
 	t := b.Table.get()
 	o := t.opts
 	tr := r
 	tr.Scoring, tr.MinBank, tr.MustRollHotDice = t.Scorer().Rules(), o.MinBank, o.MustRollHotDice
-	tr.Penalty, tr.PenaltyAfter = o.Penalty, o.PenaltyAfter
+	tr.Penalty, tr.PenaltyAfter, tr.ToxicTwos = o.Penalty, o.PenaltyAfter, o.ToxicTwos
 	return checkRules(tr, r)
 }
 

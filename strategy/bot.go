@@ -28,17 +28,19 @@ type Bot struct {
 // CheckRules returns nil if b can play a game under r by its table (the
 // App table for a nil Table): the table was solved for r's scoring rules
 // (a zero Scoring is the App rules, as in package game) and for r's
-// MinBank and MustRollHotDice, the rules of play that change a turn's
-// strategy. Else the error wraps [ErrOtherRules] and names the first field
-// that differs, such as "Scoring.SingleFive 50, the game's 25". The other
-// rules (the target, a final round, a penalty) do not change the strategy
-// of a turn, which the Bot plays in any game; for MinFirstBank the Bot
-// plays by the table's [Table.Opening] until the first bank. Package game
-// calls CheckRules before a bot's first move.
+// MinBank, MustRollHotDice and ToxicTwos, the rules of play that change a
+// turn's strategy. Else the error wraps [ErrOtherRules] and names the
+// first field that differs, such as "Scoring.SingleFive 50, the game's
+// 25". The other rules (the target, a final round, a penalty, and the
+// house rules SixOnesWin, Welfare and Bankrupt, which change the game's
+// scores and end but not the points of a turn) do not change the
+// strategy of a turn, which the Bot plays in any game; for MinFirstBank
+// the Bot plays by the table's [Table.Opening] until the first bank.
+// Package game calls CheckRules before a bot's first move.
 func (b Bot) CheckRules(r game.Rules) error {
 	t := b.Table.get()
 	tr := r
-	tr.Scoring, tr.MinBank, tr.MustRollHotDice = t.Rules(), t.opts.MinBank, t.opts.MustRollHotDice
+	tr.Scoring, tr.MinBank, tr.MustRollHotDice, tr.ToxicTwos = t.Rules(), t.opts.MinBank, t.opts.MustRollHotDice, t.opts.ToxicTwos
 	return checkRules(tr, r)
 }
 

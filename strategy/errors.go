@@ -37,6 +37,10 @@ var (
 	// another MinBank or MustRollHotDice, or for an AverageTable another
 	// penalty.
 	ErrOtherRules = errors.New("table solved for other rules")
+	// ErrRules: rules of play that a bot's model does not cover
+	// ([AverageBot.CheckRules] of a game under game.Rules.Bankrupt, whose
+	// cost of farkles in a row depends on the score).
+	ErrRules = errors.New("rules not supported")
 )
 
 // A SolveError reports why [Solve] cannot build a table. Err is
@@ -129,3 +133,13 @@ func (e *rulesError) Error() string {
 }
 
 func (e *rulesError) Unwrap() error { return ErrOtherRules }
+
+// An unsupportedError reports a rule of play that a bot's model does not
+// cover; it wraps ErrRules.
+type unsupportedError struct{ field, why string }
+
+func (e *unsupportedError) Error() string {
+	return "strategy: " + ErrRules.Error() + ": " + e.field + ": " + e.why
+}
+
+func (e *unsupportedError) Unwrap() error { return ErrRules }

@@ -21,12 +21,16 @@ type Options struct {
 	// MustRollHotDice makes a player who has kept all six dice (hot dice)
 	// roll all six again; without it the player may bank instead.
 	MustRollHotDice bool
+	// ToxicTwos makes a roll with four or more 2s end the turn with
+	// nothing, as a farkle: [Table.Odds] counts those rolls as farkles,
+	// and [Table.Advise] advises no keep for them.
+	ToxicTwos bool
 }
 
-// OptionsOf returns the Options of the rules of play r: its MinBank and
-// MustRollHotDice, for a Table that plays games under r.
+// OptionsOf returns the Options of the rules of play r: its MinBank,
+// MustRollHotDice and ToxicTwos, for a Table that plays games under r.
 func OptionsOf(r game.Rules) Options {
-	return Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice}
+	return Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, ToxicTwos: r.ToxicTwos}
 }
 
 // maxTurnTotal is the largest turn total that a [Table] answers for:
@@ -271,7 +275,7 @@ const tieEps = 1e-11
 // that many units (for tests).
 func solve(s *farkle.Scorer, opts Options, extra int) (*Table, error) {
 	t := &Table{open: new(openings[Table])}
-	t.an.Analyze(s)
+	t.an.AnalyzeToxic(s, opts.ToxicTwos)
 	t.odds = oddsOf(&t.an)
 	if err := t.solve(opts, extra); err != nil {
 		return nil, err

@@ -66,7 +66,8 @@ type bellmanRoll struct {
 	keeps []farkle.Partition
 }
 
-func bellmanRolls(t *testing.T, s *farkle.Scorer) [farkle.MaxDice + 1][]bellmanRoll {
+// With toxicTwos, the rolls of four or more 2s have no keeps.
+func bellmanRolls(t *testing.T, s *farkle.Scorer, toxicTwos bool) [farkle.MaxDice + 1][]bellmanRoll {
 	var out [farkle.MaxDice + 1][]bellmanRoll
 	for n := 1; n <= farkle.MaxDice; n++ {
 		idx := map[[6]int]int{}
@@ -80,6 +81,9 @@ func bellmanRolls(t *testing.T, s *farkle.Scorer) [farkle.MaxDice + 1][]bellmanR
 				keeps, err := s.Keeps(roll)
 				if err != nil {
 					t.Fatal(err)
+				}
+				if toxicTwos && c[1] >= 4 {
+					keeps = nil
 				}
 				i = len(out[n])
 				idx[c] = i
@@ -100,47 +104,54 @@ func bellmanRolls(t *testing.T, s *farkle.Scorer) [farkle.MaxDice + 1][]bellmanR
 func TestBellman(t *testing.T) {
 	for _, p := range presets {
 		s := newScorer(t, p)
-		rolls := bellmanRolls(t, s)
+		rolls := bellmanRolls(t, s, false)
 		for _, o := range optionSets {
-			tb := mustSolve(t, s, o)
-			unit := tb.Unit()
-			bad := 0
-			for total := 0; total <= tb.Cap()+3000; total += unit {
-				for n := 1; n <= farkle.MaxDice; n++ {
-					var roll float64
-					for _, r := range rolls[n] {
-						best := 0.0
-						for _, k := range r.keeps {
-							v, err := tb.Value(total+k.Points(), k.Rest().Len())
-							if err != nil {
-								t.Fatal(err)
-							}
-							best = max(best, v)
-						}
-						roll += r.prob * best
+			checkBellmanRolls(t, p, rolls, mustSolve(t, s, o))
+		}
+	}
+}
+
+// checkBellmanRolls checks the Bellman equation at every state of tb up to
+// past its cap, over the rolls of bellmanRolls.
+func checkBellmanRolls(t *testing.T, p farkle.Preset, rolls [farkle.MaxDice + 1][]bellmanRoll, tb *Table) {
+	t.Helper()
+	o := tb.Options()
+	unit := tb.Unit()
+	bad := 0
+	for total := 0; total <= tb.Cap()+3000; total += unit {
+		for n := 1; n <= farkle.MaxDice; n++ {
+			var roll float64
+			for _, r := range rolls[n] {
+				best := 0.0
+				for _, k := range r.keeps {
+					v, err := tb.Value(total+k.Points(), k.Rest().Len())
+					if err != nil {
+						t.Fatal(err)
 					}
-					canBank := total >= o.MinBank && (n < 6 || !o.MustRollHotDice)
-					want, wantBank := roll, false
-					if canBank && float64(total) >= roll {
-						want, wantBank = float64(total), true
-					}
-					gotRoll, _ := tb.RollValue(total, n)
-					got, _ := tb.Value(total, n)
-					bank, _ := tb.ShouldBank(total, n)
-					tol := 1e-9 * max(1, float64(total))
-					if math.Abs(gotRoll-roll) > tol || math.Abs(got-want) > tol ||
-						(bank != wantBank && math.Abs(roll-float64(total)) > tol) {
-						if bad++; bad <= 5 {
-							t.Errorf("%s %+v, state (%d, %d dice): value %.12g roll %.12g bank %v; Bellman: %.12g %.12g %v",
-								p, o, total, n, got, gotRoll, bank, want, roll, wantBank)
-						}
-					}
+					best = max(best, v)
+				}
+				roll += r.prob * best
+			}
+			canBank := total >= o.MinBank && (n < 6 || !o.MustRollHotDice)
+			want, wantBank := roll, false
+			if canBank && float64(total) >= roll {
+				want, wantBank = float64(total), true
+			}
+			gotRoll, _ := tb.RollValue(total, n)
+			got, _ := tb.Value(total, n)
+			bank, _ := tb.ShouldBank(total, n)
+			tol := 1e-9 * max(1, float64(total))
+			if math.Abs(gotRoll-roll) > tol || math.Abs(got-want) > tol ||
+				(bank != wantBank && math.Abs(roll-float64(total)) > tol) {
+				if bad++; bad <= 5 {
+					t.Errorf("%s %+v, state (%d, %d dice): value %.12g roll %.12g bank %v; Bellman: %.12g %.12g %v",
+						p, o, total, n, got, gotRoll, bank, want, roll, wantBank)
 				}
 			}
-			if v, _ := tb.RollValue(0, 6); v != tb.TurnValue() {
-				t.Errorf("%s %+v: TurnValue %v, RollValue(0, 6) %v", p, o, tb.TurnValue(), v)
-			}
 		}
+	}
+	if v, _ := tb.RollValue(0, 6); v != tb.TurnValue() {
+		t.Errorf("%s %+v: TurnValue %v, RollValue(0, 6) %v", p, o, tb.TurnValue(), v)
 	}
 }
 

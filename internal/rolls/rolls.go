@@ -69,7 +69,12 @@ const MaxKeeps = 63
 
 // Analyze fills a with the analysis of s's rules (a nil s scores the App
 // rules).
-func (a *Analysis) Analyze(s *farkle.Scorer) {
+func (a *Analysis) Analyze(s *farkle.Scorer) { a.AnalyzeToxic(s, false) }
+
+// AnalyzeToxic is Analyze, with, if toxicTwos, the rolls of four or more
+// 2s as farkles: no candidates, whatever they score (the ToxicTwos rule
+// of package game).
+func (a *Analysis) AnalyzeToxic(s *farkle.Scorer, toxicTwos bool) {
 	if s == nil {
 		// Keep a real Scorer to hand out; the App rules are valid.
 		s, _ = farkle.New(farkle.App.Rules())
@@ -82,6 +87,9 @@ func (a *Analysis) Analyze(s *farkle.Scorer) {
 	for i := int(ix.First[1]); i < multiset.N; i++ {
 		a.candStart[i] = uint16(len(a.cands))
 		n := int(ix.Size[i])
+		if toxicTwos && ix.Counts[i][2] >= 4 {
+			continue // a farkle: no candidates
+		}
 		for j := range n {
 			dice[j] = farkle.Die(ix.Sorted[i][j])
 		}

@@ -41,13 +41,17 @@ type Bot struct {
 // solved for r, a zero Target and Scoring read as package game reads them.
 // Else the error wraps [ErrNoTable] (no Table, or a zero one) or
 // [ErrOtherRules] (the Table was solved for other rules; the message names
-// the first field that differs, such as "Target 2000, the game's 10000").
-// The number of players is not part of the rules: b plays games of any
+// the first field that differs, such as "Target 2000, the game's 10000"),
+// or [ErrRules] for a house rule of play that no Table models yet (see
+// [Solve]). The number of players is not part of the rules: b plays games of any
 // number of players (see [Bot]).
 func (b Bot) CheckRules(r game.Rules) error {
 	t := b.Table
 	if t == nil || t.m == nil {
 		return fmt.Errorf("win: %w: a Bot needs a Table solved for the game's rules", ErrNoTable)
+	}
+	if err := refuseHouseRules(r, Options{}); err != nil {
+		return err
 	}
 	if _, detail, ok := mismatch(t.m.rules, r, "the game's"); ok {
 		return fmt.Errorf("win: %w: %s", ErrOtherRules, detail)

@@ -172,6 +172,9 @@ func newDuel(r game.Rules, a, b Policy, opts Options) (*duel, error) {
 	fail := func(err error, field, detail string) error {
 		return &SolveError{Err: err, Rules: asked, Options: opts, Field: field, detail: detail}
 	}
+	if err := refuseHouseRules(r, opts); err != nil {
+		return nil, err
+	}
 	if r.Penalty > 0 {
 		return nil, fail(ErrRules, "Penalty", fmt.Sprintf("Penalty %d after %d farkles in a row: Duel has no penalty", r.Penalty, r.PenaltyAfter))
 	}

@@ -13,9 +13,11 @@ import (
 // answer for with a [*StateError]; both wrap one of these. Test for them
 // with [errors.Is].
 var (
-	// ErrRules: rules of play that the solver does not model: for Duel,
-	// a penalty for farkles in a row. Solve models every game.Rules value
-	// that game.Rules.Validate accepts.
+	// ErrRules: rules of play that the solver does not model: the house
+	// rules of play ToxicTwos, SixOnesWin, Welfare and Bankrupt for Solve,
+	// Duel and Bot.CheckRules, and for Duel also a penalty for farkles in a
+	// row. Solve models every other game.Rules value that
+	// game.Rules.Validate accepts.
 	ErrRules = errors.New("rules not supported")
 	// ErrOptions: an [Options] field out of range: Workers negative, or,
 	// with a penalty, a Floor above 0 or not a multiple of the score step.

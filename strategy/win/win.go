@@ -132,10 +132,16 @@ func StateOf(v game.View) (State, error) {
 //
 // Invalid rules give the [*farkle.RulesError] of game.Rules.Validate, and
 // a done ctx, which Solve checks after each anti-diagonal, its error; any
-// other error is a [*SolveError] wrapping [ErrOptions] for bad options,
-// or [ErrTooLarge] for a table of more than 4,194,304 positions or turns
-// too long to follow.
+// other error is a [*SolveError] wrapping [ErrRules] for the house rules
+// of play that the solver does not model yet (ToxicTwos, SixOnesWin,
+// Welfare and Bankrupt, refused before any work), [ErrOptions] for bad
+// options, or [ErrTooLarge] for a table of more than 4,194,304 positions
+// or turns too long to follow. Short straights, which are scoring rules,
+// are solved as any scoring.
 func Solve(ctx context.Context, r game.Rules, opts Options) (*Table, error) {
+	if err := refuseHouseRules(r, opts); err != nil {
+		return nil, err
+	}
 	m, err := newModel(r, opts.Floor)
 	if err == nil {
 		var t *Table
@@ -278,4 +284,30 @@ func (t *Table) FairestKomi() (komi int, firstWin float64) {
 		}
 	}
 	return m.score(bestY), t.w[m.idx(m.startX, bestY, 0, 0)]
+}
+
+// refuseHouseRules returns the [*SolveError] wrapping [ErrRules] for the
+// first house rule of play of r that the solvers of this package do not
+// model yet, or nil. Invalid rules give the error of game.Rules.Validate
+// first, as everywhere. It is the one place that says which house rules
+// are refused: a rule that the solvers learn leaves this list.
+func refuseHouseRules(r game.Rules, opts Options) error {
+	for _, h := range [...]struct {
+		on           bool
+		field, about string
+	}{
+		{r.ToxicTwos, "ToxicTwos", "toxic twos, a roll of four or more 2s that ends the turn"},
+		{r.SixOnesWin, "SixOnesWin", "six 1s that win the game at once"},
+		{r.Welfare, "Welfare", "welfare, a target to hit exactly"},
+		{r.Bankrupt, "Bankrupt", "bankruptcy, farkles in a row that cost the whole score"},
+	} {
+		if !h.on {
+			continue
+		}
+		if err := r.Validate(); err != nil {
+			return err
+		}
+		return &SolveError{Err: ErrRules, Rules: r, Options: opts, Field: h.field, detail: h.field + ": " + h.about + ", is not solved for the chance to win"}
+	}
+	return nil
 }

@@ -1,0 +1,148 @@
+package strategy
+
+// The house rules of play in the single-turn solvers: ToxicTwos changes
+// the outcome of a roll and is solved; the other house rules of
+// game.Rules are outside a turn's points, and the bots play or refuse
+// them.
+
+import (
+	"errors"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+)
+
+// TestBellmanToxicTwos checks the Bellman equation of every preset's
+// tables under ToxicTwos, with the keeps of the rolls of four or more 2s
+// taken away by brute force.
+func TestBellmanToxicTwos(t *testing.T) {
+	for _, p := range presets {
+		s := newScorer(t, p)
+		rolls := bellmanRolls(t, s, true)
+		for _, o := range []Options{{ToxicTwos: true}, {ToxicTwos: true, MinBank: 300, MustRollHotDice: true}} {
+			checkBellmanRolls(t, p, rolls, mustSolve(t, s, o))
+		}
+	}
+}
+
+// TestToxicTwosOdds checks the chance of a farkle under the App rules
+// with ToxicTwos: every ordered roll of four or more 2s scores under App
+// (four of a kind or more), so they add C(n,4)*5^(n-4) + C(n,5)*5^(n-5) +
+// C(n,6) farkles to the App counts 4, 16, 60, 204, 600 and 1080.
+func TestToxicTwosOdds(t *testing.T) {
+	tb := mustSolve(t, nil, Options{ToxicTwos: true})
+	for n, want := range [...]int64{1: 4, 2: 16, 3: 60, 4: 204 + 1, 5: 600 + 5*5 + 1, 6: 1080 + 15*25 + 6*5 + 1} {
+		if n == 0 {
+			continue
+		}
+		o, err := tb.Odds(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := int64(1)
+		for range n {
+			total *= 6
+		}
+		if got, w := o.FarkleRat(), big.NewRat(want, total); got.Cmp(w) != 0 {
+			t.Errorf("%d dice: farkle %v, want %v", n, got, w)
+		}
+	}
+	plain := mustSolve(t, nil, Options{})
+	if tb.TurnValue() >= plain.TurnValue() {
+		t.Errorf("TurnValue with toxic twos %v, without %v: want less", tb.TurnValue(), plain.TurnValue())
+	}
+	avg, err := SolveAverage(nil, AverageOptions{ToxicTwos: true, Penalty: 500, PenaltyAfter: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	avgPlain, err := SolveAverage(nil, AverageOptions{Penalty: 500, PenaltyAfter: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if avg.Gain() >= avgPlain.Gain() {
+		t.Errorf("average gain with toxic twos %v, without %v: want less", avg.Gain(), avgPlain.Gain())
+	}
+}
+
+func TestToxicTwosAdvise(t *testing.T) {
+	roll := []farkle.Die{2, 2, 1, 2, 5, 2}
+	toxic := mustSolve(t, nil, Options{ToxicTwos: true})
+	adv, err := toxic.Advise(roll, 300)
+	if err != nil || !adv.Farkle || adv.Keep.Points() != 0 || adv.Choices != nil || adv.Keep.Rest() != hand(t, roll...) {
+		t.Errorf("Advise(%v) under toxic twos = %+v, %v; want a farkle", roll, adv, err)
+	}
+	adv, err = mustSolve(t, nil, Options{}).Advise(roll, 300)
+	if err != nil || adv.Farkle || adv.Keep.Points() < 1000 {
+		t.Errorf("Advise(%v) = %+v, %v; want a keep of four 2s", roll, adv, err)
+	}
+	// Three 2s are no toxic twos.
+	if adv, err := toxic.Advise([]farkle.Die{2, 2, 2, 3, 4, 6}, 0); err != nil || adv.Farkle || adv.Keep.Points() != 200 {
+		t.Errorf("Advise(2 2 2 3 4 6) under toxic twos = %+v, %v; want the three 2s", adv, err)
+	}
+}
+
+// TestHouseRulesBots checks which house rules of play the bots of this
+// package play, and that they refuse the others before any move.
+func TestHouseRulesBots(t *testing.T) {
+	toxic := mustSolve(t, nil, Options{ToxicTwos: true})
+	avgToxic, err := SolveAverage(nil, AverageOptions{ToxicTwos: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := game.Rules{Target: 3000}
+	with := func(f func(*game.Rules)) game.Rules { r := app; f(&r); return r }
+	for _, tc := range []struct {
+		name string
+		bot  game.RulesChecker
+		r    game.Rules
+		want error // nil, ErrOtherRules or ErrRules
+	}{
+		{"Bot toxic", Bot{Table: toxic}, with(func(r *game.Rules) { r.ToxicTwos = true }), nil},
+		{"Bot toxic, plain table", Bot{}, with(func(r *game.Rules) { r.ToxicTwos = true }), ErrOtherRules},
+		{"Bot plain, toxic table", Bot{Table: toxic}, app, ErrOtherRules},
+		{"Bot six ones", Bot{}, with(func(r *game.Rules) { r.SixOnesWin = true }), nil},
+		{"Bot welfare", Bot{}, with(func(r *game.Rules) { r.Welfare = true }), nil},
+		{"Bot bankrupt", Bot{}, with(func(r *game.Rules) { r.Bankrupt, r.PenaltyAfter = true, 3 }), nil},
+		{"AverageBot toxic", AverageBot{Table: avgToxic}, with(func(r *game.Rules) { r.ToxicTwos = true }), nil},
+		{"AverageBot toxic, plain table", AverageBot{}, with(func(r *game.Rules) { r.ToxicTwos = true }), ErrOtherRules},
+		{"AverageBot six ones", AverageBot{}, with(func(r *game.Rules) { r.SixOnesWin = true }), nil},
+		{"AverageBot welfare", AverageBot{}, with(func(r *game.Rules) { r.Welfare = true }), nil},
+		{"AverageBot bankrupt", AverageBot{}, with(func(r *game.Rules) { r.Bankrupt, r.PenaltyAfter = true, 3 }), ErrRules},
+	} {
+		err := tc.bot.CheckRules(tc.r)
+		if tc.want == nil && err != nil || tc.want != nil && !errors.Is(err, tc.want) {
+			t.Errorf("%s: CheckRules = %v, want %v", tc.name, err, tc.want)
+		}
+		// The game refuses the bot before any move, or plays a whole game.
+		g, err := game.New(tc.r, []string{"A", "B"}, rand.NewPCG(1, 7))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = g.Play(tc.bot.(game.Bot), game.ThresholdBot{BankAt: 300})
+		switch {
+		case tc.want != nil && (!errors.Is(err, tc.want) || g.NumEvents() != 0):
+			t.Errorf("%s: Play = %v after %d events; want %v before any", tc.name, err, g.NumEvents(), tc.want)
+		case tc.want == nil && (err != nil || !g.Over()):
+			t.Errorf("%s: Play = %v, over %v", tc.name, err, g.Over())
+		}
+	}
+	if err := (AverageBot{}).CheckRules(with(func(r *game.Rules) { r.Bankrupt, r.PenaltyAfter = true, 3 })); err == nil ||
+		err.Error() != "strategy: rules not supported: Bankrupt: an AverageTable models a fixed penalty for farkles in a row, not the loss of the score" {
+		t.Errorf("AverageBot bankrupt: %v", err)
+	}
+}
+
+// TestOptionsOfHouseRules checks that OptionsOf and AverageOptionsOf
+// carry ToxicTwos.
+func TestOptionsOfHouseRules(t *testing.T) {
+	r := game.Rules{ToxicTwos: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3}
+	if got, want := OptionsOf(r), (Options{MinBank: 300, ToxicTwos: true}); got != want {
+		t.Errorf("OptionsOf = %+v, want %+v", got, want)
+	}
+	if got, want := AverageOptionsOf(r), (AverageOptions{MinBank: 300, Penalty: 500, PenaltyAfter: 3, ToxicTwos: true}); got != want {
+		t.Errorf("AverageOptionsOf = %+v, want %+v", got, want)
+	}
+}
