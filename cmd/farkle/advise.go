@@ -45,6 +45,8 @@ func adviseFlags(fs *flag.FlagSet, o *options) {
 	house.minFirstBank()
 	house.penalty()
 	house.penaltyAfter()
+	house.shortStraights()
+	house.toxicTwos()
 	scoringRulesFlag(fs, o)
 	intFlag(fs, &o.total, "total", 0, 0, maxTotal, "N\tthe turn total before this roll, a multiple of 50 from 0 to\n\t\t1000000000000")
 	fs.Var(scoresValue{&o.win}, "scores", "MINE,THEIRS\tadvise for the win: MINE banked, THEIRS (-2500 to 100000)")
@@ -60,6 +62,9 @@ func runAdvise(e *env, o *options, args []string) error {
 		return err
 	}
 	if o.win.hasScores {
+		if o.set["toxic-twos"] {
+			return usagef("-toxic-twos cannot go with -scores: the chance to win is not solved under toxic twos yet")
+		}
 		return adviseWin(e, o, roll)
 	}
 	for _, f := range []string{"target", "cache", "final-round", "min-first-bank", "penalty", "penalty-after", "farkles", "on-board"} {
@@ -67,11 +72,11 @@ func runAdvise(e *env, o *options, args []string) error {
 			return usagef("-%s needs -scores", f)
 		}
 	}
-	s, err := farkle.New(o.rules.scoring.Rules())
+	s, err := farkle.New(o.scoringRules())
 	if err != nil {
 		return err
 	}
-	table, err := strategy.Solve(s, strategy.Options{MinBank: o.house.minBank, MustRollHotDice: o.house.mustRoll})
+	table, err := strategy.Solve(s, strategy.Options{MinBank: o.house.minBank, MustRollHotDice: o.house.mustRoll, ToxicTwos: o.house.toxicTwos})
 	if err != nil {
 		return err
 	}

@@ -57,6 +57,15 @@
 //	             or nl, in any case, with a region or not (fi-FI); default en
 //	-rules NAME  the scoring rules: app (default), core, facebook, zilch or
 //	             classic
+//	-low-straight N
+//	             the points of 1-2-3-4-5 on five dice of one keep, 0 to
+//	             1000000 (0, the presets': none)
+//	-high-straight N
+//	             the points of 2-3-4-5-6 on five dice of one keep, likewise
+//
+// The short straights are house rules of scoring that every command
+// takes: with them the sixth die of a keep of six must score on its own,
+// and the interpretation worth most wins.
 //
 // For example:
 //
@@ -75,6 +84,10 @@
 //	-rules NAME  the scoring rules, as above
 //	-total N     the turn total before the roll, a multiple of 50 from 0 to
 //	             1000000000000
+//	-toxic-twos  a roll of four or more 2s ends the turn as a farkle (not
+//	             with -scores: the chance to win is not solved under it)
+//
+// and -low-straight and -high-straight as above.
 //
 // For example:
 //
@@ -130,6 +143,16 @@
 //	             the farkles in a row that cost -penalty, 1 to 100 (0 with
 //	             -penalty 0)
 //	-must-roll   hot dice must be rolled, not banked
+//	-low-straight N, -high-straight N
+//	             the short straights, as above
+//	-toxic-twos  a roll of four or more 2s ends the turn as a farkle, which
+//	             counts in the farkles in a row
+//	-six-ones    a roll of six 1s wins the game at once
+//	-welfare     hit the target exactly: a bank past it scores nothing and
+//	             goes to the lowest other score, unless that passes the
+//	             target too; turns -final-round off unless given
+//	-bankrupt    -penalty-after farkles in a row (default 3) cost the whole
+//	             score; turns -penalty off unless given
 //
 // Each is defined once for every command that takes it: win and advise
 // take the same names with the same meanings (with smaller ranges where
@@ -166,8 +189,10 @@
 //	             classic score so under the play of app
 //	-target N    the score that wins, 1 to 100000 (default 10000)
 //
-// and -min-bank, -min-first-bank, -penalty and -penalty-after as for
-// play. Under -min-first-bank both players start off the board; with a
+// and -min-bank, -min-first-bank, -penalty, -penalty-after,
+// -low-straight and -high-straight as for play. The house rules of play
+// -toxic-twos, -six-ones, -welfare and -bankrupt are not solved for the
+// chance to win yet: win does not take them. Under -min-first-bank both players start off the board; with a
 // penalty scores go down to -2500 at most (the solver's floor). The solved
 // game is cached under a hash of all its rules.
 //

@@ -49,12 +49,15 @@ package game's presets (app: target 10,000, no minimum to bank, no
 penalty, a final round; zilch and facebook: bank at 300 or more, the
 third farkle in a row costs 500, a final round); core and classic score
 so under the play of app. The house-rule flags -target, -final-round,
--min-bank, -min-first-bank, -penalty, -penalty-after and -must-roll
-change the preset's rules, and mean the same in 'farkle win' and 'farkle
-advise', which take some of them. -penalty 0 is no penalty. Rules that
-do not go together, such as -penalty 500 under app without
--penalty-after, are a usage error. The first line of the game states
-the target and each house rule that is not app's.
+-min-bank, -min-first-bank, -penalty, -penalty-after, -must-roll,
+-low-straight, -high-straight, -toxic-twos, -six-ones, -welfare and
+-bankrupt change the preset's rules, and mean the same in 'farkle win'
+and 'farkle advise', which take some of them. -penalty 0 is no penalty.
+-welfare turns the final round off, and -bankrupt the penalty, unless
+-final-round or -penalty is given. Rules that do not go together, such
+as -penalty 500 under app without -penalty-after, are a usage error.
+The first line of the game states the target and each house rule that
+is not app's.
 
 A saved game keeps its rules, players and dice: -load refuses -rules,
 the house-rule flags, -bots and -name, and -seed unless the game was
@@ -83,11 +86,16 @@ func playFlags(fs *flag.FlagSet, o *options) {
 	house.penalty()
 	house.penaltyAfter()
 	house.mustRoll()
+	house.shortStraights()
+	house.toxicTwos()
+	house.sixOnes()
+	house.welfare()
+	house.bankrupt()
 }
 
 // playRuleFlags are the flags of play that set its rules: -load refuses
 // them.
-var playRuleFlags = []string{"final-round", "min-bank", "min-first-bank", "must-roll", "penalty", "penalty-after", "rules", "target"}
+var playRuleFlags = []string{"bankrupt", "final-round", "high-straight", "low-straight", "min-bank", "min-first-bank", "must-roll", "penalty", "penalty-after", "rules", "six-ones", "target", "toxic-twos", "welfare"}
 
 // runPlay runs "farkle play".
 func runPlay(e *env, o *options, args []string) error {
@@ -235,10 +243,15 @@ func (p *playSession) run(origin string) error {
 		fmt.Fprintf(w, ", a farkle costs %d", r.Penalty)
 	case r.Penalty > 0:
 		fmt.Fprintf(w, ", %d farkles in a row cost %d", r.PenaltyAfter, r.Penalty)
+	case r.Bankrupt && r.PenaltyAfter == 1:
+		fmt.Fprint(w, ", a farkle costs the whole score")
+	case r.Bankrupt:
+		fmt.Fprintf(w, ", %d farkles in a row cost the whole score", r.PenaltyAfter)
 	}
 	if r.MustRollHotDice {
 		fmt.Fprint(w, ", hot dice must be rolled")
 	}
+	fmt.Fprint(w, houseRulesText(r))
 	fmt.Fprintf(w, ". %s Type help for the commands.\n", origin)
 	p.show() // a loaded game's history
 	for {

@@ -92,6 +92,13 @@ type houseOptions struct {
 	penalty      int  // -penalty
 	penaltyAfter int  // -penalty-after
 	mustRoll     bool // -must-roll
+
+	lowStraight  int  // -low-straight: farkle.Rules.LowStraight
+	highStraight int  // -high-straight: farkle.Rules.HighStraight
+	toxicTwos    bool // -toxic-twos
+	sixOnes      bool // -six-ones
+	welfare      bool // -welfare
+	bankrupt     bool // -bankrupt
 }
 
 // houseFlags defines the flags of the house rules. Each flag is defined
@@ -133,12 +140,78 @@ func (f houseFlags) mustRoll() {
 	f.fs.BoolVar(&f.h.mustRoll, "must-roll", false, "hot dice must be rolled, not banked")
 }
 
+// maxStraight is the largest -low-straight and -high-straight, the
+// largest points of a field of farkle.Rules.
+const maxStraight = 1_000_000
+
+// shortStraights defines -low-straight and -high-straight, scoring rules
+// that every command takes.
+func (f houseFlags) shortStraights() {
+	intFlag(f.fs, &f.h.lowStraight, "low-straight", 0, 0, maxStraight, fmt.Sprintf("N\tthe points of 1-2-3-4-5 on five dice, 0 to %d (0: none)", maxStraight))
+	intFlag(f.fs, &f.h.highStraight, "high-straight", 0, 0, maxStraight, fmt.Sprintf("N\tthe points of 2-3-4-5-6 on five dice, 0 to %d (0: none)", maxStraight))
+}
+
+func (f houseFlags) toxicTwos() {
+	f.fs.BoolVar(&f.h.toxicTwos, "toxic-twos", false, "a roll of four or more 2s ends the turn as a farkle")
+}
+
+func (f houseFlags) sixOnes() {
+	f.fs.BoolVar(&f.h.sixOnes, "six-ones", false, "a roll of six 1s wins the game at once")
+}
+
+func (f houseFlags) welfare() {
+	f.fs.BoolVar(&f.h.welfare, "welfare", false, "hit the target exactly: a bank past it goes to the lowest score")
+}
+
+func (f houseFlags) bankrupt() {
+	f.fs.BoolVar(&f.h.bankrupt, "bankrupt", false, "-penalty-after farkles in a row cost the whole score (default 3)")
+}
+
+// scoringRules returns the scoring rules of the -rules preset with the
+// short straights of -low-straight and -high-straight, if given.
+func (o *options) scoringRules() farkle.Rules {
+	r := o.rules.scoring.Rules()
+	o.applyStraights(&r)
+	return r
+}
+
+// applyStraights sets the short straights of r that the flags give.
+func (o *options) applyStraights(r *farkle.Rules) {
+	if o.set["low-straight"] {
+		r.LowStraight = o.house.lowStraight
+	}
+	if o.set["high-straight"] {
+		r.HighStraight = o.house.highStraight
+	}
+}
+
 // rulesOfPlay returns the rules of play of a command that plays a game:
 // those of the -rules preset (presetValue.gameRules), changed by the
 // house-rule flags given. -penalty 0 without -penalty-after is no penalty:
-// it sets PenaltyAfter to 0 too.
+// it sets PenaltyAfter to 0 too. -welfare turns the final round off and
+// -bankrupt the penalty, unless -final-round or -penalty is given, and
+// -bankrupt without -penalty-after under rules without a penalty counts
+// three farkles in a row.
 func (o *options) rulesOfPlay() game.Rules {
 	r, h := o.rules.gameRules(), &o.house
+	o.applyStraights(&r.Scoring)
+	r.ToxicTwos = r.ToxicTwos || h.toxicTwos
+	r.SixOnesWin = r.SixOnesWin || h.sixOnes
+	if h.welfare {
+		r.Welfare = true
+		if !o.set["final-round"] {
+			r.FinalRound = false
+		}
+	}
+	if h.bankrupt {
+		r.Bankrupt = true
+		if !o.set["penalty"] {
+			r.Penalty = 0
+		}
+		if r.PenaltyAfter == 0 && !o.set["penalty-after"] {
+			r.PenaltyAfter = 3
+		}
+	}
 	if o.set["target"] {
 		r.Target = h.target
 	}
@@ -183,6 +256,12 @@ var ruleFlags = []struct {
 	{"Target", "target", func(r game.Rules) int { return r.Target }},
 }
 
+// boolRuleFlags are the flags of the fields of game.Rules that are
+// booleans, for the messages of game.Rules.Validate.
+var boolRuleFlags = []struct{ field, flag string }{
+	{"FinalRound", "final-round"}, {"Welfare", "welfare"}, {"Bankrupt", "bankrupt"},
+}
+
 // validRulesOfPlay returns rulesOfPlay, checked with game.Rules.Validate:
 // rules that it refuses are a usage error that names the flags, such as
 // "-penalty-after 3: must be 0 when -penalty is 0", and says when a value
@@ -199,7 +278,15 @@ func (o *options) validRulesOfPlay() (game.Rules, error) {
 		for _, f := range ruleFlags {
 			names = append(names, f.field, "-"+f.flag)
 		}
+		for _, f := range boolRuleFlags {
+			names = append(names, f.field, "-"+f.flag)
+		}
 		reason := strings.NewReplacer(names...).Replace(re.Reason)
+		for _, f := range boolRuleFlags {
+			if f.field == re.Field {
+				return r, usagef("-%s: %s", f.flag, reason)
+			}
+		}
 		for _, f := range ruleFlags {
 			if f.field != re.Field {
 				continue

@@ -16,6 +16,7 @@ func scoreFlags(fs *flag.FlagSet, o *options) {
 	o.lang = "en"
 	fs.Var(langValue{&o.lang}, "lang", "TAG\tthe language of the names: cs, en (default), fi or nl, with or\n\t\twithout a region (fi-FI)")
 	scoringRulesFlag(fs, o)
+	houseFlags{fs, &o.house}.shortStraights()
 }
 
 const scoreLong = `Score a roll: its best keep (the most points, then the most dice left
@@ -48,7 +49,7 @@ func score(e *env, o *options, c *command, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := farkle.New(o.rules.scoring.Rules())
+	s, err := farkle.New(o.scoringRules())
 	if err != nil {
 		return err
 	}

@@ -80,6 +80,7 @@ func winFlags(fs *flag.FlagSet, o *options) {
 	house.minFirstBank()
 	house.penalty()
 	house.penaltyAfter()
+	house.shortStraights()
 }
 
 func cacheFlag(fs *flag.FlagSet, o *options) {
@@ -116,6 +117,29 @@ func describeRules(o *options, r game.Rules) string {
 	}
 	if r.MustRollHotDice {
 		s += ", hot dice must roll"
+	}
+	return s + houseRulesText(r)
+}
+
+// houseRulesText describes the house rules of r beyond its preset's and
+// the flags of the other rules of play: the short straights and the
+// house rules of play, each as ", ...", or "".
+func houseRulesText(r game.Rules) string {
+	s := ""
+	if v := r.Scoring.LowStraight; v > 0 {
+		s += fmt.Sprintf(", 1-2-3-4-5 scores %d", v)
+	}
+	if v := r.Scoring.HighStraight; v > 0 {
+		s += fmt.Sprintf(", 2-3-4-5-6 scores %d", v)
+	}
+	if r.ToxicTwos {
+		s += ", four 2s end the turn"
+	}
+	if r.SixOnesWin {
+		s += ", six 1s win"
+	}
+	if r.Welfare {
+		s += ", hit the target exactly (welfare)"
 	}
 	return s
 }

@@ -20,6 +20,10 @@ const TokenHeader = "X-Farkle-Token"
 // maxTarget is the largest target of a game, as game.Rules allows.
 const maxTarget = 100_000_000
 
+// maxStraight is the largest points of a short straight, as farkle.Rules
+// allows.
+const maxStraight = 1_000_000
+
 // routes registers the handlers. Each API route also has a pattern
 // without a method, so that a wrong method gets a JSON 405.
 func (s *Server) routes() {
@@ -47,11 +51,22 @@ func (s *Server) routes() {
 	s.mux = m
 }
 
-// createRequest is the body of POST /api/games.
+// createRequest is the body of POST /api/games. The house rules, each
+// off when missing, are keyed as in a save's rules: the short straights'
+// points (0 for none, up to 1,000,000) and the house rules of play.
+// Welfare turns the preset's final round off, and Bankrupt its penalty
+// (counting three farkles in a row when the preset has no penalty).
 type createRequest struct {
 	Rules  string        `json:"rules"`  // a preset of package game; "" is app
 	Target int           `json:"target"` // 0 is the preset's
 	Seats  []seatRequest `json:"seats"`
+
+	LowStraight  int  `json:"low_straight"`  // farkle.Rules.LowStraight
+	HighStraight int  `json:"high_straight"` // farkle.Rules.HighStraight
+	ToxicTwos    bool `json:"toxic_twos"`    // game.Rules.ToxicTwos
+	SixOnesWin   bool `json:"six_ones_win"`  // game.Rules.SixOnesWin
+	Welfare      bool `json:"welfare"`       // game.Rules.Welfare
+	Bankrupt     bool `json:"bankrupt"`      // game.Rules.Bankrupt
 }
 
 type seatRequest struct {
@@ -151,6 +166,25 @@ func checkCreate(req *createRequest) (game.Rules, []string, *apiError) {
 	}
 	if req.Target > 0 {
 		rules.Target = req.Target
+	}
+	for _, v := range []struct {
+		key    string
+		points int
+	}{{"low_straight", req.LowStraight}, {"high_straight", req.HighStraight}} {
+		if v.points < 0 || v.points > maxStraight {
+			return bad("%s %d: want 0 (none) to %d", v.key, v.points, maxStraight)
+		}
+	}
+	rules.Scoring.LowStraight, rules.Scoring.HighStraight = req.LowStraight, req.HighStraight
+	rules.ToxicTwos, rules.SixOnesWin = req.ToxicTwos, req.SixOnesWin
+	if req.Welfare {
+		rules.Welfare, rules.FinalRound = true, false
+	}
+	if req.Bankrupt {
+		rules.Bankrupt, rules.Penalty = true, 0
+		if rules.PenaltyAfter == 0 {
+			rules.PenaltyAfter = 3
+		}
 	}
 	if len(req.Seats) < 1 || len(req.Seats) > game.MaxPlayers {
 		return bad("%d seats: want 1 to %d", len(req.Seats), game.MaxPlayers)

@@ -173,7 +173,7 @@ type tableKey struct {
 // get returns the table of g's rules.
 func (c *tableCache) get(g *game.Game) (*strategy.Table, error) {
 	r := g.Rules()
-	k := tableKey{r.Scoring, strategy.Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice}}
+	k := tableKey{r.Scoring, strategy.OptionsOf(r)}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if t, ok := c.m[k]; ok {

@@ -38,6 +38,14 @@ type stateJSON struct {
 	MinBank         int  `json:"min_bank"`
 	MinFirstBank    int  `json:"min_first_bank"`
 	MustRollHotDice bool `json:"must_roll_hot_dice"`
+	// The house rules, each left out when off, keyed as in a new game's
+	// request.
+	LowStraight  int  `json:"low_straight,omitempty"`
+	HighStraight int  `json:"high_straight,omitempty"`
+	ToxicTwos    bool `json:"toxic_twos,omitempty"`
+	SixOnesWin   bool `json:"six_ones_win,omitempty"`
+	Welfare      bool `json:"welfare,omitempty"`
+	Bankrupt     bool `json:"bankrupt,omitempty"`
 }
 
 type playerJSON struct {
@@ -154,6 +162,8 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 		Keeps:     []keepJSON{},
 		NumEvents: g.NumEvents(),
 		MinBank:   r.MinBank, MinFirstBank: r.MinFirstBank, MustRollHotDice: r.MustRollHotDice,
+		LowStraight: r.Scoring.LowStraight, HighStraight: r.Scoring.HighStraight,
+		ToxicTwos: r.ToxicTwos, SixOnesWin: r.SixOnesWin, Welfare: r.Welfare, Bankrupt: r.Bankrupt,
 	}
 	if w, ok := g.Winner(); ok {
 		st.Winner = &w

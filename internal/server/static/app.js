@@ -68,8 +68,16 @@ function home() {
       if (kind) seats.push({ kind, name: '' });
     }
     const target = parseInt($('target-input').value, 10) || 0;
+    const house = {
+      low_straight: parseInt($('low-straight').value, 10) || 0,
+      high_straight: parseInt($('high-straight').value, 10) || 0,
+      toxic_twos: $('toxic-twos').checked,
+      six_ones_win: $('six-ones').checked,
+      welfare: $('welfare').checked,
+      bankrupt: $('bankrupt').checked,
+    };
     try {
-      const g = await api('POST', '/api/games', { body: { rules: $('rules').value, target, seats } });
+      const g = await api('POST', '/api/games', { body: { rules: $('rules').value, target, seats, ...house } });
       const invites = g.seats.filter((s) => s.kind === 'human' && s.seat !== 0)
         .map((s) => ({ seat: s.seat, name: s.name, link: s.link }));
       sessionStorage.setItem('farkle:invites:' + g.id, JSON.stringify(invites));
@@ -186,6 +194,15 @@ function render() {
   $('turn-total').textContent = String(s.turn_total);
   $('dice-left').textContent = plural(s.dice.length || s.dice_left, 'die', 'dice');
   $('target').textContent = String(s.target);
+  const house = [];
+  if (s.low_straight) house.push(`1-2-3-4-5 scores ${s.low_straight}`);
+  if (s.high_straight) house.push(`2-3-4-5-6 scores ${s.high_straight}`);
+  if (s.toxic_twos) house.push('four 2s end the turn');
+  if (s.six_ones_win) house.push('six 1s win');
+  if (s.welfare) house.push('hit the target exactly');
+  if (s.bankrupt) house.push('farkles in a row cost the whole score');
+  $('house-rules').textContent = house.length ? 'House rules: ' + house.join(', ') + '.' : '';
+  $('house-rules').hidden = !house.length;
 
   // A new roll resets the selection.
   const key = s.dice.length ? s.num_events : -1;
@@ -308,7 +325,8 @@ function addEvents(evs) {
   while (list.children.length > 60) list.lastChild.remove();
   // The banner shows the last farkle or hot dice of these events.
   const last = fresh[fresh.length - 1];
-  const special = [...fresh].reverse().find((e) => e.kind === 'farkled' || e.kind === 'hot-dice' || e.kind === 'won' || e.kind === 'final-round');
+  const kinds = ['farkled', 'hot-dice', 'won', 'final-round', 'six-ones', 'bankrupt', 'overshot', 'welfare'];
+  const special = [...fresh].reverse().find((e) => kinds.includes(e.kind));
   if (special) showBanner(special);
   else if (last.kind === 'rolled') $('banner').hidden = true;
   $('announce').textContent = fresh.slice(-4).map((e) => e.text).join('. ');
@@ -321,7 +339,10 @@ function showBanner(e) {
   b.replaceChildren();
   if (e.kind === 'farkled') {
     const rolled = [...game.events].reverse().find((x) => x.kind === 'rolled' && x.seq < e.seq && x.player === e.player);
-    b.append(el('strong', { text: 'Farkle! ' }), document.createTextNode(`${name} rolled nothing to keep${e.points ? ` and lost ${e.points} points` : ''}.`));
+    const toxic = game.events.some((x) => x.kind === 'toxic-twos' && x.seq === e.seq - 1);
+    const lost = e.points ? ` and lost ${e.points} points` : '';
+    if (toxic) b.append(el('strong', { text: 'Toxic twos! ' }), document.createTextNode(`${name} rolled four or more 2s${lost}.`));
+    else b.append(el('strong', { text: 'Farkle! ' }), document.createTextNode(`${name} rolled nothing to keep${lost}.`));
     if (rolled) {
       const dice = el('span', { class: 'mini-dice', 'aria-label': 'The roll: ' + rolled.dice.join(' '), role: 'img' });
       for (const d of rolled.dice) dice.append(dieSVG(d));
@@ -331,8 +352,16 @@ function showBanner(e) {
     b.append(el('strong', { text: 'Hot dice! ' }), document.createTextNode(`${name} set aside every die: six dice to roll again.`));
   } else if (e.kind === 'final-round') {
     b.append(el('strong', { text: 'Final round! ' }), document.createTextNode(`${name} reached the target: everyone else has one last turn.`));
+  } else if (e.kind === 'won' && game.events.some((x) => x.kind === 'six-ones' && x.seq === e.seq - 1)) {
+    b.append(el('strong', { text: 'Six 1s! ' }), document.createTextNode(`${name} rolled six 1s and won at once.`));
   } else if (e.kind === 'won') {
     b.append(el('strong', { text: 'Game over. ' }), document.createTextNode(`${name} won.`));
+  } else if (e.kind === 'bankrupt') {
+    b.append(el('strong', { text: 'Bankrupt! ' }), document.createTextNode(`${name} lost every point: ${e.points}.`));
+  } else if (e.kind === 'overshot') {
+    b.append(el('strong', { text: 'Past the target! ' }), document.createTextNode(`${name}'s bank of ${e.points} scores nothing.`));
+  } else if (e.kind === 'welfare') {
+    b.append(el('strong', { text: 'Welfare! ' }), document.createTextNode(`${name} was given ${e.points} points.`));
   }
   b.hidden = false;
 }

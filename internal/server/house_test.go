@@ -1,0 +1,83 @@
+package server
+
+// The house rules of a new game: the request's keys, the rules they make,
+// the state that shows them, and the refusals.
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+)
+
+func TestCreateHouseRules(t *testing.T) {
+	s, ts := newTest(t, Config{})
+	body := `{"rules":"zilch","target":2000,"seats":[{"kind":"expected"},{"kind":"human"}],` +
+		`"low_straight":500,"high_straight":750,"toxic_twos":true,"six_ones_win":true,"welfare":true,"bankrupt":true}`
+	r := call(t, nil, "POST", ts.URL+"/api/games", "", body)
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	r.decode(t, &c)
+	st := c.State
+	if st.Rules != "custom" || st.LowStraight != 500 || st.HighStraight != 750 || !st.ToxicTwos || !st.SixOnesWin || !st.Welfare || !st.Bankrupt {
+		t.Errorf("state %+v: want the house rules", st)
+	}
+	want := game.Zilch.Rules()
+	want.Target, want.FinalRound, want.Penalty = 2000, false, 0 // welfare: no final round; bankrupt: no penalty
+	want.Scoring.LowStraight, want.Scoring.HighStraight = 500, 750
+	want.ToxicTwos, want.SixOnesWin, want.Welfare, want.Bankrupt = true, true, true, true
+	s.mu.Lock()
+	e := s.games[c.ID]
+	s.mu.Unlock()
+	e.mu.Lock()
+	got, over, current, n := e.g.Rules(), e.g.Over(), e.g.Current(), e.g.NumEvents()
+	e.mu.Unlock()
+	if got != want {
+		t.Errorf("rules %+v, want %+v", got, want)
+	}
+	// The expected-score bot of seat 0, solved under toxic twos, played
+	// its turn.
+	if n == 0 || current != 1 && !over {
+		t.Errorf("after the bot's turn: %d events, player %d to play, over %v", n, current, over)
+	}
+
+	// Without house rules the state has none of their keys.
+	plain := create(t, ts.URL, KindHuman)
+	if p := plain.State; p.LowStraight != 0 || p.ToxicTwos || p.Welfare || p.Bankrupt || p.SixOnesWin || p.HighStraight != 0 {
+		t.Errorf("plain state %+v", p)
+	}
+	// Bankrupt under app counts three farkles in a row.
+	r = call(t, nil, "POST", ts.URL+"/api/games", "", `{"rules":"app","seats":[{"kind":"human"}],"bankrupt":true}`)
+	r.decode(t, &c)
+	s.mu.Lock()
+	e = s.games[c.ID]
+	s.mu.Unlock()
+	e.mu.Lock()
+	got = e.g.Rules()
+	e.mu.Unlock()
+	if !got.Bankrupt || got.PenaltyAfter != 3 || got.Penalty != 0 || got.Scoring != farkle.App.Rules() {
+		t.Errorf("bankrupt under app: %+v", got)
+	}
+}
+
+func TestCreateHouseRulesRefused(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	post := func(body string) resp { return call(t, nil, "POST", ts.URL+"/api/games", "", body) }
+	for _, tc := range []struct {
+		name   string
+		r      resp
+		status int
+		code   string
+	}{
+		{"negative straight", post(`{"seats":[{"kind":"human"}],"low_straight":-500}`), 400, CodeInvalid},
+		{"huge straight", post(`{"seats":[{"kind":"human"}],"high_straight":1000001}`), 400, CodeInvalid},
+		{"straight not a number", post(`{"seats":[{"kind":"human"}],"low_straight":"500"}`), 400, CodeBadJSON},
+		{"rule not a boolean", post(`{"seats":[{"kind":"human"}],"toxic_twos":1}`), 400, CodeBadJSON},
+		{"unknown house rule", post(`{"seats":[{"kind":"human"}],"piggyback":true}`), 400, CodeBadJSON},
+	} {
+		t.Run(tc.name, func(t *testing.T) { tc.r.wantError(t, tc.status, tc.code) })
+	}
+}
