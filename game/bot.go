@@ -32,6 +32,17 @@ type RulesChecker interface {
 	CheckRules(r Rules) error
 }
 
+// A Piggybacker is a [Bot] that decides whether to take over the turn
+// total and dice of the last bank, under [Rules].Piggyback. [Game.PlayTurn]
+// asks it at the start of a turn that has an offer ([View.Offer]); a Bot
+// that is no Piggybacker starts its turns afresh. Package strategy's Bot
+// is one.
+type Piggybacker interface {
+	Bot
+	// Piggyback reports whether to take over the offer of v.Offer().
+	Piggyback(v View) bool
+}
+
 // BotFunc adapts a function to the [Bot] interface.
 type BotFunc func(v View) (keep farkle.Hand, bank bool)
 
@@ -86,6 +97,10 @@ func (v View) FinalRound() bool { return v.g.FinalRound() }
 
 // Turn returns the number of the current turn, from 1.
 func (v View) Turn() int { return v.g.Turn() }
+
+// Offer returns [Game.Offer]: the turn total and dice that the current
+// player may take over under Rules.Piggyback, and whether there is one.
+func (v View) Offer() (turnTotal, diceLeft int, ok bool) { return v.g.Offer() }
 
 // A ThresholdBot keeps the best keep of each roll (the most points, then
 // the fewest dice, as farkle.Scorer.BestKeep under the game's scoring)
@@ -164,6 +179,11 @@ func (g *Game) checkBot(i int, b Bot) error {
 
 // playTurn is PlayTurn once its checks have passed.
 func (g *Game) playTurn(b Bot) error {
+	if pb, ok := b.(Piggybacker); ok && g.offerDice > 0 && pb.Piggyback(View{g}) {
+		if err := g.Piggyback(); err != nil {
+			return err
+		}
+	}
 	turn := g.turn
 	for n := 0; !g.over && g.turn == turn; {
 		if !g.onTable {

@@ -16,10 +16,13 @@
 // tables play, each off in its zero value: toxic twos (a roll with four
 // or more 2s ends the turn as a farkle, [Rules].ToxicTwos), six 1s that
 // win the game at once (SixOnesWin), welfare (the target must be hit
-// exactly, and a bank past it goes to the lowest score, Welfare), and
-// bankrupt (the farkles in a row cost the whole score, Bankrupt). Each
-// has its events ([EventToxicTwos], [EventSixOnes], [EventOvershot] and
-// [EventWelfare], [EventBankrupt]), which saves keep and [Replay] checks.
+// exactly, and a bank past it goes to the lowest score, Welfare),
+// bankrupt (the farkles in a row cost the whole score, Bankrupt), and
+// piggybacking (the next player may take over a bank's turn total and
+// dice left, Piggyback: [Game.Piggyback], [Game.Offer], and bots that are
+// a [Piggybacker]). Each has its events ([EventToxicTwos],
+// [EventSixOnes], [EventOvershot] and [EventWelfare], [EventBankrupt],
+// [EventPiggybacked]), which saves keep and [Replay] checks.
 //
 // # A game
 //

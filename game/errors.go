@@ -43,8 +43,12 @@ var (
 	// of play do not produce (see [HistoryError]).
 	ErrBadHistory = errors.New("bad history")
 	// ErrUnknownAction: Can with an Action that is not ActionRoll,
-	// ActionKeep nor ActionBank.
+	// ActionKeep, ActionBank nor ActionPiggyback.
 	ErrUnknownAction = errors.New("unknown action")
+	// ErrNoOffer: Piggyback with no bank to take over: the rules have no
+	// Piggyback, the last bank left no dice (or ended the game), or the
+	// turn has rolled already.
+	ErrNoOffer = errors.New("no turn total to take over")
 )
 
 // An Action is a move of a player.
@@ -52,12 +56,13 @@ type Action uint8
 
 // The actions.
 const (
-	ActionRoll Action = iota + 1 // Roll or RollDice
-	ActionKeep                   // Keep
-	ActionBank                   // Bank
+	ActionRoll      Action = iota + 1 // Roll or RollDice
+	ActionKeep                        // Keep
+	ActionBank                        // Bank
+	ActionPiggyback                   // Piggyback (Rules.Piggyback)
 )
 
-// String returns "roll", "keep" or "bank".
+// String returns "roll", "keep", "bank" or "piggyback".
 func (a Action) String() string {
 	switch a {
 	case ActionRoll:
@@ -66,6 +71,8 @@ func (a Action) String() string {
 		return "keep"
 	case ActionBank:
 		return "bank"
+	case ActionPiggyback:
+		return "piggyback"
 	}
 	return "Action(" + strconv.Itoa(int(a)) + ")"
 }

@@ -25,18 +25,19 @@ const (
 
 	// The events of the house rules of play (see [Rules]).
 
-	EventToxicTwos // the roll has four or more 2s: the turn ends as a farkle (ToxicTwos)
-	EventSixOnes   // the roll is six 1s: the player wins at once (SixOnesWin)
-	EventBankrupt  // the player lost their whole score, Points, for farkles in a row (Bankrupt)
-	EventOvershot  // the bank of Points would pass the target: it scores nothing (Welfare)
-	EventWelfare   // the player, not the banker, was given the Points of an overshot bank (Welfare)
+	EventToxicTwos   // the roll has four or more 2s: the turn ends as a farkle (ToxicTwos)
+	EventSixOnes     // the roll is six 1s: the player wins at once (SixOnesWin)
+	EventBankrupt    // the player lost their whole score, Points, for farkles in a row (Bankrupt)
+	EventOvershot    // the bank of Points would pass the target: it scores nothing (Welfare)
+	EventWelfare     // the player, not the banker, was given the Points of an overshot bank (Welfare)
+	EventPiggybacked // the player took over the last bank's turn total (Points, the bonus included) and dice (Piggyback)
 )
 
 var kindNames = [...]string{
 	EventRolled: "rolled", EventKept: "kept", EventHotDice: "hot-dice", EventBanked: "banked",
 	EventFarkled: "farkled", EventPenalty: "penalty", EventFinalRound: "final-round", EventWon: "won",
 	EventToxicTwos: "toxic-twos", EventSixOnes: "six-ones", EventBankrupt: "bankrupt",
-	EventOvershot: "overshot", EventWelfare: "welfare",
+	EventOvershot: "overshot", EventWelfare: "welfare", EventPiggybacked: "piggybacked",
 }
 
 // String returns the name of k, such as "hot-dice".
@@ -74,8 +75,9 @@ func (k *EventKind) UnmarshalText(b []byte) error {
 // EventToxicTwos and then EventFarkled; a farkle may cost EventBankrupt
 // instead of EventPenalty; a bank past the target is EventOvershot
 // instead of EventBanked, maybe followed by EventWelfare, the one event
-// of a player other than the current one before EventWon; and six 1s
-// are EventRolled, EventSixOnes and EventWon.
+// of a player other than the current one before EventWon; six 1s are
+// EventRolled, EventSixOnes and EventWon; and a turn that takes over the
+// last bank starts with EventPiggybacked.
 type Event struct {
 	Kind   EventKind
 	Player int // the player who acted, or who won, from 0
@@ -143,6 +145,8 @@ func (e Event) describe(who string) string {
 		return fmt.Sprintf("%s banked %d past the target: it scores nothing (score %d)", who, e.Points, e.Score)
 	case EventWelfare:
 		return fmt.Sprintf("%s was given %d by welfare (score %d)", who, e.Points, e.Score)
+	case EventPiggybacked:
+		return fmt.Sprintf("%s took over the turn total of the last bank: %d (piggyback)", who, e.Points)
 	}
 	return fmt.Sprintf("%s: %v", who, e.Kind)
 }
@@ -192,8 +196,9 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 }
 
 // Replay rebuilds a game from its rules, player names and history: it
-// plays the EventRolled, EventKept and EventBanked (or EventOvershot)
-// events again (as RollDice, Keep and Bank) and checks that every event is the one the game produces. It
+// plays the EventRolled, EventKept, EventBanked (or EventOvershot) and
+// EventPiggybacked events again (as RollDice, Keep, Bank and Piggyback)
+// and checks that every event is the one the game produces. It
 // fails with a [*HistoryError] at the first event that does not follow,
 // and with the errors of [New]. The game has no dice source: set one with
 // [Game.SetSource] to go on with Roll, or use RollDice.
@@ -242,6 +247,8 @@ func (p *replayer) add(e Event) error {
 		err = g.KeepHand(e.Dice)
 	case EventBanked, EventOvershot: // a bank, past the target under Welfare
 		err = g.Bank()
+	case EventPiggybacked:
+		err = g.Piggyback()
 	default:
 		err = fmt.Errorf("%v event that no action produced", e.Kind)
 	}

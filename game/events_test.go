@@ -163,8 +163,8 @@ func TestEventsSince(t *testing.T) {
 
 func TestEventKindText(t *testing.T) {
 	names := []string{"", "rolled", "kept", "hot-dice", "banked", "farkled", "penalty", "final-round", "won",
-		"toxic-twos", "six-ones", "bankrupt", "overshot", "welfare"}
-	for k := EventRolled; k <= EventWelfare; k++ {
+		"toxic-twos", "six-ones", "bankrupt", "overshot", "welfare", "piggybacked"}
+	for k := EventRolled; k <= EventPiggybacked; k++ {
 		if got := k.String(); got != names[k] {
 			t.Errorf("EventKind %d: String() = %q, want %q", k, got, names[k])
 		}
@@ -177,7 +177,7 @@ func TestEventKindText(t *testing.T) {
 			t.Errorf("%v: round trip gave %v, %v", k, k2, err)
 		}
 	}
-	for _, k := range []EventKind{0, EventWelfare + 1, 255} {
+	for _, k := range []EventKind{0, EventPiggybacked + 1, 255} {
 		if _, err := k.MarshalText(); err == nil {
 			t.Errorf("EventKind(%d) marshaled", k)
 		}

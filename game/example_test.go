@@ -424,3 +424,22 @@ func ExampleRules_houseRules() {
 	// Bob won with 1000
 	// farkle: invalid rules: Welfare needs FinalRound off: the first player to reach Target exactly wins
 }
+
+// Under Piggyback the next player may take over the turn total and the
+// dice left of the last bank, plus a bonus, instead of rolling six dice.
+func ExampleGame_Piggyback() {
+	g, err := game.New(game.Rules{Piggyback: true, PiggybackBonus: 1000}, []string{"Ann", "Bob"}, nil)
+	if err != nil {
+		panic(err)
+	}
+	_ = g.RollDice([]farkle.Die{1, 5, 2, 3, 4, 6})
+	_ = g.Keep([]farkle.Die{1, 5})
+	_ = g.Bank() // Ann banks 150 with 4 dice left
+	fmt.Println(g.Offer())
+	fmt.Println(g.Piggyback(), g.TurnTotal(), g.DiceLeft())
+	fmt.Println(g.Bank()) // Bob must roll first
+	// Output:
+	// 1150 4 true
+	// <nil> 1150 4
+	// game: bank by player 1: dice not rolled
+}

@@ -26,6 +26,7 @@ var fuzzRules = []Rules{
 	{Target: 1000, ToxicTwos: true, SixOnesWin: true, Penalty: 300, PenaltyAfter: 2},
 	{Target: 1500, Welfare: true, Bankrupt: true, PenaltyAfter: 2},
 	{Target: 2000, FinalRound: true, SixOnesWin: true, Scoring: shortStraights()},
+	{Target: 1500, Piggyback: true, PiggybackBonus: 500},
 }
 
 // shortStraights is Core scoring with the short straights at 500 and 750.
@@ -134,8 +135,8 @@ func playActions(t testing.TB, data []byte) (*Game, int) {
 			err = g.Keep(keep)
 		case 4:
 			err = g.Bank()
-		case 5:
-			err = g.PlayTurn(ThresholdBot{BankAt: int(op) * 10})
+		case 5: // the bot takes over every bank it may (under Piggyback)
+			err = g.PlayTurn(piggybackBot{ThresholdBot{BankAt: int(op) * 10}})
 		}
 		if err != nil {
 			illegal++
@@ -205,6 +206,9 @@ func TestFuzzCorpus(t *testing.T) {
 		{"welfare-bankrupt", 5, func(g *Game, illegal int) bool {
 			return illegal == 0 && kinds(g)[EventOvershot] == 1 && kinds(g)[EventWelfare] == 1 && kinds(g)[EventBankrupt] == 1 &&
 				g.Scores()[0] == 1000 && g.Scores()[1] == 0
+		}},
+		{"piggyback", 7, func(g *Game, illegal int) bool {
+			return illegal == 0 && kinds(g)[EventPiggybacked] >= 1
 		}},
 		{"short-straights", 6, func(g *Game, illegal int) bool {
 			return illegal == 0 && kinds(g)[EventHotDice] == 1 && g.Scores()[0] == 850

@@ -70,8 +70,12 @@ type Game struct {
 	over      bool
 	winner    int
 	turn      int // the current turn, from 1
-	src       rand.Source
-	events    []Event
+	// The offer of the last bank under Rules.Piggyback: its turn total
+	// and dice left, until the next player's first roll; offerDice 0 is
+	// none.
+	offerTotal, offerDice int
+	src                   rand.Source
+	events                []Event
 }
 
 // New starts a game under r, with one player per name (1 to MaxPlayers),
@@ -207,6 +211,10 @@ func (g *Game) can(a Action) error {
 		if !g.onTable {
 			return ErrNotRolled
 		}
+	case ActionPiggyback:
+		if g.offerDice == 0 {
+			return ErrNoOffer
+		}
 	case ActionBank:
 		switch {
 		case g.onTable:
@@ -292,6 +300,7 @@ func (g *Game) RollDice(dice []farkle.Die) error {
 
 // throw plays the valid roll dice, which it copies.
 func (g *Game) throw(dice []farkle.Die) {
+	g.offerTotal, g.offerDice = 0, 0 // a roll of six afresh drops the offer
 	h, _ := farkle.HandOf(dice)
 	g.event(Event{Kind: EventRolled, Dice: h})
 	if g.rules.SixOnesWin && h.Count(1) == farkle.MaxDice {
@@ -423,8 +432,38 @@ func (g *Game) Bank() error {
 			g.finish(g.cur)
 		}
 	}
+	left := g.diceLeft // 6 after hot dice
 	g.endTurn()
+	if g.rules.Piggyback && !g.over && len(g.players) > 1 && left < farkle.MaxDice {
+		g.offerTotal, g.offerDice = banked, left
+	}
 	return nil
+}
+
+// Piggyback takes over the turn total and the dice left of the last bank,
+// under [Rules].Piggyback: the current player starts their turn with that
+// total, plus Rules.PiggybackBonus, and those dice to roll. It fails with
+// [ErrNoOffer] when there is nothing to take over: no such rule, a bank
+// that left no dice or ended the game, or after the turn's first roll.
+func (g *Game) Piggyback() error {
+	if err := g.can(ActionPiggyback); err != nil {
+		return g.fail(ActionPiggyback, err)
+	}
+	total := g.offerTotal + g.rules.PiggybackBonus
+	g.turnTotal, g.diceLeft = total, g.offerDice
+	g.offerTotal, g.offerDice = 0, 0
+	g.event(Event{Kind: EventPiggybacked, Points: total})
+	return nil
+}
+
+// Offer returns what [Game.Piggyback] would take over now: the turn
+// total, the bonus included, and the dice to roll, and true; or 0, 0 and
+// false when there is nothing to take over.
+func (g *Game) Offer() (turnTotal, diceLeft int, ok bool) {
+	if !g.ok() || g.over || g.offerDice == 0 {
+		return 0, 0, false
+	}
+	return g.offerTotal + g.rules.PiggybackBonus, g.offerDice, true
 }
 
 // welfare gives the points of an overshot bank to the other player with
@@ -453,6 +492,7 @@ func (g *Game) welfare(pts, target int) {
 // the final round.
 func (g *Game) endTurn() {
 	g.onTable, g.tableN, g.rolled, g.turnTotal, g.diceLeft, g.hot = false, 0, false, 0, farkle.MaxDice, false
+	g.offerTotal, g.offerDice = 0, 0
 	if g.over {
 		return
 	}

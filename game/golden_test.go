@@ -26,6 +26,8 @@ package game
 //	golden-v2-welfare.json: seed 1, Ann, Bob and Zoë, 300, 600 and 1000;
 //	golden-v2-bankrupt.json: seed 4, Dee and Eve, 300 and 1000;
 //	golden-v2-short-straights.json: seed 6, Ann and Bob, 300 and 500;
+//	golden-v2-piggyback.json: seed 3, Ann and Bob, 300 (taking over every
+//	    bank: piggybackBot of house_test.go) and 500;
 //
 // then json.Marshal, with one line per event.
 
@@ -115,6 +117,16 @@ func TestGoldenSaves(t *testing.T) {
 			kinds: map[EventKind]int{
 				EventRolled: 57, EventKept: 47, EventHotDice: 5, EventBanked: 11, EventFarkled: 10,
 				EventWon: 1, EventBankrupt: 3,
+			},
+			source: true,
+		},
+		{
+			file:  "golden-v2-piggyback.json",
+			rules: Rules{Target: 3000, Piggyback: true, PiggybackBonus: 500, Scoring: farkle.App.Rules()},
+			names: []string{"Ann", "Bob"}, scores: []int{4150, 1750}, winner: 0, events: 50,
+			kinds: map[EventKind]int{
+				EventRolled: 18, EventKept: 15, EventHotDice: 2, EventBanked: 8, EventFarkled: 3,
+				EventWon: 1, EventPiggybacked: 3,
 			},
 			source: true,
 		},

@@ -153,7 +153,7 @@ type constSource uint64
 func (c constSource) Uint64() uint64 { return uint64(c) }
 
 // step is one action of a scripted game: "r 123456" rolls those dice,
-// "k 15" keeps, "b" banks. want is the error it must wrap, or nil.
+// "k 15" keeps, "b" banks, "p" takes over the last bank (Piggyback). want is the error it must wrap, or nil.
 type step struct {
 	act  string
 	want error
@@ -168,6 +168,8 @@ func (s step) do(g *Game) error {
 		return g.Keep(dice(s.act[1:]))
 	case 'b':
 		return g.Bank()
+	case 'p':
+		return g.Piggyback()
 	}
 	panic("bad action " + s.act)
 }

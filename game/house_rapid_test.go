@@ -21,6 +21,9 @@ func drawHouseRules(t *rapid.T, on func(*Rules)) Rules {
 		ToxicTwos: rapid.Bool().Draw(t, "toxicTwos"),
 	}
 	r.SixOnesWin = rapid.Bool().Draw(t, "sixOnesWin")
+	if r.Piggyback = rapid.Bool().Draw(t, "piggyback"); r.Piggyback {
+		r.PiggybackBonus = rapid.SampledFrom([]int{0, 1000}).Draw(t, "piggybackBonus")
+	}
 	r.Welfare = rapid.Bool().Draw(t, "welfare")
 	r.FinalRound = !r.Welfare && rapid.Bool().Draw(t, "finalRound")
 	switch rapid.IntRange(0, 2).Draw(t, "farkles") {
@@ -70,6 +73,11 @@ func playHouse(t *rapid.T, r Rules, after func(g *Game, before int, roll []farkl
 	for range 400 {
 		if g.Over() {
 			break
+		}
+		if _, _, ok := g.Offer(); ok && rapid.Bool().Draw(t, "takeOver") {
+			if err := g.Piggyback(); err != nil {
+				t.Fatalf("Piggyback: %v", err)
+			}
 		}
 		if g.Can(ActionRoll) == nil {
 			before := g.NumEvents()
@@ -212,5 +220,44 @@ func TestBankruptCostsTheScore(t *testing.T) {
 	})
 	if bankrupt == 0 {
 		t.Error("nobody went bankrupt")
+	}
+}
+
+// Property: under Piggyback a turn that takes over starts with the last
+// bank's turn total plus the bonus and rolls the dice that bank left,
+// while the banker keeps the points banked.
+func TestPiggybackTakesOverTheBank(t *testing.T) {
+	taken := 0
+	rapid.Check(t, func(t *rapid.T) {
+		r := drawHouseRules(t, func(r *Rules) { r.Piggyback = true })
+		g := playHouse(t, r, func(*Game, int, []farkle.Die) {}, func(*Game) {})
+		evs := g.EventsSince(0)
+		for i, e := range evs {
+			if e.Kind != EventPiggybacked {
+				continue
+			}
+			taken++
+			// The bank before it, and the dice that its turn left.
+			j := i - 1
+			for j >= 0 && evs[j].Kind != EventBanked {
+				j--
+			}
+			if j < 0 || evs[j].Player == e.Player || e.Points != evs[j].Points+r.PiggybackBonus || e.TurnTotal != e.Points {
+				t.Fatalf("event %d %v after the bank %d of %v", i, e, j, evs)
+			}
+			left := farkle.MaxDice
+			for k := j - 1; k >= 0; k-- {
+				if evs[k].Kind == EventKept {
+					left = evs[k-1].Dice.Len() - evs[k].Dice.Len() // the roll before the keep
+					break
+				}
+			}
+			if i+1 < len(evs) && evs[i+1].Kind == EventRolled && evs[i+1].Dice.Len() != left {
+				t.Fatalf("event %d: took over a bank that left %d dice and rolled %v", i, left, evs[i+1].Dice)
+			}
+		}
+	})
+	if taken == 0 {
+		t.Error("no turn took over a bank")
 	}
 }

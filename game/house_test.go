@@ -211,6 +211,8 @@ func TestHouseRulesJSON(t *testing.T) {
 		{Rules{Target: 10000, PenaltyAfter: 3, Bankrupt: true, Scoring: farkle.App.Rules()}, base + `,"bankrupt":true}`},
 		{Rules{Target: 10000, PenaltyAfter: 3, Bankrupt: true, ToxicTwos: true, SixOnesWin: true, Welfare: true, Scoring: farkle.App.Rules()},
 			base + `,"toxic_twos":true,"six_ones_win":true,"welfare":true,"bankrupt":true}`},
+		{Rules{Target: 10000, PenaltyAfter: 3, Bankrupt: true, Piggyback: true, PiggybackBonus: 1000, Scoring: farkle.App.Rules()},
+			base + `,"bankrupt":true,"piggyback":true,"piggyback_bonus":1000}`},
 	} {
 		b, err := json.Marshal(tc.r)
 		if err != nil || string(b) != tc.json {
@@ -232,6 +234,8 @@ func TestHouseRulesJSON(t *testing.T) {
 		base + `,"Bankrupt":true}`,
 		base + `,"bankrupt":null}`,
 		base + `,"bankrupt":false}`, // PenaltyAfter 3 without Penalty or Bankrupt
+		base + `,"bankrupt":true,"piggyback_bonus":1000}`,
+		base + `,"bankrupt":true,"piggyback":true,"piggyback_bonus":1.5}`,
 		`{"target":10000,"final_round":true,"min_bank":0,"min_first_bank":0,"penalty":0,"penalty_after":0,"must_roll_hot_dice":false,"scoring":"app","welfare":true}`,
 	} {
 		r := Zilch.Rules()
@@ -239,5 +243,104 @@ func TestHouseRulesJSON(t *testing.T) {
 		if !errors.Is(err, farkle.ErrInvalidRules) || r != Zilch.Rules() {
 			t.Errorf("json.Unmarshal(%s) = %v, rules %+v; want an error wrapping ErrInvalidRules and no change", bad, err, r)
 		}
+	}
+}
+
+func TestPiggyback(t *testing.T) {
+	r := Rules{Piggyback: true, PiggybackBonus: 1000}
+	g := newGame(t, r, 2)
+	run(t, g, script("r 155234", "k 15", "b")) // player 0 banks 150 with 4 dice left
+	if total, left, ok := g.Offer(); total != 1150 || left != 4 || !ok {
+		t.Fatalf("Offer() = %d, %d, %v; want 1150, 4, true", total, left, ok)
+	}
+	if err := g.Piggyback(); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmpDiff([]Event{{Kind: EventPiggybacked, Player: 1, Points: 1150, TurnTotal: 1150}}, lastEvents(g, 1)); diff != "" {
+		t.Fatalf("events (-want +got):\n%s", diff)
+	}
+	if g.TurnTotal() != 1150 || g.DiceLeft() != 4 {
+		t.Fatalf("after Piggyback: turn total %d, %d dice left; want 1150, 4", g.TurnTotal(), g.DiceLeft())
+	}
+	run(t, g, []step{{"b", ErrNotRolled}, {"r 5234", nil}, {"k 5", nil}, {"b", nil}})
+	if got := g.Scores(); got[0] != 150 || got[1] != 1200 {
+		t.Fatalf("scores %v, want [150 1200]: the banker keeps the bank", got)
+	}
+	// Player 1 left 3 dice: player 0 rolls six afresh instead, which drops
+	// the offer.
+	run(t, g, []step{{"r 234662", nil}, {"p", ErrNoOffer}})
+	// A farkle after taking over loses the total taken over.
+	g = newGame(t, Rules{Piggyback: true}, 3)
+	run(t, g, script("r 155234", "k 15", "b", "p", "r 2346"))
+	if diff := cmpDiff([]Event{{Kind: EventFarkled, Player: 1, Points: 150, Farkles: 1}}, lastEvents(g, 1)); diff != "" {
+		t.Fatalf("farkle after piggyback (-want +got):\n%s", diff)
+	}
+	// Player 1 farkled: player 2 has nothing to take over.
+	if _, _, ok := g.Offer(); ok {
+		t.Error("an offer after a farkle")
+	}
+
+	// No offer after hot dice, alone, or without the rule.
+	for _, tc := range []struct {
+		name    string
+		r       Rules
+		players int
+		steps   []step
+	}{
+		{"hot dice", Rules{Piggyback: true}, 2, script("r 123456", "k 123456", "b")},
+		{"alone", Rules{Piggyback: true}, 1, script("r 155234", "k 15", "b")},
+		{"no rule", Rules{}, 2, script("r 155234", "k 15", "b")},
+		{"game over", Rules{Piggyback: true, Target: 1000}, 2, script("r 111234", "k 111", "b")},
+	} {
+		g := newGame(t, tc.r, tc.players)
+		run(t, g, tc.steps)
+		if total, left, ok := g.Offer(); ok || total != 0 || left != 0 {
+			t.Errorf("%s: Offer() = %d, %d, %v", tc.name, total, left, ok)
+		}
+		want := ErrNoOffer
+		if g.Over() {
+			want = ErrGameOver
+		}
+		run(t, g, []step{{"p", want}})
+	}
+
+	// In the final round the others may take over the bank that reached
+	// the target.
+	g = newGame(t, Rules{Piggyback: true, Target: 1000, FinalRound: true}, 2)
+	run(t, g, script("r 111234", "k 111", "b", "p"))
+	if g.TurnTotal() != 1000 || g.DiceLeft() != 3 || !g.FinalRound() {
+		t.Errorf("final round: turn total %d, %d dice, final round %v", g.TurnTotal(), g.DiceLeft(), g.FinalRound())
+	}
+}
+
+// piggybackBot takes over every offer, and keeps and banks as a
+// ThresholdBot.
+type piggybackBot struct{ ThresholdBot }
+
+func (piggybackBot) Piggyback(View) bool { return true }
+
+func TestPiggybacker(t *testing.T) {
+	g := newGame(t, Rules{Piggyback: true, Target: 5000}, 2)
+	run(t, g, script("r 155234", "k 15", "b"))
+	g.SetSource(seededSource(3))
+	if err := g.PlayTurn(piggybackBot{ThresholdBot{BankAt: 100}}); err != nil {
+		t.Fatal(err)
+	}
+	evs := g.EventsSince(3)
+	if evs[0] != (Event{Kind: EventPiggybacked, Player: 1, Points: 150, TurnTotal: 150}) || evs[1].Kind != EventRolled || evs[1].Dice.Len() != 4 {
+		t.Errorf("the Piggybacker's turn: %v", evs)
+	}
+	if err := checkInvariants(g); err != nil {
+		t.Error(err)
+	}
+	// A Bot that is no Piggybacker rolls six dice afresh.
+	g = newGame(t, Rules{Piggyback: true, Target: 5000}, 2)
+	run(t, g, script("r 155234", "k 15", "b"))
+	g.SetSource(seededSource(3))
+	if err := g.PlayTurn(ThresholdBot{BankAt: 100}); err != nil {
+		t.Fatal(err)
+	}
+	if evs := g.EventsSince(3); evs[0].Kind != EventRolled || evs[0].Dice.Len() != 6 {
+		t.Errorf("the ThresholdBot's turn: %v", evs)
 	}
 }

@@ -131,6 +131,11 @@ type model struct {
 	sixOnes   bool // the game was won by six 1s
 	giftTo    int  // the player that an overshot bank goes to (need EventWelfare)
 	gift      int  // its points
+
+	// The offer of the last bank under Piggyback (offerDice 0: none), and
+	// the one of a bank that starts the final round, made after it.
+	offerTotal, offerDice     int
+	pendingTotal, pendingDice int
 }
 
 func newModel(g *Game) *model {
@@ -144,6 +149,7 @@ func newModel(g *Game) *model {
 // clearTurn clears the state of the turn.
 func (m *model) clearTurn() {
 	m.turnSum, m.left, m.rolled, m.hot, m.onTable, m.table = 0, farkle.MaxDice, false, false, false, farkle.Hand{}
+	m.offerTotal, m.offerDice = 0, 0
 }
 
 // endTurn passes the dice to the next player, or ends the final round.
@@ -175,7 +181,7 @@ func (m *model) apply(e Event) error {
 		return fmt.Errorf("player %d of %d", e.Player, m.n)
 	case m.need != 0 && e.Kind != m.need:
 		return fmt.Errorf("%v, want a %v event", e, m.need)
-	case m.need == 0 && e.Kind != EventRolled && e.Kind != EventKept && e.Kind != EventBanked && e.Kind != EventOvershot:
+	case m.need == 0 && e.Kind != EventRolled && e.Kind != EventKept && e.Kind != EventBanked && e.Kind != EventOvershot && e.Kind != EventPiggybacked:
 		return fmt.Errorf("%v with no action before it", e)
 	case e.Kind == EventWelfare && e.Player != m.giftTo:
 		return fmt.Errorf("%v, the gift goes to player %d", e, m.giftTo)
@@ -196,6 +202,7 @@ func (m *model) apply(e Event) error {
 			return err
 		}
 		m.hot = false
+		m.offerTotal, m.offerDice = 0, 0 // rolling afresh drops the offer
 		switch {
 		case m.r.SixOnesWin && e.Dice.Count(1) == farkle.MaxDice:
 			m.need = EventSixOnes
@@ -267,12 +274,20 @@ func (m *model) apply(e Event) error {
 			break
 		}
 		m.score[p] += m.turnSum
+		// Under Piggyback the next player may take over a bank that left
+		// 1 to 5 dice and did not end the game.
+		offerTotal, offerDice := m.turnSum, 0
+		if m.r.Piggyback && m.n > 1 && m.left < farkle.MaxDice {
+			offerDice = m.left
+		}
 		m.onBoard[p], m.farkles[p], m.turnSum = true, 0, 0
 		switch {
 		case m.trigger >= 0 || m.score[p] < targetOf(m.r):
 			m.endTurn()
+			m.offerTotal, m.offerDice = offerTotal, offerDice
 		case m.r.FinalRound && m.n > 1:
 			m.trigger, m.need = p, EventFinalRound
+			m.pendingTotal, m.pendingDice = offerTotal, offerDice
 		default: // the first to the target wins at once
 			m.clearTurn()
 			m.winner, m.need = p, EventWon
@@ -317,6 +332,16 @@ func (m *model) apply(e Event) error {
 		m.endTurn()
 	case EventFinalRound:
 		m.endTurn()
+		m.offerTotal, m.offerDice = m.pendingTotal, m.pendingDice
+	case EventPiggybacked:
+		switch {
+		case m.offerDice == 0 || m.rolled || m.onTable:
+			return fmt.Errorf("%v with no offer (rolled %v)", e, m.rolled)
+		case e.Points != m.offerTotal+m.r.PiggybackBonus:
+			return fmt.Errorf("took over %d, the last bank was %d and the bonus %d", e.Points, m.offerTotal, m.r.PiggybackBonus)
+		}
+		m.turnSum, m.left = e.Points, m.offerDice
+		m.offerTotal, m.offerDice = 0, 0
 	case EventWon:
 		if p != m.winner {
 			return fmt.Errorf("player %d won, the rules give player %d", p, m.winner)
@@ -399,6 +424,13 @@ func checkHistory(g *Game) error {
 		return fmt.Errorf("dice on the table %v, history gives %v (%v)", d, m.table, m.onTable)
 	case g.View().Roll() != m.table:
 		return fmt.Errorf("View().Roll() %v, history gives %v", g.View().Roll(), m.table)
+	}
+	wantTotal, wantDice, wantOK := 0, 0, false
+	if m.offerDice > 0 && !m.over {
+		wantTotal, wantDice, wantOK = m.offerTotal+m.r.PiggybackBonus, m.offerDice, true
+	}
+	if total, dice, ok := g.Offer(); total != wantTotal || dice != wantDice || ok != wantOK {
+		return fmt.Errorf("Offer() = %d, %d, %v; history gives %d, %d, %v", total, dice, ok, wantTotal, wantDice, wantOK)
 	}
 	return nil
 }

@@ -43,6 +43,9 @@ type savedRules struct {
 	SixOnesWin bool `json:"six_ones_win,omitempty"`
 	Welfare    bool `json:"welfare,omitempty"`
 	Bankrupt   bool `json:"bankrupt,omitempty"`
+	Piggyback  bool `json:"piggyback,omitempty"`
+	// PiggybackBonus is written only when not 0.
+	PiggybackBonus int `json:"piggyback_bonus,omitempty"`
 }
 
 // savedScoring is scoring rules saved as the name of their farkle.Preset,
@@ -112,6 +115,7 @@ func (r Rules) toSaved() savedRules {
 		Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter, MustRollHotDice: r.MustRollHotDice,
 		Scoring:   savedScoring{r.scoring()},
 		ToxicTwos: r.ToxicTwos, SixOnesWin: r.SixOnesWin, Welfare: r.Welfare, Bankrupt: r.Bankrupt,
+		Piggyback: r.Piggyback, PiggybackBonus: r.PiggybackBonus,
 	}
 }
 
@@ -119,7 +123,8 @@ func (r Rules) toSaved() savedRules {
 // a stable lower-case key, and the scoring rules as the name of their
 // farkle.Preset when they are one's (a zero Scoring as "app"), else as
 // farkle's object. The house rules of play, "toxic_twos", "six_ones_win",
-// "welfare" and "bankrupt", are written only when they are on (true).
+// "welfare", "bankrupt", "piggyback" and "piggyback_bonus", are written
+// only when they are on (true, or not 0).
 // Zilch reads:
 //
 //	{"target":10000,"final_round":true,"min_bank":300,"min_first_bank":0,

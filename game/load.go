@@ -564,7 +564,7 @@ func (d *decoder) raw() ([]byte, error) {
 var (
 	saveKeyList  = []string{"format", "version", "rules", "players", "events", "source"}
 	rulesKeyList = []string{"target", "final_round", "min_bank", "min_first_bank", "penalty", "penalty_after", "must_roll_hot_dice", "scoring",
-		"toxic_twos", "six_ones_win", "welfare", "bankrupt"}
+		"toxic_twos", "six_ones_win", "welfare", "bankrupt", "piggyback", "piggyback_bonus"}
 	eventKeyList  = []string{"kind", "player", "dice", "points", "turn_total", "score", "farkles"}
 	sourceKeyList = []string{"type", "state"}
 )
@@ -676,6 +676,10 @@ func (d *decoder) rules() (Rules, error) {
 			r.Welfare, err = d.boolean()
 		case "bankrupt":
 			r.Bankrupt, err = d.boolean()
+		case "piggyback":
+			r.Piggyback, err = d.boolean()
+		case "piggyback_bonus":
+			r.PiggybackBonus, err = d.integer()
 		case "scoring":
 			var c byte
 			if c, err = d.peek(); err != nil {

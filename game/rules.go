@@ -103,6 +103,21 @@ type Rules struct {
 	// of a fixed Penalty; the count then starts again from 0. It needs
 	// PenaltyAfter positive and Penalty 0.
 	Bankrupt bool
+
+	// Piggyback lets the next player take over a bank. After a player
+	// banks with 1 to 5 dice left (not after hot dice, and not a bank
+	// that ends the game or, under Welfare, passes the target), in a game
+	// of two or more, the next player may start their turn with that turn
+	// total, plus PiggybackBonus, and those dice to roll:
+	// [Game.Piggyback] before their first roll ([EventPiggybacked]). The
+	// banked points stay the banker's. The player must then roll before
+	// banking, and a farkle loses the total taken over as any turn total.
+	// A roll of six dice instead starts the turn afresh and drops the
+	// offer.
+	Piggyback bool
+	// PiggybackBonus is the points added to a turn total taken over
+	// ("+1,000"); 0 for none. It needs Piggyback; at most 100,000,000.
+	PiggybackBonus int
 }
 
 // Validate reports the first problem with r, in field order, as a
@@ -120,7 +135,7 @@ func (r Rules) scorer() (*farkle.Scorer, error) {
 	for _, f := range []struct {
 		name string
 		v    int
-	}{{"Target", r.Target}, {"MinBank", r.MinBank}, {"MinFirstBank", r.MinFirstBank}, {"Penalty", r.Penalty}} {
+	}{{"Target", r.Target}, {"MinBank", r.MinBank}, {"MinFirstBank", r.MinFirstBank}, {"Penalty", r.Penalty}, {"PiggybackBonus", r.PiggybackBonus}} {
 		if f.v < 0 {
 			return nil, bad(f.name, "must not be negative")
 		}
@@ -152,6 +167,8 @@ func (r Rules) scorer() (*farkle.Scorer, error) {
 		return nil, bad("Bankrupt", "needs PenaltyAfter, the farkles in a row that cost the score")
 	case r.Bankrupt && r.Penalty > 0:
 		return nil, bad("Bankrupt", "needs Penalty 0: the farkle costs the whole score instead")
+	case r.PiggybackBonus > 0 && !r.Piggyback:
+		return nil, bad("PiggybackBonus", "needs Piggyback")
 	}
 	return s, nil
 }

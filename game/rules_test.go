@@ -43,6 +43,9 @@ func TestValidate(t *testing.T) {
 		{Rules{Bankrupt: true, Penalty: 500, PenaltyAfter: 3}, "Bankrupt"},
 		{Rules{Bankrupt: true, PenaltyAfter: -1}, "PenaltyAfter"},
 		{Rules{Welfare: true, FinalRound: true, Scoring: badScoring}, "Scoring.Triple[3]"},
+		{Rules{PiggybackBonus: 1000}, "PiggybackBonus"},
+		{Rules{Piggyback: true, PiggybackBonus: -1}, "PiggybackBonus"},
+		{Rules{Piggyback: true, PiggybackBonus: maxTarget + 1}, "PiggybackBonus"},
 	}
 	for _, tc := range tests {
 		for name, err := range map[string]error{"Validate": tc.r.Validate(), "New": newErr(tc.r)} {
@@ -57,6 +60,7 @@ func TestValidate(t *testing.T) {
 		{Target: 1, MustRollHotDice: true},
 		{ToxicTwos: true, SixOnesWin: true, Welfare: true, Bankrupt: true, PenaltyAfter: 3},
 		{Bankrupt: true, PenaltyAfter: maxPenaltyAfter, FinalRound: true},
+		{Piggyback: true, PiggybackBonus: maxTarget},
 	}
 	for _, tc := range testRules(false) {
 		valid = append(valid, tc.rules)

@@ -348,7 +348,7 @@ func TestCan(t *testing.T) {
 		if g.Over() {
 			continue
 		}
-		for _, a := range []Action{0, 4} {
+		for _, a := range []Action{0, 5} {
 			if err := g.Can(a); !errors.Is(err, ErrUnknownAction) {
 				t.Errorf("%s: Can(%v) = %v, want %v", tc.when, a, err, ErrUnknownAction)
 			}
@@ -358,14 +358,14 @@ func TestCan(t *testing.T) {
 
 func TestCanUnknownAction(t *testing.T) {
 	g := newGame(t, App.Rules(), 2)
-	for _, a := range []Action{0, 4, 9, 255} {
+	for _, a := range []Action{0, 5, 9, 255} {
 		err := g.Can(a)
 		var ae *ActionError
 		if !errors.Is(err, ErrUnknownAction) || !errors.As(err, &ae) || ae.Action != a {
 			t.Errorf("Can(%v) = %v, want an *ActionError wrapping ErrUnknownAction", a, err)
 		}
 	}
-	for _, a := range []Action{ActionRoll, ActionKeep, ActionBank} {
+	for _, a := range []Action{ActionRoll, ActionKeep, ActionBank, ActionPiggyback} {
 		if err := g.Can(a); errors.Is(err, ErrUnknownAction) {
 			t.Errorf("Can(%v) = %v", a, err)
 		}

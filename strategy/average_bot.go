@@ -32,7 +32,8 @@ type AverageBot struct {
 // ToxicTwos. Else the error wraps [ErrOtherRules] and names the first
 // field that differs, such as "Penalty 0, the game's 500". The target, a
 // final round, SixOnesWin and Welfare do not change the strategy of the
-// long-run average, which the bot plays in any game; for MinFirstBank the
+// long-run average, which the bot plays in any game (under Piggyback it
+// takes over the banks worth it, [AverageBot.Piggyback]); for MinFirstBank the
 // bot plays by the table's [AverageTable.Opening] until the first bank.
 // Bankrupt, whose farkles in a row cost the score rather than a fixed
 // penalty, is no rule of its model: the error wraps [ErrRules]. Package
@@ -73,4 +74,27 @@ func (b AverageBot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 		return farkle.Hand{}, false
 	}
 	return p.Dice(), guardBank(v, p, bank, need)
+}
+
+// Piggyback reports whether to take over the offer of v.Offer(), under
+// game.Rules.Piggyback: when rolling the dice left from the turn total
+// taken over is worth more, by the table for the player's farkles in a
+// row, than rolling six dice from the start of the turn; off the board
+// under an opening minimum, by the table's [AverageTable.Opening]. An
+// offer that the table cannot reach is refused. This makes an AverageBot
+// a game.Piggybacker.
+func (b AverageBot) Piggyback(v game.View) bool {
+	total, dice, ok := v.Offer()
+	if !ok {
+		return false
+	}
+	t := b.Table.get()
+	if need := offBoard(v, t.opts.MinBank); need > 0 {
+		if o, err := t.Opening(need); err == nil {
+			t = o
+		}
+	}
+	u := &t.turns[min(max(v.Player(v.Current()).Farkles, 0), len(t.turns)-1)]
+	i, ok := u.tb.totalIndex(total)
+	return ok && dice >= 1 && dice <= farkle.MaxDice && u.rollValue(i, dice) > u.rollValue(0, farkle.MaxDice)
 }

@@ -34,7 +34,8 @@ type Bot struct {
 // 25". The other rules (the target, a final round, a penalty, and the
 // house rules SixOnesWin, Welfare and Bankrupt, which change the game's
 // scores and end but not the points of a turn) do not change the
-// strategy of a turn, which the Bot plays in any game; for MinFirstBank
+// strategy of a turn, which the Bot plays in any game; under Piggyback it
+// takes over the banks worth it ([Bot.Piggyback]); for MinFirstBank
 // the Bot plays by the table's [Table.Opening] until the first bank.
 // Package game calls CheckRules before a bot's first move.
 func (b Bot) CheckRules(r game.Rules) error {
@@ -82,4 +83,26 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 		return farkle.Hand{}, false
 	}
 	return p.Dice(), guardBank(v, p, bank, need)
+}
+
+// Piggyback reports whether to take over the offer of v.Offer(), under
+// game.Rules.Piggyback: when rolling the dice left from the turn total
+// taken over is worth more, by the table ([Table.RollValue]), than a turn
+// from its start ([Table.TurnValue]); off the board under an opening
+// minimum, by the table's [Table.Opening]. An offer that the table cannot
+// reach (a bonus in other steps than its points) is refused. This makes
+// a Bot a game.Piggybacker.
+func (b Bot) Piggyback(v game.View) bool {
+	total, dice, ok := v.Offer()
+	if !ok {
+		return false
+	}
+	t := b.Table.get()
+	if need := offBoard(v, t.opts.MinBank); need > 0 {
+		if o, err := t.Opening(need); err == nil {
+			t = o
+		}
+	}
+	roll, err := t.RollValue(total, dice)
+	return err == nil && roll > t.TurnValue()
 }

@@ -146,3 +146,85 @@ func TestOptionsOfHouseRules(t *testing.T) {
 		t.Errorf("AverageOptionsOf = %+v, want %+v", got, want)
 	}
 }
+
+// TestPiggybackDecision checks the bots' choice to take over a bank, on
+// offers whose answer follows from the App odds: 1000 with three dice is
+// worth at least 13/18 of 1000 (the chance of no farkle), more than a
+// turn afresh (606.98); 300 with one die is worth a third of a hot-dice
+// state at 350 or 400, which is worth about 1000, less.
+func TestPiggybackDecision(t *testing.T) {
+	avgPen, err := SolveAverage(nil, AverageOptions{Penalty: 500, PenaltyAfter: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		moves [][]farkle.Die // rolls and keeps of player 0, then a bank
+		take  bool
+	}{
+		{"1000 with 3 dice", [][]farkle.Die{{1, 1, 1, 2, 3, 4}, {1, 1, 1}}, true},
+		{"300 with 1 die", [][]farkle.Die{{1, 5, 2, 3, 4, 6}, {1}, {5, 2, 3, 4, 6}, {5}, {5, 2, 3, 4}, {5}, {5, 2, 3}, {5}, {5, 2}, {5}}, false},
+	} {
+		g, err := game.New(game.Rules{Piggyback: true, Penalty: 500, PenaltyAfter: 3}, []string{"A", "B"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, d := range tc.moves {
+			if i%2 == 0 {
+				err = g.RollDice(d)
+			} else {
+				err = g.Keep(d)
+			}
+			if err != nil {
+				t.Fatalf("%s: move %d: %v", tc.name, i, err)
+			}
+		}
+		if err := g.Bank(); err != nil {
+			t.Fatal(err)
+		}
+		v := g.View()
+		if _, _, ok := v.Offer(); !ok {
+			t.Fatalf("%s: no offer", tc.name)
+		}
+		for name, got := range map[string]bool{
+			"Bot":                Bot{}.Piggyback(v),
+			"AverageBot":         AverageBot{}.Piggyback(v),
+			"AverageBot penalty": AverageBot{Table: avgPen}.Piggyback(v),
+		} {
+			if got != tc.take {
+				t.Errorf("%s: %s.Piggyback = %v, want %v", tc.name, name, got, tc.take)
+			}
+		}
+	}
+	// Without an offer, no bot takes over.
+	g, err := game.New(game.Rules{Piggyback: true}, []string{"A", "B"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if (Bot{}).Piggyback(g.View()) || (AverageBot{}).Piggyback(g.View()) {
+		t.Error("a bot takes over no offer")
+	}
+}
+
+// TestPiggybackGames plays games of the expected-score Bot under
+// Piggyback: it takes over some banks, and the games end.
+func TestPiggybackGames(t *testing.T) {
+	taken := 0
+	for seed := range uint64(10) {
+		g, err := game.New(game.Rules{Piggyback: true, PiggybackBonus: 500, Target: 3000}, []string{"A", "B"}, rand.NewPCG(seed, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(Bot{}, AverageBot{}); err != nil || !g.Over() {
+			t.Fatalf("seed %d: Play = %v, over %v", seed, err, g.Over())
+		}
+		for _, e := range g.EventsSince(0) {
+			if e.Kind == game.EventPiggybacked {
+				taken++
+			}
+		}
+	}
+	if taken == 0 {
+		t.Error("no bot took over a bank in 10 games")
+	}
+}

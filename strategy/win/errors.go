@@ -14,7 +14,7 @@ import (
 // with [errors.Is].
 var (
 	// ErrRules: rules of play that the solver does not model: the house
-	// rules of play ToxicTwos, SixOnesWin, Welfare and Bankrupt for Solve,
+	// rules of play ToxicTwos, SixOnesWin, Welfare, Bankrupt and Piggyback for Solve,
 	// Duel and Bot.CheckRules, and for Duel also a penalty for farkles in a
 	// row. Solve models every other game.Rules value that
 	// game.Rules.Validate accepts.

@@ -23,6 +23,7 @@ func TestHouseRulesRefused(t *testing.T) {
 		{"SixOnesWin", func(r *game.Rules) { r.SixOnesWin = true }},
 		{"Welfare", func(r *game.Rules) { r.Welfare = true }},
 		{"Bankrupt", func(r *game.Rules) { r.Bankrupt, r.PenaltyAfter = true, 3 }},
+		{"Piggyback", func(r *game.Rules) { r.Piggyback, r.PiggybackBonus = true, 1000 }},
 	} {
 		r := base
 		tc.set(&r)

@@ -134,7 +134,7 @@ func StateOf(v game.View) (State, error) {
 // a done ctx, which Solve checks after each anti-diagonal, its error; any
 // other error is a [*SolveError] wrapping [ErrRules] for the house rules
 // of play that the solver does not model yet (ToxicTwos, SixOnesWin,
-// Welfare and Bankrupt, refused before any work), [ErrOptions] for bad
+// Welfare, Bankrupt and Piggyback, refused before any work), [ErrOptions] for bad
 // options, or [ErrTooLarge] for a table of more than 4,194,304 positions
 // or turns too long to follow. Short straights, which are scoring rules,
 // are solved as any scoring.
@@ -300,6 +300,7 @@ func refuseHouseRules(r game.Rules, opts Options) error {
 		{r.SixOnesWin, "SixOnesWin", "six 1s that win the game at once"},
 		{r.Welfare, "Welfare", "welfare, a target to hit exactly"},
 		{r.Bankrupt, "Bankrupt", "bankruptcy, farkles in a row that cost the whole score"},
+		{r.Piggyback, "Piggyback", "piggybacking, a turn that takes over the last bank"},
 	} {
 		if !h.on {
 			continue
