@@ -12,17 +12,21 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-var _ game.Bot = Bot{}
+var (
+	_ game.Bot         = Bot{}
+	_ game.Piggybacker = Bot{}
+	_ game.Piggybacker = AverageBot{}
+)
 
-// TestBotMethodSet: a Bot has two methods, CheckRules and Decide, on the
-// value and the pointer.
+// TestBotMethodSet: a Bot has three methods, CheckRules, Decide and
+// Piggyback, on the value and the pointer.
 func TestBotMethodSet(t *testing.T) {
 	for _, typ := range []reflect.Type{reflect.TypeFor[Bot](), reflect.TypeFor[*Bot]()} {
 		var names []string
 		for i := range typ.NumMethod() {
 			names = append(names, typ.Method(i).Name)
 		}
-		if diff := cmp.Diff([]string{"CheckRules", "Decide"}, names); diff != "" {
+		if diff := cmp.Diff([]string{"CheckRules", "Decide", "Piggyback"}, names); diff != "" {
 			t.Errorf("method set of %v (-want +got):\n%s", typ, diff)
 		}
 	}
