@@ -103,6 +103,8 @@
 //	keep DICE, k     set aside dice of the roll: keep 1 5 5, k 155
 //	best             set aside the best keep of the roll
 //	bank, b          bank the turn total and end the turn
+//	piggyback, p     take over the last bank's turn total and dice, under
+//	                 -piggyback, instead of rolling six dice
 //	hint             list the keeps of the roll
 //	score, s         show the scores
 //	save [-f] FILE   save the game as JSON, to resume with -load FILE;
@@ -153,6 +155,12 @@
 //	             target too; turns -final-round off unless given
 //	-bankrupt    -penalty-after farkles in a row (default 3) cost the whole
 //	             score; turns -penalty off unless given
+//	-piggyback   the next player may take over a bank's turn total and the
+//	             dice it left (command piggyback, or p), or roll six afresh;
+//	             the bots roll afresh
+//	-piggyback-bonus N
+//	             with -piggyback: the points added to a turn total taken
+//	             over, 0 to 100000000
 //
 // Each is defined once for every command that takes it: win and advise
 // take the same names with the same meanings (with smaller ranges where
@@ -191,8 +199,8 @@
 //
 // and -min-bank, -min-first-bank, -penalty, -penalty-after,
 // -low-straight and -high-straight as for play. The house rules of play
-// -toxic-twos, -six-ones, -welfare and -bankrupt are not solved for the
-// chance to win yet: win does not take them. Under -min-first-bank both players start off the board; with a
+// -toxic-twos, -six-ones, -welfare, -bankrupt and -piggyback are not
+// solved for the chance to win yet: win does not take them. Under -min-first-bank both players start off the board; with a
 // penalty scores go down to -2500 at most (the solver's floor). The solved
 // game is cached under a hash of all its rules.
 //

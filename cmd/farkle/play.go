@@ -25,6 +25,8 @@ const playCommands = `  roll, r          roll the dice left
   keep DICE, k     set aside dice of the roll: keep 1 5 5, k 155
   best             set aside the best keep of the roll
   bank, b          bank the turn total and end the turn
+  piggyback, p     take over the last bank's turn total and dice, under
+                   -piggyback, instead of rolling six dice
   hint             list the keeps of the roll
   score, s         show the scores
   save [-f] FILE   save the game as JSON, to resume with -load FILE;
@@ -50,8 +52,8 @@ penalty, a final round; zilch and facebook: bank at 300 or more, the
 third farkle in a row costs 500, a final round); core and classic score
 so under the play of app. The house-rule flags -target, -final-round,
 -min-bank, -min-first-bank, -penalty, -penalty-after, -must-roll,
--low-straight, -high-straight, -toxic-twos, -six-ones, -welfare and
--bankrupt change the preset's rules, and mean the same in 'farkle win'
+-low-straight, -high-straight, -toxic-twos, -six-ones, -welfare,
+-bankrupt, -piggyback and -piggyback-bonus change the preset's rules, and mean the same in 'farkle win'
 and 'farkle advise', which take some of them. -penalty 0 is no penalty.
 -welfare turns the final round off, and -bankrupt the penalty, unless
 -final-round or -penalty is given. Rules that do not go together, such
@@ -91,11 +93,13 @@ func playFlags(fs *flag.FlagSet, o *options) {
 	house.sixOnes()
 	house.welfare()
 	house.bankrupt()
+	house.piggyback()
+	house.piggybackBonus()
 }
 
 // playRuleFlags are the flags of play that set its rules: -load refuses
 // them.
-var playRuleFlags = []string{"bankrupt", "final-round", "high-straight", "low-straight", "min-bank", "min-first-bank", "must-roll", "penalty", "penalty-after", "rules", "six-ones", "target", "toxic-twos", "welfare"}
+var playRuleFlags = []string{"bankrupt", "final-round", "high-straight", "low-straight", "min-bank", "min-first-bank", "must-roll", "penalty", "penalty-after", "piggyback", "piggyback-bonus", "rules", "six-ones", "target", "toxic-twos", "welfare"}
 
 // runPlay runs "farkle play".
 func runPlay(e *env, o *options, args []string) error {
@@ -354,6 +358,10 @@ func (p *playSession) prompt() {
 		fmt.Fprintf(w, "Your roll: %s (turn total %d). Keep which dice?\n", roll, v.TurnTotal())
 		return
 	}
+	if total, left, ok := v.Offer(); ok {
+		fmt.Fprintf(w, "Your turn (score %d). Roll, or piggyback %d with %s?\n", v.Player(0).Score, total, countDice(left))
+		return
+	}
 	if v.TurnTotal() == 0 {
 		fmt.Fprintf(w, "Your turn (score %d). Roll?\n", v.Player(0).Score)
 		return
@@ -416,6 +424,10 @@ func (p *playSession) do(line string) bool {
 	case "bank", "b":
 		if alone("bank, or b") {
 			err = g.Bank()
+		}
+	case "piggyback", "p":
+		if alone("piggyback, or p") {
+			err = g.Piggyback()
 		}
 	case "hint":
 		if !alone("hint") {
@@ -489,6 +501,11 @@ func (p *playSession) explain(err error) string {
 		return name + ", hot dice must be rolled: roll the six dice again."
 	case errors.Is(err, game.ErrGameOver):
 		return "The game is over."
+	case errors.Is(err, game.ErrNoOffer):
+		if !g.Rules().Piggyback {
+			return name + ", these rules have no piggyback (-piggyback)."
+		}
+		return name + ", there is no bank to take over: only a bank with dice left, before your first roll."
 	}
 	return name + ", that cannot be done: " + err.Error() + "."
 }

@@ -99,6 +99,8 @@ type houseOptions struct {
 	sixOnes      bool // -six-ones
 	welfare      bool // -welfare
 	bankrupt     bool // -bankrupt
+	piggyback    bool // -piggyback
+	bonus        int  // -piggyback-bonus
 }
 
 // houseFlags defines the flags of the house rules. Each flag is defined
@@ -167,6 +169,14 @@ func (f houseFlags) bankrupt() {
 	f.fs.BoolVar(&f.h.bankrupt, "bankrupt", false, "-penalty-after farkles in a row cost the whole score (default 3)")
 }
 
+func (f houseFlags) piggyback() {
+	f.fs.BoolVar(&f.h.piggyback, "piggyback", false, "the next player may take over a bank's turn total and dice left")
+}
+
+func (f houseFlags) piggybackBonus() {
+	intFlag(f.fs, &f.h.bonus, "piggyback-bonus", 0, 0, maxScore, fmt.Sprintf("N\twith -piggyback: points added to a turn total taken over, 0\n\t\tto %d", maxScore))
+}
+
 // scoringRules returns the scoring rules of the -rules preset with the
 // short straights of -low-straight and -high-straight, if given.
 func (o *options) scoringRules() farkle.Rules {
@@ -202,6 +212,10 @@ func (o *options) rulesOfPlay() game.Rules {
 		if !o.set["final-round"] {
 			r.FinalRound = false
 		}
+	}
+	r.Piggyback = r.Piggyback || h.piggyback
+	if o.set["piggyback-bonus"] {
+		r.PiggybackBonus = h.bonus
 	}
 	if h.bankrupt {
 		r.Bankrupt = true
@@ -254,12 +268,13 @@ var ruleFlags = []struct {
 	{"MinFirstBank", "min-first-bank", func(r game.Rules) int { return r.MinFirstBank }},
 	{"MinBank", "min-bank", func(r game.Rules) int { return r.MinBank }},
 	{"Target", "target", func(r game.Rules) int { return r.Target }},
+	{"PiggybackBonus", "piggyback-bonus", func(r game.Rules) int { return r.PiggybackBonus }},
 }
 
 // boolRuleFlags are the flags of the fields of game.Rules that are
 // booleans, for the messages of game.Rules.Validate.
 var boolRuleFlags = []struct{ field, flag string }{
-	{"FinalRound", "final-round"}, {"Welfare", "welfare"}, {"Bankrupt", "bankrupt"},
+	{"FinalRound", "final-round"}, {"Welfare", "welfare"}, {"Bankrupt", "bankrupt"}, {"Piggyback", "piggyback"},
 }
 
 // validRulesOfPlay returns rulesOfPlay, checked with game.Rules.Validate:

@@ -141,6 +141,12 @@ func houseRulesText(r game.Rules) string {
 	if r.Welfare {
 		s += ", hit the target exactly (welfare)"
 	}
+	switch {
+	case r.Piggyback && r.PiggybackBonus > 0:
+		s += fmt.Sprintf(", piggyback with %d more", r.PiggybackBonus)
+	case r.Piggyback:
+		s += ", piggyback"
+	}
 	return s
 }
 

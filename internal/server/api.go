@@ -44,6 +44,7 @@ func (s *Server) routes() {
 	api("POST", "/api/games/{id}/roll", s.handleMove(game.ActionRoll))
 	api("POST", "/api/games/{id}/keep", s.handleMove(game.ActionKeep))
 	api("POST", "/api/games/{id}/bank", s.handleMove(game.ActionBank))
+	api("POST", "/api/games/{id}/piggyback", s.handleMove(game.ActionPiggyback))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusNotFound, CodeNotFound, "no such API route"))
 	})
@@ -61,12 +62,14 @@ type createRequest struct {
 	Target int           `json:"target"` // 0 is the preset's
 	Seats  []seatRequest `json:"seats"`
 
-	LowStraight  int  `json:"low_straight"`  // farkle.Rules.LowStraight
-	HighStraight int  `json:"high_straight"` // farkle.Rules.HighStraight
-	ToxicTwos    bool `json:"toxic_twos"`    // game.Rules.ToxicTwos
-	SixOnesWin   bool `json:"six_ones_win"`  // game.Rules.SixOnesWin
-	Welfare      bool `json:"welfare"`       // game.Rules.Welfare
-	Bankrupt     bool `json:"bankrupt"`      // game.Rules.Bankrupt
+	LowStraight  int  `json:"low_straight"`    // farkle.Rules.LowStraight
+	HighStraight int  `json:"high_straight"`   // farkle.Rules.HighStraight
+	ToxicTwos    bool `json:"toxic_twos"`      // game.Rules.ToxicTwos
+	SixOnesWin   bool `json:"six_ones_win"`    // game.Rules.SixOnesWin
+	Welfare      bool `json:"welfare"`         // game.Rules.Welfare
+	Bankrupt     bool `json:"bankrupt"`        // game.Rules.Bankrupt
+	Piggyback    bool `json:"piggyback"`       // game.Rules.Piggyback
+	Bonus        int  `json:"piggyback_bonus"` // game.Rules.PiggybackBonus
 }
 
 type seatRequest struct {
@@ -177,6 +180,10 @@ func checkCreate(req *createRequest) (game.Rules, []string, *apiError) {
 	}
 	rules.Scoring.LowStraight, rules.Scoring.HighStraight = req.LowStraight, req.HighStraight
 	rules.ToxicTwos, rules.SixOnesWin = req.ToxicTwos, req.SixOnesWin
+	if req.Bonus < 0 || req.Bonus > maxTarget {
+		return bad("piggyback_bonus %d: want 0 (none) to %d", req.Bonus, maxTarget)
+	}
+	rules.Piggyback, rules.PiggybackBonus = req.Piggyback, req.Bonus
 	if req.Welfare {
 		rules.Welfare, rules.FinalRound = true, false
 	}
@@ -370,6 +377,8 @@ func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, la
 		err = g.Keep(keep)
 	case game.ActionBank:
 		err = g.Bank()
+	case game.ActionPiggyback:
+		err = g.Piggyback()
 	}
 	if err != nil {
 		return stateJSON{}, errorf(http.StatusConflict, CodeIllegalMove, cleanError(err))

@@ -76,8 +76,51 @@ func TestCreateHouseRulesRefused(t *testing.T) {
 		{"huge straight", post(`{"seats":[{"kind":"human"}],"high_straight":1000001}`), 400, CodeInvalid},
 		{"straight not a number", post(`{"seats":[{"kind":"human"}],"low_straight":"500"}`), 400, CodeBadJSON},
 		{"rule not a boolean", post(`{"seats":[{"kind":"human"}],"toxic_twos":1}`), 400, CodeBadJSON},
-		{"unknown house rule", post(`{"seats":[{"kind":"human"}],"piggyback":true}`), 400, CodeBadJSON},
+		{"unknown house rule", post(`{"seats":[{"kind":"human"}],"pigback":true}`), 400, CodeBadJSON},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.r.wantError(t, tc.status, tc.code) })
 	}
+}
+
+func TestPiggybackMove(t *testing.T) {
+	s, ts := newTest(t, Config{})
+	r := call(t, nil, "POST", ts.URL+"/api/games", "", `{"seats":[{"kind":"human"},{"kind":"human"}],"piggyback":true,"piggyback_bonus":500}`)
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	r.decode(t, &c)
+	if !c.State.Piggyback || c.State.Bonus != 500 || c.State.OfferDice != 0 {
+		t.Fatalf("state %+v", c.State)
+	}
+	// Player 0 banks 150 with 4 dice left, on dice given here.
+	s.mu.Lock()
+	e := s.games[c.ID]
+	s.mu.Unlock()
+	e.mu.Lock()
+	for _, err := range []error{e.g.RollDice([]farkle.Die{1, 5, 2, 3, 4, 6}), e.g.Keep([]farkle.Die{1, 5}), e.g.Bank()} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.mu.Unlock()
+	url := ts.URL + "/api/games/" + c.ID
+	var st stateJSON
+	call(t, nil, "GET", url, "", nil).decode(t, &st)
+	if st.OfferTotal != 650 || st.OfferDice != 4 || st.Current != 1 {
+		t.Fatalf("state %+v: want an offer of 650 with 4 dice to player 1", st)
+	}
+	call(t, nil, "POST", url+"/piggyback", c.Seats[0].Token, nil).wantError(t, 409, CodeNotYourTurn)
+	r = call(t, nil, "POST", url+"/piggyback", c.Seats[1].Token, nil)
+	if r.status != http.StatusOK {
+		t.Fatalf("piggyback: %d %s", r.status, r.body)
+	}
+	var after stateJSON
+	r.decode(t, &after)
+	if after.TurnTotal != 650 || after.DiceLeft != 4 || after.OfferDice != 0 || after.OfferTotal != 0 || after.CanBank || !after.CanRoll {
+		t.Errorf("after piggyback: %+v", after)
+	}
+	call(t, nil, "POST", url+"/piggyback", c.Seats[1].Token, nil).wantError(t, 409, CodeIllegalMove)
+	call(t, nil, "POST", ts.URL+"/api/games", "", `{"seats":[{"kind":"human"}],"piggyback":true,"piggyback_bonus":-1}`).wantError(t, 400, CodeInvalid)
+	call(t, nil, "POST", ts.URL+"/api/games", "", `{"seats":[{"kind":"human"}],"piggyback_bonus":500}`).wantError(t, 400, CodeInvalid)
 }

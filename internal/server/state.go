@@ -46,6 +46,12 @@ type stateJSON struct {
 	SixOnesWin   bool `json:"six_ones_win,omitempty"`
 	Welfare      bool `json:"welfare,omitempty"`
 	Bankrupt     bool `json:"bankrupt,omitempty"`
+	Piggyback    bool `json:"piggyback,omitempty"`
+	Bonus        int  `json:"piggyback_bonus,omitempty"`
+	// The offer that the current player may take over (Piggyback): its
+	// turn total, the bonus included, and dice; left out when none.
+	OfferTotal int `json:"offer_total,omitempty"`
+	OfferDice  int `json:"offer_dice,omitempty"`
 }
 
 type playerJSON struct {
@@ -164,7 +170,9 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 		MinBank:   r.MinBank, MinFirstBank: r.MinFirstBank, MustRollHotDice: r.MustRollHotDice,
 		LowStraight: r.Scoring.LowStraight, HighStraight: r.Scoring.HighStraight,
 		ToxicTwos: r.ToxicTwos, SixOnesWin: r.SixOnesWin, Welfare: r.Welfare, Bankrupt: r.Bankrupt,
+		Piggyback: r.Piggyback, Bonus: r.PiggybackBonus,
 	}
+	st.OfferTotal, st.OfferDice, _ = g.Offer()
 	if w, ok := g.Winner(); ok {
 		st.Winner = &w
 	}

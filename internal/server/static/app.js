@@ -75,7 +75,9 @@ function home() {
       six_ones_win: $('six-ones').checked,
       welfare: $('welfare').checked,
       bankrupt: $('bankrupt').checked,
+      piggyback: $('piggyback-rule').checked,
     };
+    if (house.piggyback) house.piggyback_bonus = parseInt($('piggyback-bonus').value, 10) || 0;
     try {
       const g = await api('POST', '/api/games', { body: { rules: $('rules').value, target, seats, ...house } });
       const invites = g.seats.filter((s) => s.kind === 'human' && s.seat !== 0)
@@ -201,6 +203,7 @@ function render() {
   if (s.six_ones_win) house.push('six 1s win');
   if (s.welfare) house.push('hit the target exactly');
   if (s.bankrupt) house.push('farkles in a row cost the whole score');
+  if (s.piggyback) house.push(s.piggyback_bonus ? `piggyback with ${s.piggyback_bonus} more` : 'piggyback');
   $('house-rules').textContent = house.length ? 'House rules: ' + house.join(', ') + '.' : '';
   $('house-rules').hidden = !house.length;
 
@@ -290,6 +293,9 @@ function renderSelection() {
     bank.textContent = s.can_bank ? `Bank ${s.turn_total}` : 'Bank';
   }
   $('hint').disabled = !(mine && s.dice.length);
+  const pig = $('piggyback');
+  pig.hidden = !(mine && s.offer_dice);
+  pig.textContent = s.offer_dice ? `Piggyback ${s.offer_total} with ${plural(s.offer_dice, 'die', 'dice')}` : 'Piggyback';
 }
 
 function renderScores() {
@@ -500,6 +506,9 @@ async function gamePage() {
   $('bank').addEventListener('click', () => act(async () => {
     await keepIfSelected();
     applyState(await api('POST', `/api/games/${game.id}/bank`, { token: game.token }));
+  }));
+  $('piggyback').addEventListener('click', () => act(async () => {
+    applyState(await api('POST', `/api/games/${game.id}/piggyback`, { token: game.token }));
   }));
   $('hint').addEventListener('click', () => act(hint));
   showInvites();
