@@ -89,8 +89,9 @@ type Event struct {
 	// Points are the points of the keep (EventKept), banked (EventBanked),
 	// lost with the turn (EventFarkled), lost to the penalty
 	// (EventPenalty) or to bankruptcy (EventBankrupt), that a bank would
-	// have scored past the target (EventOvershot) or given to the player
-	// (EventWelfare); 0 otherwise.
+	// have scored past the target (EventOvershot), given to the player
+	// (EventWelfare) or taken over with the bonus (EventPiggybacked); 0
+	// otherwise.
 	Points int
 
 	// TurnTotal is the player's turn total after the event: 0 once the
