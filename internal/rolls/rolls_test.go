@@ -153,3 +153,39 @@ func TestGCDPow6(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeToxic checks that under toxic twos exactly the rolls of four
+// or more 2s lose their candidates, and the others keep theirs, and that
+// the chance of a farkle grows by the chance of those rolls.
+func TestAnalyzeToxic(t *testing.T) {
+	ix := multiset.Get()
+	for _, p := range presets {
+		s, err := farkle.New(p.Rules())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plain, toxic Analysis
+		plain.Analyze(s)
+		toxic.AnalyzeToxic(s, true)
+		var extra [farkle.MaxDice + 1]float64 // the chance of four or more 2s that score, per number of dice
+		for i := int(ix.First[1]); i < multiset.N; i++ {
+			if ix.Counts[i][2] >= 4 {
+				if len(toxic.Cands(i)) != 0 {
+					t.Errorf("%v: roll %v has candidates under toxic twos", p, ix.Sorted[i][:ix.Size[i]])
+				}
+				if len(plain.Cands(i)) > 0 {
+					extra[ix.Size[i]] += float64(ix.Orders[i]) / float64(Pow6(int(ix.Size[i])))
+				}
+				continue
+			}
+			if !slices.Equal(plain.Cands(i), toxic.Cands(i)) {
+				t.Errorf("%v: roll %v: candidates differ", p, ix.Sorted[i][:ix.Size[i]])
+			}
+		}
+		for n := 1; n <= farkle.MaxDice; n++ {
+			if got, want := toxic.Groups[n].Farkle, plain.Groups[n].Farkle+extra[n]; math.Abs(got-want) > 1e-15 {
+				t.Errorf("%v, %d dice: farkle %v, want %v", p, n, got, want)
+			}
+		}
+	}
+}
