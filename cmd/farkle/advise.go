@@ -47,6 +47,8 @@ func adviseFlags(fs *flag.FlagSet, o *options) {
 	house.penaltyAfter()
 	house.shortStraights()
 	house.toxicTwos()
+	house.sixOnes()
+	house.bankrupt()
 	scoringRulesFlag(fs, o)
 	intFlag(fs, &o.total, "total", 0, 0, maxTotal, "N\tthe turn total before this roll, a multiple of 50 from 0 to\n\t\t1000000000000")
 	fs.Var(scoresValue{&o.win}, "scores", "MINE,THEIRS\tadvise for the win: MINE banked, THEIRS (-2500 to 100000)")
@@ -62,12 +64,9 @@ func runAdvise(e *env, o *options, args []string) error {
 		return err
 	}
 	if o.win.hasScores {
-		if o.set["toxic-twos"] {
-			return usagef("-toxic-twos cannot go with -scores: the chance to win is not solved under toxic twos yet")
-		}
 		return adviseWin(e, o, roll)
 	}
-	for _, f := range []string{"target", "cache", "final-round", "min-first-bank", "penalty", "penalty-after", "farkles", "on-board"} {
+	for _, f := range []string{"target", "cache", "final-round", "min-first-bank", "penalty", "penalty-after", "farkles", "on-board", "six-ones", "bankrupt"} {
 		if o.set[f] {
 			return usagef("-%s needs -scores", f)
 		}

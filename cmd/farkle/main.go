@@ -198,16 +198,17 @@
 //	-target N    the score that wins, 1 to 100000 (default 10000)
 //
 // and -min-bank, -min-first-bank, -penalty, -penalty-after,
-// -low-straight and -high-straight as for play. The house rules of play
-// -toxic-twos, -six-ones, -welfare, -bankrupt and -piggyback are not
-// solved for the chance to win yet: win does not take them. Under -min-first-bank both players start off the board; with a
+// -low-straight, -high-straight, -toxic-twos, -six-ones and -bankrupt as
+// for play (six 1s only without a final round, bankruptcy only without
+// -min-first-bank: the solver refuses the others, as it does -welfare and
+// -piggyback, which win does not take). Under -min-first-bank both players start off the board; with a
 // penalty scores go down to -2500 at most (the solver's floor). The solved
 // game is cached under a hash of all its rules.
 //
 // "farkle advise -scores MINE,THEIRS" advises for the win instead of the
 // score of the turn, under the same rules of play (with -target,
-// -final-round, -min-bank, -min-first-bank, -penalty and -penalty-after,
-// which need -scores), and prints the chance to
+// -final-round, -min-bank, -min-first-bank, -penalty, -penalty-after,
+// -six-ones and -bankrupt, which need -scores, and -toxic-twos), and prints the chance to
 // win of each choice, rolling on and banking. With a penalty the scores may
 // be negative and -farkles MINE,THEIRS gives the farkles in a row; under
 // -min-first-bank a player with a positive score is on the board and one

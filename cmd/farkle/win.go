@@ -81,6 +81,9 @@ func winFlags(fs *flag.FlagSet, o *options) {
 	house.penalty()
 	house.penaltyAfter()
 	house.shortStraights()
+	house.toxicTwos()
+	house.sixOnes()
+	house.bankrupt()
 }
 
 func cacheFlag(fs *flag.FlagSet, o *options) {
@@ -110,9 +113,12 @@ func describeRules(o *options, r game.Rules) string {
 	if r.MinFirstBank > 0 {
 		s += fmt.Sprintf(", first bank at %d or more", r.MinFirstBank)
 	}
-	if r.Penalty > 0 {
+	switch {
+	case r.Penalty > 0:
 		s += fmt.Sprintf(", farkle %d in a row costs %d", r.PenaltyAfter, r.Penalty)
-	} else {
+	case r.Bankrupt:
+		s += fmt.Sprintf(", farkle %d in a row costs the whole score", r.PenaltyAfter)
+	default:
 		s += ", no penalty"
 	}
 	if r.MustRollHotDice {
@@ -406,8 +412,8 @@ func adviseWin(e *env, o *options, roll []farkle.Die) error {
 	if (mine < 0 || theirs < 0) && r.Penalty == 0 {
 		return usagef("-scores %d,%d: without a penalty no score is negative", mine, theirs)
 	}
-	if o.set["farkles"] && r.Penalty == 0 {
-		return usagef("-farkles needs a penalty (-penalty, or rules with one)")
+	if o.set["farkles"] && r.Penalty == 0 && !r.Bankrupt {
+		return usagef("-farkles needs a penalty (-penalty or -bankrupt, or rules with one)")
 	}
 	if f := o.win.farkles; f[0] >= max(r.PenaltyAfter, 1) || f[1] >= max(r.PenaltyAfter, 1) {
 		return usagef("-farkles %d,%d: farkles in a row are 0 to %d, the next one costs the penalty", f[0], f[1], r.PenaltyAfter-1)

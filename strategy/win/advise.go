@@ -64,6 +64,9 @@ type Advice struct {
 // s.DiceLeft is not read. It runs the dynamic program of the turn, in under a
 // millisecond for target 10,000, and allocates only the Choices.
 //
+// Under game.Rules.ToxicTwos a roll of four or more 2s is a farkle; under
+// SixOnesWin six 1s win at once: Chance 1, the best keep and no Choices.
+//
 // Bad dice give the errors of [farkle.Scorer.BestKeep]; a bad position
 // the errors of [Table.ChanceAt]. The dice are checked first, after the
 // table ([ErrNoTable] for a nil or zero *Table).
@@ -81,6 +84,10 @@ func (t *Table) Advise(s State, roll []farkle.Die) (Advice, error) {
 	st, err := m.state(s)
 	if err != nil {
 		return Advice{}, err
+	}
+	if m.sixOnes && sixOnesRoll(int(multiset.Get().Rank[key])) {
+		best, _ := m.an.Scorer.BestKeep(roll)
+		return Advice{Keep: best, Chance: 1}, nil // six 1s win at once
 	}
 	var cbuf [rolls.MaxKeeps]rolls.Cand
 	cs := m.cands(key, &cbuf)
@@ -115,7 +122,10 @@ func (m *model) cands(key uint32, buf *[rolls.MaxKeeps]rolls.Cand) []rolls.Cand 
 	ix := multiset.Get()
 	mi := int(ix.Rank[key])
 	if !m.final {
-		return m.an.Cands(mi)
+		return m.an.Cands(mi) // none for toxic twos, under ToxicTwos
+	}
+	if m.toxic && ix.Counts[mi][2] >= 4 {
+		return buf[:0] // toxic twos: a farkle
 	}
 	n := int(ix.Size[mi])
 	var dice [farkle.MaxDice]farkle.Die

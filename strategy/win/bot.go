@@ -50,7 +50,7 @@ func (b Bot) CheckRules(r game.Rules) error {
 	if t == nil || t.m == nil {
 		return fmt.Errorf("win: %w: a Bot needs a Table solved for the game's rules", ErrNoTable)
 	}
-	if err := refuseHouseRules(r, Options{}); err != nil {
+	if err := refuseHouseRules(r, Options{}, false); err != nil {
 		return err
 	}
 	if _, detail, ok := mismatch(t.m.rules, r, "the game's"); ok {

@@ -49,6 +49,17 @@
 //     -2*Penalty and so on down to the floor, since penalties apply off
 //     the board too. In the last turn of a final round a player off the
 //     board must bank at least the opening minimum too.
+//   - ToxicTwos: a roll of four or more 2s is a farkle, in the farkles in
+//     a row too.
+//   - SixOnesWin: a roll of six 1s wins at once (a turn's value 1); not
+//     with a final round, whose last turn would then never have a chance
+//     under reachEps to stop at.
+//   - Bankrupt: the PenaltyAfter-th farkle in a row sets the score to 0,
+//     a cycle as a penalty is; not under an opening minimum, where an
+//     on-board score of 0 has no position.
+//
+// Welfare and Piggyback are not solved: Solve refuses them with
+// [ErrRules], and Duel refuses every house rule of play.
 //
 // The goal is the probability of winning. The equations have cycles (both
 // players may farkle forever); Solve solves them exactly, up to a residual
@@ -57,11 +68,12 @@
 // of the value of a farkle; with a penalty, which lowers b+d, by sweeps of
 // the same order until no chance moves by more than 1e-14, starting from
 // the same game without the penalty (the positions off the board last).
-// The sweeps are policy iteration: each records the linear equations of
-// the plays it finds, which are solved between sweeps (Newton's method on
-// the piecewise-linear equations), so that three recording sweeps and a
-// check replace a dozen plain ones; the last sweep is always a full
-// evaluation of every turn.
+// The sweeps are policy iteration from the plays of the game without the
+// penalty: each records the linear equations of the plays it finds, which
+// are solved between sweeps (Newton's method on the piecewise-linear
+// equations), so that four sweeps replace a dozen plain ones; the later
+// sweeps evaluate only the turns whose plays may have changed, by a
+// margin that proves the others' plays still the best.
 // It keeps the chance at the start of each turn, one float64 a position
 // (about 320 KB for target 10,000);
 // [Table.ChanceAt] and [Table.Advise] compute positions within a turn on

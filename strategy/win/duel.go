@@ -172,7 +172,7 @@ func newDuel(r game.Rules, a, b Policy, opts Options) (*duel, error) {
 	fail := func(err error, field, detail string) error {
 		return &SolveError{Err: err, Rules: asked, Options: opts, Field: field, detail: detail}
 	}
-	if err := refuseHouseRules(r, opts); err != nil {
+	if err := refuseHouseRules(r, opts, true); err != nil {
 		return nil, err
 	}
 	if r.Penalty > 0 {

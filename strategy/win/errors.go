@@ -13,9 +13,10 @@ import (
 // answer for with a [*StateError]; both wrap one of these. Test for them
 // with [errors.Is].
 var (
-	// ErrRules: rules of play that the solver does not model: the house
-	// rules of play ToxicTwos, SixOnesWin, Welfare, Bankrupt and Piggyback for Solve,
-	// Duel and Bot.CheckRules, and for Duel also a penalty for farkles in a
+	// ErrRules: rules of play that the solver does not model: for Solve
+	// and Bot.CheckRules the house rules Welfare and Piggyback, SixOnesWin
+	// with a final round and Bankrupt under an opening minimum; for Duel
+	// also ToxicTwos, SixOnesWin, Bankrupt and a penalty for farkles in a
 	// row. Solve models every other game.Rules value that
 	// game.Rules.Validate accepts.
 	ErrRules = errors.New("rules not supported")

@@ -17,7 +17,12 @@ type laneBuf struct {
 }
 
 func (m *model) newLaneBuf() *laneBuf {
-	b := &laneBuf{v: make([][lanes]uint64, farkle.MaxDice*m.nv)}
+	b := &laneBuf{v: make([][lanes]uint64, rows*m.nv)}
+	for k := range m.nv {
+		for l := range lanes {
+			b.v[(winLeft-1)*m.nv+k][l] = math.Float64bits(1) // a win
+		}
+	}
 	for n := 1; n <= farkle.MaxDice; n++ {
 		b.groups[n] = m.laneGroupsOf(n)
 	}

@@ -220,7 +220,7 @@ func (m *model) newRecBuf() *recBuf {
 	}
 	b.choice = make([]int32, m.nv*b.gStart[farkle.MaxDice+1])
 	b.bank = make([]bool, farkle.MaxDice*m.nv)
-	b.mass = make([]float64, farkle.MaxDice*m.nv)
+	b.mass = make([]float64, rows*m.nv) // the row of winLeft takes the chance of a win
 	b.marg = make([]uint64, farkle.MaxDice*m.nv)
 	b.q = make([]float64, m.nv)
 	return b

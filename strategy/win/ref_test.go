@@ -27,6 +27,7 @@ type refKeep struct{ points, left int }
 type refRoll struct {
 	prob  float64
 	keeps []refKeep // empty for a farkle
+	win   bool      // six 1s under SixOnesWin: the game is won
 }
 
 type refSolver struct {
@@ -94,6 +95,10 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if r.ToxicTwos && strings.Count(key, "2") >= 4 {
+					keeps = nil // toxic twos: a farkle
+				}
+				rr.win = r.SixOnesWin && key == "[1 1 1 1 1 1]"
 				for _, k := range keeps {
 					left := n - k.Dice().Len()
 					if left == 0 {
@@ -109,7 +114,7 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 		})
 		for _, k := range keys {
 			rr := byKey[k]
-			if len(rr.keeps) == 0 {
+			if len(rr.keeps) == 0 && !rr.win {
 				s.pf[n] += rr.prob
 				continue
 			}
@@ -117,7 +122,7 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 		}
 	}
 	for _, rr := range s.rolls[6] {
-		if slices.ContainsFunc(rr.keeps, func(k refKeep) bool { return k.left < 6 }) {
+		if rr.win || slices.ContainsFunc(rr.keeps, func(k refKeep) bool { return k.left < 6 }) {
 			s.pa6 += rr.prob
 		} else {
 			s.ph6 += rr.prob
@@ -126,6 +131,9 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 	s.step, s.K = unit, 1
 	if r.Penalty > 0 {
 		s.step, s.K, s.lo = rolls.GCD(unit, r.Penalty), r.PenaltyAfter, floor
+	}
+	if r.Bankrupt {
+		s.K = r.PenaltyAfter
 	}
 	s.nS = (s.target - s.lo + s.step - 1) / s.step
 	for b := range s.nS {
@@ -147,7 +155,9 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 	}
 	nP := len(s.players)
 	s.w = make([]float64, nP*nP*s.K*s.K)
-	s.solveReach()
+	if r.FinalRound {
+		s.solveReach()
+	}
 	return s
 }
 
@@ -214,6 +224,9 @@ func (s *refSolver) turn(pb, pd, i, j int) float64 {
 		if s.r.Penalty > 0 {
 			fb = max(b-s.r.Penalty/s.step, 0)
 		}
+		if s.r.Bankrupt {
+			fb = -s.lo / s.step // score 0
+		}
 		f = 1 - s.w[s.idx(pd, s.player(fb, s.players[pb].on), j, 0)]
 	}
 	bank := func(t int) float64 {
@@ -255,6 +268,10 @@ func (s *refSolver) turn(pb, pd, i, j int) float64 {
 		for n := 1; n <= farkle.MaxDice; n++ {
 			roll := s.pf[n] * f
 			for _, rr := range s.rolls[n] {
+				if rr.win {
+					roll += rr.prob
+					continue
+				}
 				best := 0.0
 				for _, kp := range rr.keeps {
 					best = max(best, v[(t+kp.points/s.step)*7+kp.left])
@@ -344,22 +361,44 @@ var winCases = []winCase{
 	// A penalty at target 1,000 (floor -500); refLarge has one at 2,000.
 	{"facebook-1000-penalty", game.Rules{Target: 1000, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Facebook.Rules()}, -500},
 	{"slow/app-300-final-penalty-first-200", game.Rules{Target: 300, FinalRound: true, MinBank: 50, MinFirstBank: 200, Penalty: 150, PenaltyAfter: 2, Scoring: farkle.App.Rules()}, -200},
+	// House rules: toxic twos (a farkle, also with a final round and a
+	// penalty), six 1s that win (under a Core whose six 1s score 600, so
+	// that the win is worth more than the points), bankruptcy on the
+	// farkles in a row (houseCases).
+	{"facebook-1000-toxic", game.Rules{Target: 1000, MinBank: 300, ToxicTwos: true, Scoring: farkle.Facebook.Rules()}, 0},
+	{"app-300-final-toxic", game.Rules{Target: 300, FinalRound: true, ToxicTwos: true, Scoring: farkle.App.Rules()}, 0},
+	{"core-300-penalty-toxic", game.Rules{Target: 300, Penalty: 200, PenaltyAfter: 2, ToxicTwos: true, Scoring: farkle.Core.Rules()}, -200},
+	{"core300-1000-sixones-mustroll", game.Rules{Target: 1000, MustRollHotDice: true, SixOnesWin: true, Scoring: coreOnes300()}, 0},
+	{"core-600-bankrupt", game.Rules{Target: 600, Bankrupt: true, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}, 0},
+	{"core-1000-bankrupt", game.Rules{Target: 1000, Bankrupt: true, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}, 0},
+	{"core300-1000-bankrupt-toxic-sixones", game.Rules{Target: 1000, MinBank: 300, Bankrupt: true, PenaltyAfter: 3, ToxicTwos: true, SixOnesWin: true, Scoring: coreOnes300()}, 0},
 	// slow: minutes.
 	{"slow/facebook-200-penalty-final", game.Rules{Target: 200, FinalRound: true, MinBank: 100, Penalty: 100, PenaltyAfter: 2, Scoring: farkle.Facebook.Rules()}, -100},
+}
+
+// coreOnes300 is the Core scoring with three 1s worth 300: six 1s score
+// 600, under a target of 1,000.
+func coreOnes300() farkle.Rules {
+	r := farkle.Core.Rules()
+	r.Triple[1] = 300
+	return r
 }
 
 // refSeconds are the reference cases that take seconds: like those named
 // slow/ (a final round with a penalty, a minute), they run only in the slow
 // step of .ci/run (FARKLE_SLOW=1); the plain run checks the others.
 var refSeconds = map[string]bool{
-	"app-2000-first-350-minbank":       true,
-	"core-400-final-first-200":         true,
-	"facebook-1000-penalty":            true,
-	"app-300-final-minbank":            true,
-	"zilch-150-final-minbank-mustroll": true,
-	"facebook-200-final":               true,
-	"facebook-1000-final-first-500":    true,
-	"app-2000-final-first-350":         true,
+	"app-2000-first-350-minbank":          true,
+	"core-400-final-first-200":            true,
+	"facebook-1000-penalty":               true,
+	"app-300-final-minbank":               true,
+	"zilch-150-final-minbank-mustroll":    true,
+	"facebook-200-final":                  true,
+	"facebook-1000-final-first-500":       true,
+	"app-2000-final-first-350":            true,
+	"app-300-final-toxic":                 true,
+	"core-1000-bankrupt":                  true,
+	"core300-1000-bankrupt-toxic-sixones": true,
 }
 
 // checkReference checks the table against the reference to 1e-9 at every

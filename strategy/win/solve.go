@@ -98,7 +98,10 @@ type model struct {
 	startX   int  // the index of a player at the start of a game: score 0, off the board
 	final    bool
 	mustRoll bool
-	jump     int // the most steps of a keep
+	toxic    bool // ToxicTwos: a roll of four or more 2s is a farkle
+	sixOnes  bool // SixOnesWin: a roll of six 1s wins, an option of dice left winLeft
+	bankrupt bool // Bankrupt: the K-th farkle in a row sets the score to 0
+	jump     int  // the most steps of a keep
 
 	pf              [farkle.MaxDice + 1]float64 // chance of a farkle rolling n dice
 	prob            [farkle.MaxDice + 1][]float64
@@ -140,8 +143,9 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 	if err != nil {
 		return nil, err
 	}
-	m := &model{rules: r, final: r.FinalRound, mustRoll: r.MustRollHotDice, tol: tol, reachEps: reachEps}
-	m.an.Analyze(sc)
+	m := &model{rules: r, final: r.FinalRound, mustRoll: r.MustRollHotDice, tol: tol, reachEps: reachEps,
+		toxic: r.ToxicTwos, sixOnes: r.SixOnesWin, bankrupt: r.Bankrupt}
+	m.an.AnalyzeToxic(sc, r.ToxicTwos)
 	m.step = m.an.Unit
 	if r.Penalty > 0 {
 		m.step = rolls.GCD(m.step, r.Penalty)
@@ -155,6 +159,8 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 		m.lo = floor
 		m.K = r.PenaltyAfter
 		m.pen = r.Penalty / m.step
+	} else if r.Bankrupt {
+		m.K = r.PenaltyAfter
 	} else {
 		m.K = 1
 	}
@@ -178,8 +184,11 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 	// Without a final round the best keep for each number of kept dice
 	// is enough: the groups of the analysis, in its units.
 	sigs, scale := &m.an.Groups, int32(m.an.Unit/m.step)
-	if m.final {
+	switch {
+	case m.final:
 		sigs, scale = m.groupAll(), 1
+	case m.sixOnes:
+		sigs, scale = m.groupCands(), 1
 	}
 	opts := sigs[1].Opts
 	m.optSteps = make([]int32, len(opts))
@@ -199,7 +208,7 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 		st := m.start[farkle.MaxDice]
 		hasA := false
 		for o := st[s]; o < st[s+1]; o++ {
-			hasA = hasA || m.optLeft[o] < farkle.MaxDice
+			hasA = hasA || m.optLeft[o] != farkle.MaxDice // dice left, or a win
 		}
 		if hasA {
 			m.pa6 += p
@@ -212,8 +221,11 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 	} else {
 		m.tailRoll = 1
 	}
-	if err := m.solveReach(); err != nil {
-		return nil, err
+	m.reach = []float64{1}
+	if !m.sixOnes { // six 1s come with no final round, whose last turn reach is
+		if err := m.solveReach(); err != nil {
+			return nil, err
+		}
 	}
 	m.reachSuf = slices.Clone(m.reach)
 	for d := len(m.reachSuf) - 2; d >= 0; d-- {
@@ -231,7 +243,7 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 	if m.nv > maxStates*4 {
 		return nil, m.tooLarge(fmt.Sprintf("turn totals up to %d steps of %d", m.nv, m.step))
 	}
-	m.offSteps = make([]int32, farkle.MaxDice*m.nv)
+	m.offSteps = make([]int32, rows*m.nv)
 	for off := range m.offSteps {
 		m.offSteps[off] = int32(off % m.nv)
 	}
@@ -261,11 +273,14 @@ func (m *model) groupAll() *[farkle.MaxDice + 1]rolls.Group {
 	var dice [farkle.MaxDice]farkle.Die
 	var os []rolls.Option
 	return rolls.GroupRolls(func(n, i int) []rolls.Option {
+		os = os[:0]
+		if m.toxic && ix.Counts[i][2] >= 4 {
+			return os // a farkle
+		}
 		for j := range n {
 			dice[j] = farkle.Die(ix.Sorted[i][j])
 		}
 		keeps, _ := m.an.Scorer.AppendKeeps(buf[:0], dice[:n])
-		os = os[:0]
 		for _, k := range keeps {
 			l := int32(n - k.Dice().Len())
 			if l == 0 {
@@ -279,6 +294,38 @@ func (m *model) groupAll() *[farkle.MaxDice + 1]rolls.Group {
 		slices.SortFunc(os, func(a, b rolls.Option) int {
 			return cmp.Or(cmp.Compare(a.Steps, b.Steps), cmp.Compare(a.Left, b.Left))
 		})
+		return os
+	})
+}
+
+// winLeft is the dice left of the option of a roll that wins at once (six
+// 1s under SixOnesWin): its values are those of row winLeft-1 of a turn's
+// dynamic program, all 1.
+const winLeft = farkle.MaxDice + 1
+
+// rows is the number of rows of a turn's dynamic program: one per number
+// of dice to roll, and that of winLeft.
+const rows = winLeft
+
+// sixOnesRoll reports whether multiset i (of multiset.Get) is six 1s.
+func sixOnesRoll(i int) bool {
+	ix := multiset.Get()
+	return ix.Size[i] == farkle.MaxDice && ix.Counts[i][1] == farkle.MaxDice
+}
+
+// groupCands groups the rolls of each number of dice by the candidates of
+// the analysis, as its Groups do, in steps, but for six 1s under
+// SixOnesWin, whose one option wins.
+func (m *model) groupCands() *[farkle.MaxDice + 1]rolls.Group {
+	var os []rolls.Option
+	return rolls.GroupRolls(func(n, i int) []rolls.Option {
+		os = os[:0]
+		if m.sixOnes && sixOnesRoll(i) {
+			return append(os, rolls.Option{Steps: 0, Left: winLeft})
+		}
+		for _, c := range m.an.Cands(i) {
+			os = append(os, rolls.Option{Steps: c.Points / int32(m.step), Left: int32(c.Left)})
+		}
 		return os
 	})
 }
@@ -374,8 +421,12 @@ func (m *model) up(x int) int {
 }
 
 // fall returns the index of the player at x after a penalty: pen steps
-// lower, or the floor; off the board, the next off-board score down.
+// lower, or the floor; off the board, the next off-board score down;
+// under Bankrupt, score 0.
 func (m *model) fall(x int) int {
+	if m.bankrupt {
+		return m.zero
+	}
 	if x < m.nOff {
 		return max(x-1, 0)
 	}
@@ -482,7 +533,7 @@ func (m *model) state(s State) (pos, error) {
 
 // A dpBuf holds the dynamic program of one turn.
 type dpBuf struct {
-	v     []uint64  // [n-1][k] flat, nv per n: the bits of the values, all in [0, 1], whose order as integers is their order
+	v     []uint64  // [n-1][k] flat, nv per n (and a row of 1s for winLeft): the bits of the values, all in [0, 1], whose order as integers is their order
 	dv, r []float64 // the slopes of the values and the values of rolling, as v
 }
 
@@ -490,8 +541,12 @@ func (m *model) getBuf() *dpBuf {
 	if b, ok := m.pool.Get().(*dpBuf); ok {
 		return b
 	}
-	sz := farkle.MaxDice * m.nv
-	return &dpBuf{v: make([]uint64, sz), dv: make([]float64, sz), r: make([]float64, sz)}
+	sz := rows * m.nv
+	b := &dpBuf{v: make([]uint64, sz), dv: make([]float64, sz), r: make([]float64, sz)}
+	for k := range m.nv {
+		b.v[(winLeft-1)*m.nv+k] = math.Float64bits(1) // a win
+	}
+	return b
 }
 
 func (m *model) putBuf(b *dpBuf) { m.pool.Put(b) }
@@ -657,7 +712,7 @@ func rollSum(vk []uint64, offs []int32, count []uint8, prob []float64) float64 {
 
 // vAt returns V(k, n) of the last turnF.
 func (b *dpBuf) vAt(k, n int) float64 {
-	return math.Float64frombits(b.v[(n-1)*(len(b.v)/farkle.MaxDice)+k])
+	return math.Float64frombits(b.v[(n-1)*(len(b.v)/rows)+k])
 }
 
 // startValueCut is startValue from the cut of (x, y) for f: from there on
@@ -701,7 +756,7 @@ func (t *Table) turn(b *dpBuf, st pos, lowest int) {
 // solve fills t.w.
 func (t *Table) solve(ctx context.Context, workers int, progress func(done, total int), trace *solveTrace) error {
 	m := t.m
-	if m.pen > 0 {
+	if m.pen > 0 || m.bankrupt {
 		n, lm, err := t.startSweeps(ctx, workers, progress)
 		if err != nil {
 			return err
@@ -741,7 +796,7 @@ func (t *Table) startSweeps(ctx context.Context, workers int, progress func(done
 	m := t.m
 	r := m.rules
 	r.Target -= m.lo
-	r.Penalty, r.PenaltyAfter, r.MinFirstBank = 0, 0, 0
+	r.Penalty, r.PenaltyAfter, r.MinFirstBank, r.Bankrupt = 0, 0, 0, false
 	m0, err := newModelEps(r, 0, m.tol, m.reachEps)
 	if err != nil || m0.step != m.step || m0.nS != m.nS {
 		return 0, nil, nil // the sweeps start from 0

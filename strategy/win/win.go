@@ -101,7 +101,7 @@ func StateOf(v game.View) (State, error) {
 	p, q := v.Player(me), v.Player(1-me)
 	s := State{Mine: p.Score, Theirs: q.Score, TurnTotal: v.TurnTotal(), DiceLeft: v.DiceLeft(),
 		MyOnBoard: p.OnBoard, TheirOnBoard: q.OnBoard}
-	if v.Rules().Penalty > 0 {
+	if r := v.Rules(); r.Penalty > 0 || r.Bankrupt {
 		s.MyFarkles, s.TheirFarkles = p.Farkles, q.Farkles
 	}
 	return s, nil
@@ -139,7 +139,7 @@ func StateOf(v game.View) (State, error) {
 // or turns too long to follow. Short straights, which are scoring rules,
 // are solved as any scoring.
 func Solve(ctx context.Context, r game.Rules, opts Options) (*Table, error) {
-	if err := refuseHouseRules(r, opts); err != nil {
+	if err := refuseHouseRules(r, opts, false); err != nil {
 		return nil, err
 	}
 	m, err := newModel(r, opts.Floor)
@@ -288,19 +288,22 @@ func (t *Table) FairestKomi() (komi int, firstWin float64) {
 
 // refuseHouseRules returns the [*SolveError] wrapping [ErrRules] for the
 // first house rule of play of r that the solvers of this package do not
-// model yet, or nil. Invalid rules give the error of game.Rules.Validate
-// first, as everywhere. It is the one place that says which house rules
-// are refused: a rule that the solvers learn leaves this list.
-func refuseHouseRules(r game.Rules, opts Options) error {
+// model, or nil; duel asks for those of [Duel], which models none. Invalid
+// rules give the error of game.Rules.Validate first, as everywhere. It is
+// the one place that says which house rules are refused: a rule that the
+// solvers learn leaves this list.
+func refuseHouseRules(r game.Rules, opts Options, duel bool) error {
 	for _, h := range [...]struct {
 		on           bool
 		field, about string
 	}{
-		{r.ToxicTwos, "ToxicTwos", "toxic twos, a roll of four or more 2s that ends the turn"},
-		{r.SixOnesWin, "SixOnesWin", "six 1s that win the game at once"},
-		{r.Welfare, "Welfare", "welfare, a target to hit exactly"},
-		{r.Bankrupt, "Bankrupt", "bankruptcy, farkles in a row that cost the whole score"},
-		{r.Piggyback, "Piggyback", "piggybacking, a turn that takes over the last bank"},
+		{duel && r.ToxicTwos, "ToxicTwos", "toxic twos, a roll of four or more 2s that ends the turn, is not played by Duel"},
+		{duel && r.SixOnesWin, "SixOnesWin", "six 1s that win the game at once are not played by Duel"},
+		{duel && r.Bankrupt, "Bankrupt", "bankruptcy, farkles in a row that cost the whole score, is not played by Duel"},
+		{r.SixOnesWin && r.FinalRound, "SixOnesWin", "six 1s that win at once, with a final round, are not solved: the last turn's chance to win never falls to 0"},
+		{r.Bankrupt && r.MinFirstBank > r.MinBank, "Bankrupt", "bankruptcy under an opening minimum is not solved: a player on the board at 0 is not a position of the table"},
+		{r.Welfare, "Welfare", "welfare, a target to hit exactly, is not solved for the chance to win"},
+		{r.Piggyback, "Piggyback", "piggybacking, a turn that takes over the last bank, is not solved for the chance to win"},
 	} {
 		if !h.on {
 			continue
@@ -308,7 +311,7 @@ func refuseHouseRules(r game.Rules, opts Options) error {
 		if err := r.Validate(); err != nil {
 			return err
 		}
-		return &SolveError{Err: ErrRules, Rules: r, Options: opts, Field: h.field, detail: h.field + ": " + h.about + ", is not solved for the chance to win"}
+		return &SolveError{Err: ErrRules, Rules: r, Options: opts, Field: h.field, detail: h.field + ": " + h.about}
 	}
 	return nil
 }
