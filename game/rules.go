@@ -135,12 +135,9 @@ func (r Rules) scorer() (*farkle.Scorer, error) {
 	for _, f := range []struct {
 		name string
 		v    int
-	}{{"Target", r.Target}, {"MinBank", r.MinBank}, {"MinFirstBank", r.MinFirstBank}, {"Penalty", r.Penalty}, {"PiggybackBonus", r.PiggybackBonus}} {
-		if f.v < 0 {
-			return nil, bad(f.name, "must not be negative")
-		}
-		if f.v > maxTarget {
-			return nil, bad(f.name, "must be at most "+strconv.Itoa(maxTarget))
+	}{{"Target", r.Target}, {"MinBank", r.MinBank}, {"MinFirstBank", r.MinFirstBank}, {"Penalty", r.Penalty}} {
+		if err := inRange(f.name, f.v); err != nil {
+			return nil, err
 		}
 	}
 	switch {
@@ -167,10 +164,28 @@ func (r Rules) scorer() (*farkle.Scorer, error) {
 		return nil, bad("Bankrupt", "needs PenaltyAfter, the farkles in a row that cost the score")
 	case r.Bankrupt && r.Penalty > 0:
 		return nil, bad("Bankrupt", "needs Penalty 0: the farkle costs the whole score instead")
-	case r.PiggybackBonus > 0 && !r.Piggyback:
+	}
+	// PiggybackBonus is the last field: its range is checked here, after
+	// every field before it, so that the first problem is reported.
+	if err := inRange("PiggybackBonus", r.PiggybackBonus); err != nil {
+		return nil, err
+	}
+	if r.PiggybackBonus > 0 && !r.Piggyback {
 		return nil, bad("PiggybackBonus", "needs Piggyback")
 	}
 	return s, nil
+}
+
+// inRange returns the [*farkle.RulesError] of field, whose value is v, if
+// v is not from 0 to maxTarget.
+func inRange(field string, v int) error {
+	switch {
+	case v < 0:
+		return &farkle.RulesError{Field: field, Reason: "must not be negative"}
+	case v > maxTarget:
+		return &farkle.RulesError{Field: field, Reason: "must be at most " + strconv.Itoa(maxTarget)}
+	}
+	return nil
 }
 
 // scoring is the scoring rules with the zero value read as App's.

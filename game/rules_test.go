@@ -46,6 +46,10 @@ func TestValidate(t *testing.T) {
 		{Rules{PiggybackBonus: 1000}, "PiggybackBonus"},
 		{Rules{Piggyback: true, PiggybackBonus: -1}, "PiggybackBonus"},
 		{Rules{Piggyback: true, PiggybackBonus: maxTarget + 1}, "PiggybackBonus"},
+		// PiggybackBonus is the last field: a problem before it comes first.
+		{Rules{Piggyback: true, PiggybackBonus: -1, PenaltyAfter: -1}, "PenaltyAfter"},
+		{Rules{Piggyback: true, PiggybackBonus: maxTarget + 1, Scoring: badScoring}, "Scoring.Triple[3]"},
+		{Rules{PiggybackBonus: -1, Bankrupt: true}, "Bankrupt"},
 	}
 	for _, tc := range tests {
 		for name, err := range map[string]error{"Validate": tc.r.Validate(), "New": newErr(tc.r)} {
