@@ -198,10 +198,10 @@ func (o *options) applyStraights(r *farkle.Rules) {
 // rulesOfPlay returns the rules of play of a command that plays a game:
 // those of the -rules preset (presetValue.gameRules), changed by the
 // house-rule flags given. -penalty 0 without -penalty-after is no penalty:
-// it sets PenaltyAfter to 0 too. -welfare turns the final round off and
-// -bankrupt the penalty, unless -final-round or -penalty is given, and
-// -bankrupt without -penalty-after under rules without a penalty counts
-// three farkles in a row.
+// it sets PenaltyAfter to 0 too, but under -bankrupt. -welfare turns the
+// final round off and -bankrupt the penalty, unless -final-round or
+// -penalty is given, and -bankrupt without -penalty-after under rules
+// without a penalty counts three farkles in a row.
 func (o *options) rulesOfPlay() game.Rules {
 	r, h := o.rules.gameRules(), &o.house
 	o.applyStraights(&r.Scoring)
@@ -243,7 +243,10 @@ func (o *options) rulesOfPlay() game.Rules {
 	}
 	if o.set["penalty"] {
 		r.Penalty = h.penalty
-		if h.penalty == 0 && !o.set["penalty-after"] {
+		// Under -bankrupt, PenaltyAfter counts the farkles that cost the
+		// score: -penalty 0, which its refusal of a penalty asks for,
+		// keeps it.
+		if h.penalty == 0 && !o.set["penalty-after"] && !r.Bankrupt {
 			r.PenaltyAfter = 0
 		}
 	}
