@@ -156,6 +156,14 @@ func TestWelfare(t *testing.T) {
 		t.Fatalf("tie: events (-want +got):\n%s", diff)
 	}
 
+	// A gift is no bank: under MinFirstBank it leaves an off-board player
+	// off the board, with their farkles in a row.
+	g = newGame(t, Rules{Welfare: true, MinFirstBank: 500, Target: 1100}, 2)
+	run(t, g, script("r 111234", "k 111", "b", "r 234662", "r 111234", "k 111", "b"))
+	if got := g.Players()[1]; got.Score != 1000 || got.OnBoard || got.Farkles != 1 {
+		t.Errorf("after a gift: %+v; want score 1000, off the board, 1 farkle in a row", got)
+	}
+
 	// Alone, an overshot bank is lost.
 	solo := newGame(t, Rules{Welfare: true, Target: 500}, 1)
 	run(t, solo, script("r 111234", "k 111", "b"))

@@ -90,7 +90,9 @@ type Rules struct {
 	// ([EventOvershot]; it still counts as a bank: it puts the banker on
 	// the board and resets their farkles in a row), and its points go to
 	// the other player with the lowest score, the first of them in the
-	// order of play after the banker on a tie ([EventWelfare]). A gift
+	// order of play after the banker on a tie ([EventWelfare]). A gift is
+	// no bank: it does not put that player on the board under
+	// MinFirstBank, nor reset their farkles in a row. A gift
 	// that would take that player past Target too is lost, and one that
 	// brings them to Target exactly wins the game for them: welfare never
 	// ends the game for nobody, and never lets a score pass Target. The
