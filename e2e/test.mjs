@@ -159,6 +159,83 @@ async function checkScores(page, base, id) {
   return state;
 }
 
+// checkCheckboxes checks that each checkbox of the new-game form sits at
+// the start of its label, at a checkbox's size, not as a full-width input
+// on a line of its own.
+async function checkCheckboxes(page, label) {
+  const boxes = await page.evaluate(() => [...document.querySelectorAll('.new-game input[type=checkbox]')].map((c) => {
+    const l = c.closest('label');
+    const b = c.getBoundingClientRect();
+    const r = l.getBoundingClientRect();
+    return { text: l.textContent.trim(), box: { x: b.x, y: b.y, w: b.width, h: b.height }, label: { x: r.x, y: r.y, h: r.height } };
+  }));
+  if (boxes.length !== 5) fail(`${label}: ${boxes.length} checkboxes of house rules, want 5`);
+  for (const { text, box, label: l } of boxes) {
+    if (box.w > 32 || box.h > 32 || box.x - l.x > 8 || box.y + box.h / 2 < l.y || box.y + box.h / 2 > l.y + l.h) {
+      fail(`${label}: the checkbox of "${text}" is at ${JSON.stringify(box)} in its label at ${JSON.stringify(l)}`);
+    }
+  }
+}
+
+// houseRulesGame creates a game with house rules through the form, checks
+// that the server got them and that the page states them, and plays it to
+// the end, taking over every bank that the page offers.
+async function houseRulesGame(page, base) {
+  await page.goto(base + '/');
+  await checkCheckboxes(page, 'desktop');
+  await page.fill('#name', 'Hal');
+  await page.fill('#target-input', String(TARGET));
+  await page.selectOption('#seat2', 'expected');
+  await page.fill('#low-straight', '500');
+  await page.fill('#high-straight', '750');
+  await page.check('#toxic-twos');
+  await page.check('#piggyback-rule');
+  await page.fill('#piggyback-bonus', '500');
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/g\/[0-9a-f]{24}$/);
+  await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
+  const id = await page.evaluate(() => document.body.dataset.gameId);
+  const get = async () => {
+    const res = await fetch(`${base}/api/games/${id}`);
+    if (!res.ok) fail(`GET state: ${res.status}`);
+    return res.json();
+  };
+  const st = await get();
+  const want = { low_straight: 500, high_straight: 750, toxic_twos: true, piggyback: true, piggyback_bonus: 500 };
+  for (const [k, v] of Object.entries(want)) {
+    if (st[k] !== v) fail(`house rules: the state has ${k} ${JSON.stringify(st[k])}, want ${JSON.stringify(v)}`);
+  }
+  for (const k of ['six_ones_win', 'welfare', 'bankrupt']) {
+    if (k in st) fail(`house rules: the state has ${k}, which the form did not check`);
+  }
+  const text = await page.textContent('#house-rules');
+  if (!(await page.isVisible('#house-rules')) || !text.includes('1-2-3-4-5 scores 500') || !text.includes('four 2s end the turn') ||
+    !text.includes('piggyback with 500 more')) fail('the page states the house rules as: ' + text);
+  if (await page.isVisible('#piggyback')) fail('a piggyback button on the first turn, with no bank to take over');
+  let moves = 0;
+  let taken = 0;
+  for (;;) {
+    const ready = await waitReady(page);
+    if (ready.over) break;
+    if (await page.isVisible('#piggyback')) {
+      const offer = await get();
+      if (!offer.offer_dice) fail('a piggyback button without an offer in the state');
+      await page.click('#piggyback');
+      await waitIdle(page);
+      const after = await get();
+      if (after.turn_total !== offer.offer_total || after.dice_left !== offer.offer_dice || after.offer_dice) {
+        fail(`after piggyback: turn total ${after.turn_total}, ${after.dice_left} dice, offer ${after.offer_dice}; want ${offer.offer_total} and ${offer.offer_dice}`);
+      }
+      taken++;
+    }
+    if (!(await playMove(page))) break;
+    if (++moves > 400) fail('the house-rules game did not end after 400 moves');
+  }
+  const end = await checkScores(page, base, id);
+  if (!end.over) fail('the house-rules game is not over on the server');
+  console.log(`house rules: ${moves} moves, ${taken} banks taken over; ${end.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
+}
+
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const base = await startServer();
@@ -199,6 +276,7 @@ async function main() {
   const ppage = phone.pages()[0] || await phone.newPage();
   watch(ppage, 'phone');
   await ppage.goto(base + '/');
+  await checkCheckboxes(ppage, 'phone');
   await ppage.screenshot({ path: path.join(shots, 'phone-home.png') });
   const pid = await createGame(ppage, base, 'Bea');
   let pshot = false;
@@ -251,6 +329,10 @@ async function main() {
     await page.selectOption('#lang', 'en');
   }
   await checkScores(page, base, kid);
+
+  // House rules: the form's fields, the page's statement of them, and
+  // the piggyback button.
+  await houseRulesGame(page, base);
 
   if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
 }
