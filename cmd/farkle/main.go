@@ -201,9 +201,10 @@
 // -low-straight, -high-straight, -toxic-twos, -six-ones and -bankrupt as
 // for play (six 1s only without a final round, bankruptcy only without
 // -min-first-bank: the solver refuses the others, as it does -welfare and
-// -piggyback, which win does not take). Under -min-first-bank both players start off the board; with a
-// penalty scores go down to -2500 at most (the solver's floor). The solved
-// game is cached under a hash of all its rules.
+// -piggyback, which win does not take). Under -min-first-bank both
+// players start off the board; with a penalty scores go down to -2500 at
+// most (the solver's floor). The solved game is cached under a hash of
+// all its rules.
 //
 // "farkle advise -scores MINE,THEIRS" advises for the win instead of the
 // score of the turn, under the same rules of play (with -target,

@@ -53,13 +53,13 @@ third farkle in a row costs 500, a final round); core and classic score
 so under the play of app. The house-rule flags -target, -final-round,
 -min-bank, -min-first-bank, -penalty, -penalty-after, -must-roll,
 -low-straight, -high-straight, -toxic-twos, -six-ones, -welfare,
--bankrupt, -piggyback and -piggyback-bonus change the preset's rules, and mean the same in 'farkle win'
-and 'farkle advise', which take some of them. -penalty 0 is no penalty.
--welfare turns the final round off, and -bankrupt the penalty, unless
--final-round or -penalty is given. Rules that do not go together, such
-as -penalty 500 under app without -penalty-after, are a usage error.
-The first line of the game states the target and each house rule that
-is not app's.
+-bankrupt, -piggyback and -piggyback-bonus change the preset's rules,
+and mean the same in 'farkle win' and 'farkle advise', which take some
+of them. -penalty 0 is no penalty. -welfare turns the final round off,
+and -bankrupt the penalty, unless -final-round or -penalty is given.
+Rules that do not go together, such as -penalty 500 under app without
+-penalty-after, are a usage error. The first line of the game states
+the target and each house rule that is not app's.
 
 A saved game keeps its rules, players and dice: -load refuses -rules,
 the house-rule flags, -bots and -name, and -seed unless the game was
