@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy"
 )
 
@@ -88,8 +89,13 @@ func runAdvise(e *env, o *options, args []string) error {
 	}
 
 	w := e.stdout
-	fmt.Fprintf(w, "%s rules: rolled %s with %d in the turn.\n", o.rules.title(), joinDice(roll), o.total)
+	house := houseRulesText(game.Rules{Scoring: s.Rules(), ToxicTwos: o.house.toxicTwos})
+	fmt.Fprintf(w, "%s rules%s: rolled %s with %d in the turn.\n", o.rules.title(), house, joinDice(roll), o.total)
 	if adv.Farkle {
+		if h, _ := farkle.HandOf(roll); o.house.toxicTwos && h.Count(2) >= 4 {
+			fmt.Fprintln(w, "Farkle: four or more 2s end the turn (toxic twos), which scores 0.")
+			return nil
+		}
 		fmt.Fprintln(w, "Farkle: nothing to keep, the turn scores 0.")
 		return nil
 	}
