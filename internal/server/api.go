@@ -12,6 +12,7 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/rolls"
 )
 
 // TokenHeader is the request header that carries a seat's token.
@@ -57,6 +58,8 @@ func (s *Server) routes() {
 // points (0 for none, up to 1,000,000) and the house rules of play.
 // Welfare turns the preset's final round off, and Bankrupt its penalty
 // (counting three farkles in a row when the preset has no penalty).
+// piggyback_bonus must be a multiple of the step of the scoring's points
+// (50 under every preset), as every turn total is.
 type createRequest struct {
 	Rules  string        `json:"rules"`  // a preset of package game; "" is app
 	Target int           `json:"target"` // 0 is the preset's
@@ -149,6 +152,20 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, createResponse{ID: e.id, Seats: links, State: st})
 }
 
+// pointStep returns the step of the points of the scoring rules r: the
+// greatest common divisor of the points of every keep, which every turn
+// total that the strategy tables advise is a multiple of; 0 for rules
+// that farkle.New refuses (game.New refuses them too).
+func pointStep(r farkle.Rules) int {
+	s, err := farkle.New(r)
+	if err != nil {
+		return 0
+	}
+	a := new(rolls.Analysis)
+	a.Analyze(s)
+	return a.Unit
+}
+
 // checkCreate checks a create request and returns the rules and names of
 // the game.
 func checkCreate(req *createRequest) (game.Rules, []string, *apiError) {
@@ -184,6 +201,13 @@ func checkCreate(req *createRequest) (game.Rules, []string, *apiError) {
 		return bad("piggyback_bonus %d: want 0 (none) to %d", req.Bonus, maxTarget)
 	}
 	rules.Piggyback, rules.PiggybackBonus = req.Piggyback, req.Bonus
+	if req.Bonus > 0 {
+		// A turn total taken over with a bonus off the step could not be
+		// advised, and the expected-score bot could not take it over.
+		if step := pointStep(rules.Scoring); step > 0 && req.Bonus%step != 0 {
+			return bad("piggyback_bonus %d: want a multiple of %d, the step of the rules' points", req.Bonus, step)
+		}
+	}
 	if req.Welfare {
 		rules.Welfare, rules.FinalRound = true, false
 	}

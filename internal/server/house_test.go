@@ -124,3 +124,40 @@ func TestPiggybackMove(t *testing.T) {
 	call(t, nil, "POST", ts.URL+"/api/games", "", `{"seats":[{"kind":"human"}],"piggyback":true,"piggyback_bonus":-1}`).wantError(t, 400, CodeInvalid)
 	call(t, nil, "POST", ts.URL+"/api/games", "", `{"seats":[{"kind":"human"}],"piggyback_bonus":500}`).wantError(t, 400, CodeInvalid)
 }
+
+// TestPiggybackBonusStep checks that a bonus off the step of the rules'
+// points is refused at creation: a turn total taken over with it could
+// not be advised (the hint would fail), and the expected-score bot could
+// never take it over. A bonus on the step, under rules whose short
+// straights make the step smaller, is advised after the takeover.
+func TestPiggybackBonusStep(t *testing.T) {
+	s, ts := newTest(t, Config{})
+	call(t, nil, "POST", ts.URL+"/api/games", "", `{"seats":[{"kind":"human"},{"kind":"human"}],"piggyback":true,"piggyback_bonus":30}`).
+		wantError(t, 400, CodeInvalid)
+	r := call(t, nil, "POST", ts.URL+"/api/games", "",
+		`{"seats":[{"kind":"human"},{"kind":"human"}],"low_straight":510,"piggyback":true,"piggyback_bonus":30}`)
+	if r.status != http.StatusCreated {
+		t.Fatalf("create with a step of 10: %d %s", r.status, r.body)
+	}
+	var c created
+	r.decode(t, &c)
+	s.mu.Lock()
+	e := s.games[c.ID]
+	s.mu.Unlock()
+	e.mu.Lock()
+	for _, err := range []error{e.g.RollDice([]farkle.Die{1, 5, 2, 3, 4, 6}), e.g.Keep([]farkle.Die{1, 5}), e.g.Bank(), e.g.Piggyback(), e.g.RollDice([]farkle.Die{1, 2, 3, 4})} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.mu.Unlock()
+	var adv adviceJSON
+	r = call(t, nil, "GET", ts.URL+"/api/games/"+c.ID+"/advice", "", nil)
+	if r.status != http.StatusOK {
+		t.Fatalf("advice after taking over 180: %d %s", r.status, r.body)
+	}
+	r.decode(t, &adv)
+	if adv.TurnTotal != 180 || adv.Best == nil || adv.Best.TurnTotal != 280 {
+		t.Errorf("advice after taking over 180 with 1 2 3 4: %+v", adv)
+	}
+}
