@@ -13,6 +13,7 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/rolls"
+	"github.com/farkle-go/farkle/strategy"
 )
 
 // TokenHeader is the request header that carries a seat's token.
@@ -59,7 +60,9 @@ func (s *Server) routes() {
 // Welfare turns the preset's final round off, and Bankrupt its penalty
 // (counting three farkles in a row when the preset has no penalty).
 // piggyback_bonus must be a multiple of the step of the scoring's points
-// (50 under every preset), as every turn total is.
+// (50 under every preset), as every turn total is, and short straights
+// whose strategy table is too large to solve (such as 999,999, which
+// makes the step 1) are refused.
 type createRequest struct {
 	Rules  string        `json:"rules"`  // a preset of package game; "" is app
 	Target int           `json:"target"` // 0 is the preset's
@@ -116,6 +119,15 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if gerr != nil {
 		writeError(w, errorf(http.StatusBadRequest, CodeInvalid, cleanError(gerr)))
 		return
+	}
+	if req.LowStraight > 0 || req.HighStraight > 0 {
+		// Short straights can make the strategy table of the hints and
+		// bots too large to solve: refuse them now, not at every hint.
+		if _, err := s.tables.get(g); errors.Is(err, strategy.ErrTooLarge) {
+			writeError(w, errorf(http.StatusBadRequest, CodeInvalid, fmt.Sprintf("low_straight %d, high_straight %d: no strategy table for these rules: %s",
+				req.LowStraight, req.HighStraight, cleanError(err))))
+			return
+		}
 	}
 	e := &entry{id: newID(), g: g}
 	links := make([]seatLink, len(req.Seats))

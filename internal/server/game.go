@@ -158,11 +158,16 @@ func (s *Server) playBots(e *entry) {
 	}
 }
 
+// maxTables bounds the strategy tables that a tableCache holds: the short
+// straights of a new game's request make the rules of play many.
+const maxTables = 32
+
 // A tableCache holds the strategy tables, one per scoring rules and
 // options, solved once.
 type tableCache struct {
-	mu sync.Mutex
-	m  map[tableKey]*strategy.Table
+	mu    sync.Mutex
+	m     map[tableKey]*strategy.Table
+	order []tableKey // the keys of m, oldest first, to drop past maxTables
 }
 
 type tableKey struct {
@@ -186,7 +191,14 @@ func (c *tableCache) get(g *game.Game) (*strategy.Table, error) {
 	if c.m == nil {
 		c.m = make(map[tableKey]*strategy.Table)
 	}
+	if len(c.order) == maxTables {
+		// A bot keeps its own table: the games of a dropped table play
+		// on, and their advice solves it again.
+		delete(c.m, c.order[0])
+		c.order = c.order[1:]
+	}
 	c.m[k] = t
+	c.order = append(c.order, k)
 	return t, nil
 }
 

@@ -4,7 +4,9 @@ package server
 // the state that shows them, and the refusals.
 
 import (
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/farkle-go/farkle"
@@ -159,5 +161,56 @@ func TestPiggybackBonusStep(t *testing.T) {
 	r.decode(t, &adv)
 	if adv.TurnTotal != 180 || adv.Best == nil || adv.Best.TurnTotal != 280 {
 		t.Errorf("advice after taking over 180 with 1 2 3 4: %+v", adv)
+	}
+}
+
+// TestShortStraightsTooLarge checks that short straights whose strategy
+// table cannot be solved (a step of 1 point, or turn totals in the
+// millions) are refused at creation, with or without a bot, rather than
+// making a game whose hints all fail.
+func TestShortStraightsTooLarge(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	for _, body := range []string{
+		`{"seats":[{"kind":"human"}],"low_straight":999999}`,
+		`{"seats":[{"kind":"human"},{"kind":"expected"}],"low_straight":1000000,"high_straight":1000000}`,
+	} {
+		r := call(t, nil, "POST", ts.URL+"/api/games", "", body)
+		r.wantError(t, 400, CodeInvalid)
+		if !strings.Contains(string(r.body), "straight") {
+			t.Errorf("%s: the refusal %s does not name the short straights", body, r.body)
+		}
+	}
+}
+
+// TestTableCacheBounded checks that the strategy tables of many
+// different short straights do not pile up: the cache holds at most
+// maxTables, and a game whose table was dropped is advised again.
+func TestTableCacheBounded(t *testing.T) {
+	s, ts := newTest(t, Config{})
+	var first created
+	for i := range maxTables + 3 {
+		body := fmt.Sprintf(`{"seats":[{"kind":"human"},{"kind":"expected"}],"low_straight":%d}`, 50*(i+1))
+		r := call(t, nil, "POST", ts.URL+"/api/games", "", body)
+		if r.status != http.StatusCreated {
+			t.Fatalf("create %d: %d %s", i, r.status, r.body)
+		}
+		if i == 0 {
+			r.decode(t, &first)
+		}
+	}
+	s.tables.mu.Lock()
+	n := len(s.tables.m)
+	s.tables.mu.Unlock()
+	if n > maxTables {
+		t.Errorf("%d tables cached, want at most %d", n, maxTables)
+	}
+	url := ts.URL + "/api/games/" + first.ID
+	call(t, nil, "POST", url+"/roll", first.Seats[0].Token, nil)
+	var st stateJSON
+	call(t, nil, "GET", url, "", nil).decode(t, &st)
+	if len(st.Dice) > 0 {
+		if r := call(t, nil, "GET", url+"/advice", "", nil); r.status != http.StatusOK {
+			t.Errorf("advice of the first game: %d %s", r.status, r.body)
+		}
 	}
 }
