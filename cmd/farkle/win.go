@@ -454,7 +454,15 @@ func adviseWin(e *env, o *options, roll []farkle.Die) error {
 	fmt.Fprintf(w, "%s.\n", describeRules(o, r))
 	fmt.Fprintf(w, "Rolled %s with %d in the turn, %d against %d%s.\n", joinDice(roll), o.total, mine, theirs, describeState(r, s))
 	if adv.Farkle {
+		if h, _ := farkle.HandOf(roll); r.ToxicTwos && h.Count(2) >= 4 {
+			fmt.Fprintf(w, "Farkle: four or more 2s end the turn (toxic twos), which scores 0; chance to win %s.\n", percent(adv.Chance))
+			return nil
+		}
 		fmt.Fprintf(w, "Farkle: nothing to keep, the turn scores 0; chance to win %s.\n", percent(adv.Chance))
+		return nil
+	}
+	if adv.Chance == 1 && len(adv.Choices) == 0 {
+		fmt.Fprintln(w, "Six 1s: the game is won.")
 		return nil
 	}
 	best := adv.Choices[0]

@@ -168,3 +168,27 @@ func TestHouseRulesMonteCarlo(t *testing.T) {
 		})
 	}
 }
+
+// TestHouseRulesAdvise checks Advise under the house rules: four 2s are
+// a farkle under ToxicTwos (and score without it), and six 1s win at once
+// under SixOnesWin.
+func TestHouseRulesAdvise(t *testing.T) {
+	r := game.Rules{Target: 1000, ToxicTwos: true, SixOnesWin: true, Scoring: coreOnes300()}
+	tb := solvedWin(t, r, 0)
+	s := State{Mine: 300, Theirs: 500}
+	adv, err := tb.Advise(s, []farkle.Die{2, 2, 1, 2, 5, 2})
+	if err != nil || !adv.Farkle || adv.Chance != tb.farkleValue(tb.m.nOff+6, tb.m.nOff+10, 0, 0) || len(adv.Choices) != 0 {
+		t.Errorf("four 2s under toxic twos: %+v, %v; want a farkle", adv, err)
+	}
+	plain := solvedWin(t, game.Rules{Target: 1000, Scoring: coreOnes300()}, 0)
+	if adv, err := plain.Advise(s, []farkle.Die{2, 2, 1, 2, 5, 2}); err != nil || adv.Farkle || len(adv.Choices) == 0 {
+		t.Errorf("four 2s without toxic twos: %+v, %v; want choices", adv, err)
+	}
+	adv, err = tb.Advise(s, []farkle.Die{1, 1, 1, 1, 1, 1})
+	if err != nil || adv.Farkle || adv.Chance != 1 || len(adv.Choices) != 0 || adv.Keep.Points() != 600 {
+		t.Errorf("six 1s under SixOnesWin: %+v, %v; want the win, keeping all six (600)", adv, err)
+	}
+	if adv, err := plain.Advise(s, []farkle.Die{1, 1, 1, 1, 1, 1}); err != nil || adv.Chance >= 1 || len(adv.Choices) == 0 {
+		t.Errorf("six 1s without SixOnesWin: %+v, %v; want choices, no sure win", adv, err)
+	}
+}
