@@ -186,24 +186,32 @@ func TestRulesPresetsDiffer(t *testing.T) {
 				s = mustNew(t, tc.rules)
 				scorers[tc.rules] = s
 			}
-			for _, impl := range []struct {
-				name  string
-				score func([]Die) (int, error)
-				best  func([]Die) (partView, error)
-			}{
-				{"Scorer", s.Score, func(d []Die) (partView, error) { p, err := s.BestPartition(d); return viewOf(p), err }},
-				{"reference", func(d []Die) (int, error) { return refScore(tc.rules, d) }, func(d []Die) (partView, error) { return refBestPartition(tc.rules, d) }},
-			} {
-				got, err := impl.score(tc.dice)
-				if diff := cmp.Diff(outcome{tc.score, viewErr(tc.scoreErr)}, outcome{got, viewErr(err)}); diff != "" {
-					t.Errorf("%s Score(%v) (-want +got):\n%s", impl.name, tc.dice, diff)
-				}
-				p, err := impl.best(tc.dice)
-				if diff := cmp.Diff(tc.best, p); diff != "" || err != nil {
-					t.Errorf("%s BestPartition(%v) error %v (-want +got):\n%s", impl.name, tc.dice, err, diff)
-				}
-			}
+			checkScoreCase(t, s, tc.rules, tc.dice, tc.score, tc.scoreErr, tc.best)
 		})
+	}
+}
+
+// checkScoreCase checks Score and BestPartition of dice under rules, by s
+// (compiled from rules) and by the reference, against the values worked
+// out by hand.
+func checkScoreCase(t *testing.T, s *Scorer, rules Rules, dice []Die, score int, scoreErr error, best partView) {
+	t.Helper()
+	for _, impl := range []struct {
+		name  string
+		score func([]Die) (int, error)
+		best  func([]Die) (partView, error)
+	}{
+		{"Scorer", s.Score, func(d []Die) (partView, error) { p, err := s.BestPartition(d); return viewOf(p), err }},
+		{"reference", func(d []Die) (int, error) { return refScore(rules, d) }, func(d []Die) (partView, error) { return refBestPartition(rules, d) }},
+	} {
+		got, err := impl.score(dice)
+		if diff := cmp.Diff(outcome{score, viewErr(scoreErr)}, outcome{got, viewErr(err)}); diff != "" {
+			t.Errorf("%s Score(%v) (-want +got):\n%s", impl.name, dice, diff)
+		}
+		p, err := impl.best(dice)
+		if diff := cmp.Diff(best, p); diff != "" || err != nil {
+			t.Errorf("%s BestPartition(%v) error %v (-want +got):\n%s", impl.name, dice, err, diff)
+		}
 	}
 }
 

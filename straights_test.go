@@ -65,24 +65,7 @@ func TestShortStraights(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := mustNew(t, tc.rules)
-			for _, impl := range []struct {
-				name  string
-				score func([]Die) (int, error)
-				best  func([]Die) (partView, error)
-			}{
-				{"Scorer", s.Score, func(d []Die) (partView, error) { p, err := s.BestPartition(d); return viewOf(p), err }},
-				{"reference", func(d []Die) (int, error) { return refScore(tc.rules, d) }, func(d []Die) (partView, error) { return refBestPartition(tc.rules, d) }},
-			} {
-				got, err := impl.score(tc.dice)
-				if diff := cmp.Diff(outcome{tc.score, viewErr(tc.scoreErr)}, outcome{got, viewErr(err)}); diff != "" {
-					t.Errorf("%s Score(%v) (-want +got):\n%s", impl.name, tc.dice, diff)
-				}
-				p, err := impl.best(tc.dice)
-				if diff := cmp.Diff(tc.best, p); diff != "" || err != nil {
-					t.Errorf("%s BestPartition(%v) error %v (-want +got):\n%s", impl.name, tc.dice, err, diff)
-				}
-			}
+			checkScoreCase(t, mustNew(t, tc.rules), tc.rules, tc.dice, tc.score, tc.scoreErr, tc.best)
 		})
 	}
 }
