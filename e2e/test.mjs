@@ -83,10 +83,10 @@ function watch(page, label) {
   });
 }
 
-async function createGame(page, base, name) {
+async function createGame(page, base, name, target = TARGET) {
   await page.goto(base + '/');
   await page.fill('#name', name);
-  await page.fill('#target-input', String(TARGET));
+  await page.fill('#target-input', String(target));
   await page.selectOption('#seat2', 'expected');
   await page.click('button[type=submit]');
   await page.waitForURL(/\/g\/[0-9a-f]{24}$/);
@@ -139,7 +139,54 @@ async function playMove(page, { tap = false, screenshot } = {}) {
   const bank = st.turnTotal + keepPoints >= BANK_AT && !(await page.isDisabled('#bank'));
   await click(bank ? '#bank' : '#roll');
   await waitIdle(page);
-  return true;
+  return { kept: bank ? 0 : best.length };
+}
+
+// recordSteps records, in the page, each step that the table shows (its
+// kind, player and the dice on the table then), and checks that every
+// farkle banner is still visible one second after it appears.
+async function recordSteps(page) {
+  await page.evaluate(() => {
+    window.__steps = [];
+    window.__farkles = [];
+    const body = document.body;
+    new MutationObserver(() => {
+      window.__steps.push({ step: body.dataset.step, dice: document.querySelectorAll('#dice .die').length });
+    }).observe(body, { attributes: true, attributeFilter: ['data-step'] });
+    const seen = new Set();
+    const banner = document.getElementById('banner');
+    new MutationObserver(() => {
+      for (const line of banner.querySelectorAll('.banner-line[data-kind="farkled"]')) {
+        const seq = line.dataset.seq;
+        if (seen.has(seq) || banner.hidden) continue;
+        seen.add(seq);
+        const f = { seq, text: line.textContent, later: null };
+        window.__farkles.push(f);
+        setTimeout(() => {
+          const still = banner.querySelector(`.banner-line[data-seq="${seq}"]`);
+          f.later = !banner.hidden && !!still && still.getBoundingClientRect().height > 0;
+        }, 1000);
+      }
+    }).observe(banner, { childList: true, subtree: true, attributes: true });
+  });
+}
+
+// checkSteps checks the recorded steps: each bank of the bot (player 1)
+// came after the table showed its roll.
+async function checkSteps(page) {
+  const steps = await page.evaluate(() => window.__steps);
+  let rolled = false;
+  let banks = 0;
+  for (const s of steps) {
+    if (s.step === 'rolled:1' && s.dice > 0) rolled = true;
+    if (s.step === 'banked:1') {
+      if (!rolled) fail('the bot banked before the table showed its roll: ' + JSON.stringify(steps.slice(-12)));
+      banks++;
+      rolled = false;
+    }
+    if (s.step?.endsWith(':0')) rolled = false;
+  }
+  return banks;
 }
 
 // checkScores compares the page's scoreboard with the server's state.
@@ -242,7 +289,8 @@ async function main() {
   console.log('serving at', base);
 
   // Desktop: a whole game by mouse.
-  const desktop = await launch({ viewport: { width: 1280, height: 800 } });
+  // The desktop game runs with reduced motion: the steps are instant.
+  const desktop = await launch({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   const page = desktop.pages()[0] || await desktop.newPage();
   watch(page, 'desktop');
   const name = 'Ann <script>alert(1)</script>';
@@ -278,9 +326,16 @@ async function main() {
   await ppage.goto(base + '/');
   await checkCheckboxes(ppage, 'phone');
   await ppage.screenshot({ path: path.join(shots, 'phone-home.png') });
-  const pid = await createGame(ppage, base, 'Bea');
+  let pid = await createGame(ppage, base, 'Bea', 3000);
+  await recordSteps(ppage);
   let pshot = false;
-  for (let i = 0; i < 12; i++) {
+  let keptChecks = 0;
+  let keptInTurn = 0;
+  let botBanks = 0;
+  let farkles = [];
+  let games = 1;
+  let earlier = { banks: 0, farkles: [] };
+  for (let i = 0; i < 80; i++) {
     const more = await playMove(ppage, {
       tap: true,
       screenshot: pshot ? null : async () => {
@@ -288,8 +343,37 @@ async function main() {
         await ppage.screenshot({ path: path.join(shots, 'phone-hint.png') });
       },
     });
-    if (!more) break;
+    const st = more && await waitReady(ppage);
+    if (!more || st.over) {
+      // A game too short for every check: the next one goes on.
+      if (games++ >= 4) break;
+      earlier = { banks: earlier.banks + botBanks, farkles: earlier.farkles.concat(farkles) };
+      botBanks = 0;
+      farkles = [];
+      keptInTurn = 0;
+      pid = await createGame(ppage, base, 'Bea', 3000);
+      await recordSteps(ppage);
+      continue;
+    }
+    if (st.dice.length === 0) keptInTurn = 0;
+    else if (more.kept) {
+      // A keep and a roll that did not farkle: the kept dice are on the table.
+      keptInTurn += more.kept;
+      const shown = await ppage.evaluate(() => document.querySelectorAll('#kept:not([hidden]) .kept-die').length);
+      if (shown < keptInTurn) fail(`after keeping ${keptInTurn} dice this turn the table shows ${shown} set aside`);
+      keptChecks++;
+    }
+    botBanks = await checkSteps(ppage);
+    farkles = await ppage.evaluate(() => window.__farkles.filter((f) => f.later !== null));
+    if (keptChecks && botBanks + earlier.banks && farkles.length + earlier.farkles.length && i >= 11) break;
   }
+  botBanks += earlier.banks;
+  farkles = earlier.farkles.concat(farkles);
+  for (const f of farkles) if (!f.later) fail('a farkle banner was gone one second later: ' + f.text);
+  if (!keptChecks) fail('no keep was followed by a roll to check the kept dice');
+  if (!botBanks) fail('the bot never banked: its steps were not checked: ' + JSON.stringify(await ppage.evaluate(() => window.__steps.slice(-30))));
+  if (!farkles.length) fail('no farkle banner appeared to check: ' + JSON.stringify(await ppage.evaluate(() => [window.__farkles, window.__steps.map((s) => s.step).join(' ')])));
+  console.log(`phone: ${keptChecks} keeps seen set aside, ${botBanks} bot banks after their rolls, ${farkles.length} farkle banners still up after 1 s`);
   await checkScores(ppage, base, pid);
   await ppage.screenshot({ path: path.join(shots, 'phone-game.png'), fullPage: true });
 

@@ -42,6 +42,7 @@ func (s *Server) routes() {
 	api("GET", "/api/games/{id}/events", s.handleEvents)
 	api("GET", "/api/games/{id}/stream", s.handleStream)
 	api("GET", "/api/games/{id}/advice", s.handleAdvice)
+	api("GET", "/api/games/{id}/rules", s.handleRules)
 	api("POST", "/api/games/{id}/join", s.handleJoin)
 	api("POST", "/api/games/{id}/roll", s.handleMove(game.ActionRoll))
 	api("POST", "/api/games/{id}/keep", s.handleMove(game.ActionKeep))

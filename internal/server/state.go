@@ -32,7 +32,10 @@ type stateJSON struct {
 	CanBank    bool         `json:"can_bank"`
 	BankNote   string       `json:"bank_note,omitempty"` // why banking is refused, once dice are kept
 	Keeps      []keepJSON   `json:"keeps"`               // the legal keeps of Dice, best first
-	NumEvents  int          `json:"num_events"`
+	// Kept are the keeps that the current player has set aside in this
+	// turn, in order, hot dice included; [] before the first.
+	Kept      []keptJSON `json:"kept"`
+	NumEvents int        `json:"num_events"`
 	// The rules of banking, for the page: the minimum turn total of any
 	// bank and of a player's first, and whether hot dice must roll.
 	MinBank         int  `json:"min_bank"`
@@ -60,6 +63,49 @@ type playerJSON struct {
 	Score   int    `json:"score"`
 	Farkles int    `json:"farkles"`
 	OnBoard bool   `json:"on_board"`
+}
+
+// keptJSON is a keep set aside in the current turn.
+type keptJSON struct {
+	Dice   farkle.Hand `json:"dice"`
+	Points int         `json:"points"`
+}
+
+// keptOf returns the keeps that the current player of g has set aside in
+// the current turn: the kept events since the turn's first roll, found by
+// walking back from the last event.
+func keptOf(g *game.Game) []keptJSON {
+	out := []keptJSON{}
+	if g.Over() {
+		return out
+	}
+	cur, n := g.Current(), g.NumEvents()
+	var evs []game.Event
+	for back := 16; ; back *= 2 {
+		from := max(0, n-back)
+		evs = g.EventsSince(from)
+		start := -1
+		for i := len(evs) - 1; i >= 0; i-- {
+			ev := evs[i]
+			switch ev.Kind {
+			case game.EventRolled, game.EventKept, game.EventHotDice, game.EventPiggybacked:
+				if ev.Player == cur {
+					continue
+				}
+			}
+			start = i
+			break
+		}
+		if start < 0 && from > 0 {
+			continue // the turn began before these events
+		}
+		for _, ev := range evs[start+1:] {
+			if ev.Kind == game.EventKept {
+				out = append(out, keptJSON{Dice: ev.Dice, Points: ev.Points})
+			}
+		}
+		return out
+	}
 }
 
 // keepJSON is a keep: its dice, points and combinations.
@@ -166,6 +212,7 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 		FinalRound: g.FinalRound(), Over: g.Over(),
 		CanRoll:   g.Can(game.ActionRoll) == nil,
 		Keeps:     []keepJSON{},
+		Kept:      keptOf(g),
 		NumEvents: g.NumEvents(),
 		MinBank:   r.MinBank, MinFirstBank: r.MinFirstBank, MustRollHotDice: r.MustRollHotDice,
 		LowStraight: r.Scoring.LowStraight, HighStraight: r.Scoring.HighStraight,

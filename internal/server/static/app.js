@@ -96,8 +96,21 @@ const game = {
   id: '',
   token: '',
   seat: -1,
-  state: null,
-  events: [],
+  state: null, // the state on the page
+  pending: null, // the newest state received, shown once its events are
+  events: [], // the events shown, in order
+  next: 0, // the seq of the next event to queue
+  queue: [], // events received, not yet shown
+  loaded: false, // the history so far is in: newer events are paced
+  playing: false,
+  skip: false,
+  wake: null,
+  fetching: false,
+  // view is the table as the events draw it: the turn's player, the
+  // dice rolled and the keeps set aside.
+  view: { player: -1, roll: [], kept: [], total: 0, ended: true },
+  banner: [], // the notable events since the last action, oldest first
+  guide: null,
   // sel holds the indices of the selected dice of the roll rollKey.
   sel: new Set(),
   rollKey: -2, // no roll rendered yet; -1 is "no dice on the table"
@@ -105,12 +118,28 @@ const game = {
   source: null,
 };
 
+const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+
+// The time each step stays on the table, in milliseconds: a bank or a
+// farkle long enough to read. The player's own roll and keeps are
+// quicker: they are the answer to a click.
+const STEP_MS = {
+  rolled: 900, kept: 700, 'hot-dice': 1400, banked: 1800, farkled: 2200, penalty: 1400,
+  'final-round': 1800, bankrupt: 1800, overshot: 1800, welfare: 1400, piggybacked: 1200,
+  'toxic-twos': 0, 'six-ones': 0, won: 0,
+};
+const OWN_MS = { rolled: 450, kept: 250 };
+
 function describeDice(dice) {
   return dice.join(' ');
 }
 
 function plural(n, one, many) {
   return n === 1 ? `${n} ${one}` : `${n} ${many}`;
+}
+
+function nameOf(i) {
+  return (game.state || game.pending)?.players[i]?.name ?? `Player ${i + 1}`;
 }
 
 // counts returns the number of dice of each face.
@@ -128,6 +157,12 @@ function within(a, b) {
 function same(a, b) {
   for (let f = 1; f <= 6; f++) if (a[f] !== b[f]) return false;
   return true;
+}
+
+// without returns dice less the faces of taken, once each.
+function without(dice, taken) {
+  const c = counts(taken);
+  return dice.filter((d) => (c[d] > 0 ? (c[d]--, false) : true));
 }
 
 function selectedDice() {
@@ -164,6 +199,276 @@ function bankMinimum() {
   const me = s.players[s.current];
   return Math.max(s.min_bank || 0, me.on_board ? 0 : s.min_first_bank || 0);
 }
+
+// ------------------------------------------------------------ the steps
+
+// receive takes what the server sent: new events, a newer state, or
+// both. Events are shown one by one (see play); the state once its
+// events have been.
+function receive(evs, st) {
+  if (st && (!game.pending || st.id !== game.pending.id || st.num_events >= game.pending.num_events)) game.pending = st;
+  const fresh = (evs || []).filter((e) => e.seq >= game.next).sort((a, b) => a.seq - b.seq);
+  if (fresh.length && fresh[0].seq === game.next) {
+    const run = [];
+    for (const e of fresh) {
+      if (e.seq !== game.next) break;
+      run.push(e);
+      game.next++;
+    }
+    if (!game.loaded) {
+      // The history of a game opened: no pacing.
+      for (const e of run) addHistory(e);
+      initialView(run);
+    } else {
+      game.queue.push(...run);
+    }
+  }
+  if (evs && !game.loaded) game.loaded = true;
+  if (game.pending && game.pending.num_events > game.next && game.loaded) fetchMissing();
+  pump();
+}
+
+// fetchMissing gets the events that a state counts and no stream sent.
+async function fetchMissing() {
+  if (game.fetching) return;
+  game.fetching = true;
+  await new Promise((r) => setTimeout(r, 300)); // the stream is usually first
+  try {
+    if (game.pending && game.pending.num_events > game.next) {
+      const r = await api('GET', `/api/games/${game.id}/events?since=${game.next}`);
+      const st = await api('GET', `/api/games/${game.id}`, { token: game.token });
+      game.fetching = false;
+      receive(r.events, st);
+      return;
+    }
+  } catch (err) {
+    $('status').textContent = err.message;
+  }
+  game.fetching = false;
+}
+
+function pump() {
+  if (game.playing) return;
+  if (game.queue.length) {
+    play();
+    return;
+  }
+  const st = game.pending;
+  if (st && st.num_events === game.next && st !== game.state) {
+    if (game.state && st.id === game.state.id && st.num_events < game.state.num_events) return; // stale
+    game.state = st;
+    render();
+  }
+}
+
+function instant() {
+  return reducedMotion.matches || game.skip;
+}
+
+// pause waits ms, or less when the player skips.
+function pause(ms) {
+  if (!ms || instant()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      game.wake = null;
+      resolve();
+    }
+    game.wake = done;
+  });
+}
+
+function skipSteps() {
+  if (!game.playing) return;
+  game.skip = true;
+  game.wake?.();
+}
+
+async function play() {
+  game.playing = true;
+  document.body.dataset.playing = '1';
+  renderSelection();
+  while (game.queue.length) {
+    const e = game.queue.shift();
+    step(e, instant());
+    addHistory(e);
+    if (!instant()) {
+      renderView(true);
+      $('announce').textContent = e.text;
+    }
+    const own = e.player === game.seat && OWN_MS[e.kind] !== undefined;
+    await pause(own ? OWN_MS[e.kind] : STEP_MS[e.kind] ?? 600);
+  }
+  game.playing = false;
+  game.skip = false;
+  document.body.dataset.playing = '0';
+  if (game.banner.length) $('announce').textContent = game.banner.map((b) => b.text).join(' ');
+  renderBanner();
+  pump();
+  if (game.state) renderSelection();
+}
+
+// step draws event e into the view and the banner. quick steps keep the
+// banner's earlier messages: nobody had the time to read them.
+function step(e, quick) {
+  const v = game.view;
+  document.body.dataset.step = `${e.kind}:${e.player}`;
+  switch (e.kind) {
+    case 'rolled':
+      if (v.ended || v.player !== e.player) game.view = { player: e.player, roll: [], kept: [], total: 0, ended: false };
+      game.view.roll = e.dice.slice();
+      game.view.fresh = true;
+      if (!quick) game.banner = [];
+      break;
+    case 'kept':
+      v.roll = without(v.roll, e.dice);
+      v.kept.push({ dice: e.dice, points: e.points });
+      v.total = e.turn_total;
+      v.fresh = false;
+      break;
+    case 'hot-dice':
+      v.roll = [];
+      note(e, 'hot', 'Hot dice!', `${nameOf(e.player)} set aside every die: six dice to roll again.`);
+      break;
+    case 'banked':
+      v.ended = true;
+      v.roll = [];
+      note(e, 'banked', 'Banked.', `${nameOf(e.player)} banked ${e.points}: score ${e.score}.`);
+      break;
+    case 'farkled': {
+      v.ended = true;
+      const toxic = game.events.some((x) => x.kind === 'toxic-twos' && x.seq === e.seq - 1);
+      const lost = e.points ? ` and lost ${e.points} points` : '';
+      const n = note(e, 'farkled', toxic ? 'Toxic twos!' : 'Farkle!',
+        toxic ? `${nameOf(e.player)} rolled four or more 2s${lost}.` : `${nameOf(e.player)} rolled nothing to keep${lost}.`);
+      n.dice = v.roll.slice();
+      break;
+    }
+    case 'penalty':
+      note(e, 'farkled', 'Penalty!', `${nameOf(e.player)} lost ${e.points} points for farkles in a row: score ${e.score}.`);
+      break;
+    case 'final-round':
+      note(e, 'final-round', 'Final round!', `${nameOf(e.player)} reached the target: everyone else has one last turn.`);
+      break;
+    case 'won':
+      if (game.events.some((x) => x.kind === 'six-ones' && x.seq === e.seq - 1)) note(e, 'won', 'Six 1s!', `${nameOf(e.player)} rolled six 1s and won at once.`);
+      else note(e, 'won', 'Game over.', `${nameOf(e.player)} won with ${e.score}.`);
+      break;
+    case 'bankrupt':
+      note(e, 'farkled', 'Bankrupt!', `${nameOf(e.player)} lost every point: ${e.points}.`);
+      break;
+    case 'overshot':
+      v.ended = true;
+      v.roll = [];
+      note(e, 'farkled', 'Past the target!', `${nameOf(e.player)}'s bank of ${e.points} scores nothing.`);
+      break;
+    case 'welfare':
+      note(e, 'banked', 'Welfare!', `${nameOf(e.player)} was given ${e.points} points.`);
+      break;
+    case 'piggybacked':
+      game.view = { player: e.player, roll: [], kept: [], total: e.turn_total, ended: false };
+      if (!quick) game.banner = [];
+      note(e, 'hot', 'Piggyback!', `${nameOf(e.player)} took over ${e.points} points.`);
+      break;
+    default:
+      break;
+  }
+  if (game.banner.length > 4) game.banner.splice(0, game.banner.length - 4);
+}
+
+function note(e, kind, title, text) {
+  const n = { seq: e.seq, kind, title, text };
+  game.banner.push(n);
+  return n;
+}
+
+// initialView sets the banner of a game just opened from its last turn's
+// notable events.
+function initialView(evs) {
+  const all = game.events;
+  let i = all.length - 1;
+  while (i > 0 && !['rolled', 'piggybacked'].includes(all[i].kind)) i--;
+  // From the last roll on: the end of the last turn, if it ended.
+  const tail = all.slice(Math.max(0, i));
+  game.banner = [];
+  const v = { player: -1, roll: [], kept: [], total: 0, ended: true };
+  game.view = v;
+  for (const e of tail) step(e, true);
+  if (!evs.length) game.banner = [];
+}
+
+// clearBanner ends the banner: the viewer acts.
+function clearBanner() {
+  game.banner = [];
+  renderBanner();
+}
+
+function renderBanner() {
+  const b = $('banner');
+  b.replaceChildren();
+  const last = game.banner[game.banner.length - 1];
+  if (!last) {
+    b.hidden = true;
+    return;
+  }
+  b.className = 'banner banner-' + last.kind;
+  for (const n of game.banner) {
+    const line = el('p', { class: 'banner-line line-' + n.kind, 'data-kind': n.kind, 'data-seq': String(n.seq) });
+    line.append(el('strong', { text: n.title + ' ' }), document.createTextNode(n.text));
+    if (n.dice?.length) {
+      const dice = el('span', { class: 'mini-dice', 'aria-label': 'The roll: ' + n.dice.join(' '), role: 'img' });
+      for (const d of n.dice) dice.append(dieSVG(d));
+      line.append(dice);
+    }
+    b.append(line);
+  }
+  b.hidden = false;
+}
+
+// renderView draws the table from the view, during the steps.
+function renderView() {
+  const v = game.view;
+  const box = $('dice');
+  box.replaceChildren();
+  v.roll.forEach((d, i) => {
+    const die = el('span', { class: 'die step' + (v.fresh ? ' landing' : '') + (v.ended ? ' dead' : ''), 'data-face': String(d), role: 'img', 'aria-label': `Die ${i + 1}: ${d}` });
+    die.style.setProperty('--i', String(i));
+    die.append(dieSVG(d));
+    box.append(die);
+  });
+  if (!v.roll.length) box.append(el('p', { class: 'no-dice', text: v.ended ? '' : `${nameOf(v.player)} sets the dice aside.` }));
+  v.fresh = false;
+  renderKept(v.kept, v.total, v.player);
+  renderBanner();
+  if (v.player >= 0 && game.state) {
+    $('turn-heading').textContent = `Turn: ${nameOf(v.player)}`;
+    $('turn-total').textContent = String(v.total);
+    $('dice-left').textContent = plural(v.roll.length || (v.ended ? 0 : 6), 'die', 'dice');
+    $('status').textContent = v.player === game.seat ? 'Your turn.' : `${nameOf(v.player)} is playing…`;
+  }
+}
+
+// renderKept shows the keeps set aside in the turn.
+function renderKept(kept, total, player) {
+  const box = $('kept');
+  box.replaceChildren();
+  box.hidden = !kept.length;
+  if (!kept.length) return;
+  box.append(el('span', { class: 'kept-label', text: player === game.seat ? 'Set aside:' : `${nameOf(player)} set aside:` }));
+  kept.forEach((k, i) => {
+    const g = el('span', { class: 'kept-group', role: 'img', 'aria-label': `${k.dice.join(' ')}: ${k.points} points` });
+    for (const d of k.dice) {
+      const die = el('span', { class: 'die kept-die' + (i === kept.length - 1 ? ' arriving' : ''), 'data-face': String(d) });
+      die.append(dieSVG(d));
+      g.append(die);
+    }
+    g.append(el('span', { class: 'kept-points', text: '+' + k.points }));
+    box.append(g);
+  });
+}
+
+// ------------------------------------------------------------ the page
 
 function render() {
   const s = game.state;
@@ -209,7 +514,7 @@ function render() {
 
   // A new roll resets the selection.
   const key = s.dice.length ? s.num_events : -1;
-  if (key !== game.rollKey) {
+  if (key !== game.rollKey || document.querySelector('#dice .step, #dice .no-dice:empty')) {
     game.rollKey = key;
     game.sel.clear();
     $('hint-panel').hidden = true;
@@ -218,8 +523,11 @@ function render() {
   } else {
     renderDice(false);
   }
+  renderKept(s.over ? [] : s.kept || [], s.turn_total, s.current);
   renderSelection();
   renderScores();
+  renderBanner();
+  renderOver();
 }
 
 function renderDice(fresh) {
@@ -227,7 +535,8 @@ function renderDice(fresh) {
   const box = $('dice');
   const mine = myTurn();
   if (fresh) {
-    const hadFocus = box.contains(document.activeElement) || document.activeElement === $('roll') || document.activeElement === document.body;
+    const a = document.activeElement;
+    const hadFocus = box.contains(a) || a === $('roll') || a === $('bank') || a === document.body || a === null;
     box.replaceChildren();
     s.dice.forEach((d, i) => {
       const b = el('button', { type: 'button', class: 'die', 'data-face': String(d), 'data-index': String(i) });
@@ -249,13 +558,13 @@ function renderDice(fresh) {
     b.setAttribute('aria-pressed', String(on));
     b.setAttribute('aria-disabled', String(!can));
     b.classList.toggle('selected', on);
-    b.classList.toggle('locked', !can);
+    b.classList.toggle('locked', mine && !can);
     b.setAttribute('aria-label', `Die ${i + 1}: ${s.dice[i]}${on ? ', kept' : ''}${can ? '' : ', cannot be kept'}`);
   });
 }
 
 function toggle(i) {
-  if (!myTurn() || game.busy) return;
+  if (!myTurn() || game.busy || game.playing) return;
   if (game.sel.has(i)) game.sel.delete(i);
   else if (selectable(i)) game.sel.add(i);
   else return;
@@ -265,33 +574,54 @@ function toggle(i) {
 
 function renderSelection() {
   const s = game.state;
-  const mine = myTurn() && !game.busy;
+  if (!s) return;
+  const mine = myTurn() && !game.busy && !game.playing;
   const keep = s.dice.length ? selectedKeep() : null;
   let text = '';
   if (s.dice.length && game.sel.size) {
     text = keep ? `Keeping ${describeDice(keep.dice)}: ${keep.points} points (${comboText(keep)}).` : `Selected ${describeDice(selectedDice())}: not a whole keep yet.`;
   } else if (s.dice.length && mine) {
     text = 'Select the dice to keep.';
-  } else if (s.bank_note && mine) {
-    text = s.bank_note;
   }
   $('selection').textContent = text;
 
   const roll = $('roll');
   const bank = $('bank');
+  let why = '';
+  const min = bankMinimum();
   if (s.dice.length) {
     roll.disabled = !(mine && keep);
     const total = s.turn_total + (keep ? keep.points : 0);
     const mustRoll = keep && keep.hot_dice && s.must_roll_hot_dice;
-    bank.disabled = !(mine && keep && total >= bankMinimum() && !mustRoll);
+    bank.disabled = !(mine && keep && total >= min && !mustRoll);
     roll.textContent = keep ? (keep.hot_dice ? 'Keep & roll 6 dice' : `Keep & roll ${plural(keep.dice_left, 'die', 'dice')}`) : 'Roll';
-    bank.textContent = keep ? `Keep & bank ${total}` : 'Bank';
+    if (keep && total < min) {
+      bank.textContent = `Bank needs ${min}`;
+      why = `Banking needs a turn total of ${min}${s.players[s.current].on_board ? '' : ' to get on the board'}: keeping this makes ${total}.`;
+    } else if (mustRoll) {
+      bank.textContent = 'Bank';
+      why = 'Hot dice must be rolled: bank after the next keep.';
+    } else {
+      bank.textContent = keep ? `Keep & bank ${total}` : 'Bank';
+    }
+    if (mine && !keep) why = game.sel.size ? 'Roll and bank need a whole keep: add or remove dice.' : 'Select the dice to keep first: then roll or bank.';
   } else {
     roll.disabled = !(mine && s.can_roll);
     bank.disabled = !(mine && s.can_bank);
     roll.textContent = `Roll ${plural(s.dice_left, 'die', 'dice')}`;
-    bank.textContent = s.can_bank ? `Bank ${s.turn_total}` : 'Bank';
+    if (s.can_bank) bank.textContent = `Bank ${s.turn_total}`;
+    else if (s.turn_total > 0 && s.turn_total < min) {
+      bank.textContent = `Bank needs ${min}`;
+      why = `Banking needs a turn total of ${min}: the turn has ${s.turn_total}.`;
+    } else {
+      bank.textContent = 'Bank';
+      if (mine && s.bank_note) why = s.bank_note;
+      else if (mine && !s.turn_total) why = 'Nothing to bank yet: roll first.';
+    }
   }
+  if (!myTurn() && !s.over) why = game.seat < 0 ? 'You are watching this game.' : `Wait for ${nameOf(s.current)}.`;
+  if (game.playing) why = 'Showing the moves… click or press a key to skip.';
+  $('why').textContent = why;
   $('hint').disabled = !(mine && s.dice.length);
   const pig = $('piggyback');
   pig.hidden = !(mine && s.offer_dice);
@@ -316,73 +646,18 @@ function renderScores() {
   });
 }
 
-// addEvents shows new events in the history and announces them.
-function addEvents(evs) {
-  if (!evs.length) return;
-  const list = $('history');
-  const known = new Set(game.events.map((e) => e.seq));
-  const fresh = evs.filter((e) => !known.has(e.seq));
-  if (!fresh.length) return;
-  game.events.push(...fresh);
-  for (const e of fresh) {
-    const li = el('li', { class: 'ev ev-' + e.kind, text: e.text });
-    list.prepend(li);
-  }
-  while (list.children.length > 60) list.lastChild.remove();
-  // The banner shows the last farkle or hot dice of these events.
-  const last = fresh[fresh.length - 1];
-  const kinds = ['farkled', 'hot-dice', 'won', 'final-round', 'six-ones', 'bankrupt', 'overshot', 'welfare'];
-  const special = [...fresh].reverse().find((e) => kinds.includes(e.kind));
-  if (special) showBanner(special);
-  else if (last.kind === 'rolled') $('banner').hidden = true;
-  $('announce').textContent = fresh.slice(-4).map((e) => e.text).join('. ');
-}
-
-function showBanner(e) {
-  const b = $('banner');
-  const name = game.state?.players[e.player]?.name ?? `Player ${e.player + 1}`;
-  b.className = 'banner banner-' + e.kind;
-  b.replaceChildren();
-  if (e.kind === 'farkled') {
-    const rolled = [...game.events].reverse().find((x) => x.kind === 'rolled' && x.seq < e.seq && x.player === e.player);
-    const toxic = game.events.some((x) => x.kind === 'toxic-twos' && x.seq === e.seq - 1);
-    const lost = e.points ? ` and lost ${e.points} points` : '';
-    if (toxic) b.append(el('strong', { text: 'Toxic twos! ' }), document.createTextNode(`${name} rolled four or more 2s${lost}.`));
-    else b.append(el('strong', { text: 'Farkle! ' }), document.createTextNode(`${name} rolled nothing to keep${lost}.`));
-    if (rolled) {
-      const dice = el('span', { class: 'mini-dice', 'aria-label': 'The roll: ' + rolled.dice.join(' '), role: 'img' });
-      for (const d of rolled.dice) dice.append(dieSVG(d));
-      b.append(dice);
-    }
-  } else if (e.kind === 'hot-dice') {
-    b.append(el('strong', { text: 'Hot dice! ' }), document.createTextNode(`${name} set aside every die: six dice to roll again.`));
-  } else if (e.kind === 'final-round') {
-    b.append(el('strong', { text: 'Final round! ' }), document.createTextNode(`${name} reached the target: everyone else has one last turn.`));
-  } else if (e.kind === 'won' && game.events.some((x) => x.kind === 'six-ones' && x.seq === e.seq - 1)) {
-    b.append(el('strong', { text: 'Six 1s! ' }), document.createTextNode(`${name} rolled six 1s and won at once.`));
-  } else if (e.kind === 'won') {
-    b.append(el('strong', { text: 'Game over. ' }), document.createTextNode(`${name} won.`));
-  } else if (e.kind === 'bankrupt') {
-    b.append(el('strong', { text: 'Bankrupt! ' }), document.createTextNode(`${name} lost every point: ${e.points}.`));
-  } else if (e.kind === 'overshot') {
-    b.append(el('strong', { text: 'Past the target! ' }), document.createTextNode(`${name}'s bank of ${e.points} scores nothing.`));
-  } else if (e.kind === 'welfare') {
-    b.append(el('strong', { text: 'Welfare! ' }), document.createTextNode(`${name} was given ${e.points} points.`));
-  }
-  b.hidden = false;
-}
-
-function applyState(st) {
-  if (!st) return;
-  if (game.state && st.num_events < game.state.num_events && st.id === game.state.id) return; // stale
-  game.state = st;
-  render();
+// addHistory shows event e in the history, numbered from 1, newest first.
+function addHistory(e) {
+  game.events.push(e);
+  const li = el('li', { class: 'ev ev-' + e.kind, text: e.text, value: e.seq + 1 });
+  $('history').prepend(li);
 }
 
 async function act(fn) {
-  if (game.busy) return;
+  if (game.busy || game.playing) return;
   game.busy = true;
   document.body.dataset.busy = '1';
+  clearBanner();
   renderSelection();
   try {
     await fn();
@@ -398,7 +673,7 @@ async function act(fn) {
 
 async function refresh() {
   try {
-    applyState(await api('GET', `/api/games/${game.id}`, { token: game.token }));
+    receive(null, await api('GET', `/api/games/${game.id}`, { token: game.token }));
   } catch (err) {
     $('status').textContent = err.message;
   }
@@ -408,7 +683,7 @@ async function keepIfSelected() {
   if (!game.state.dice.length) return;
   const keep = selectedKeep();
   if (!keep) throw new Error('Select a whole keep first.');
-  applyState(await api('POST', `/api/games/${game.id}/keep`, { token: game.token, body: { dice: keep.dice } }));
+  receive(null, await api('POST', `/api/games/${game.id}/keep`, { token: game.token, body: { dice: keep.dice } }));
 }
 
 async function hint() {
@@ -461,12 +736,10 @@ function selectKeep(dice) {
 
 function connect() {
   game.source?.close();
-  const since = game.events.length ? game.events[game.events.length - 1].seq + 1 : 0;
-  const src = new EventSource(`/api/games/${game.id}/stream?since=${since}&lang=${encodeURIComponent(lang())}`);
+  const src = new EventSource(`/api/games/${game.id}/stream?since=${game.next}&lang=${encodeURIComponent(lang())}`);
   src.addEventListener('update', (ev) => {
     const msg = JSON.parse(ev.data);
-    addEvents(msg.events);
-    applyState(msg.state);
+    receive(msg.events, msg.state);
   });
   game.source = src;
 }
@@ -497,27 +770,33 @@ async function gamePage() {
     history.replaceState(null, '', location.pathname);
   }
   game.token = localStorage.getItem(key) || '';
-  setupLang(() => { connect(); refresh(); });
+  setupLang(() => { connect(); refresh(); loadGuide(); });
 
   $('roll').addEventListener('click', () => act(async () => {
     await keepIfSelected();
-    applyState(await api('POST', `/api/games/${game.id}/roll`, { token: game.token }));
+    receive(null, await api('POST', `/api/games/${game.id}/roll`, { token: game.token }));
   }));
   $('bank').addEventListener('click', () => act(async () => {
     await keepIfSelected();
-    applyState(await api('POST', `/api/games/${game.id}/bank`, { token: game.token }));
+    receive(null, await api('POST', `/api/games/${game.id}/bank`, { token: game.token }));
   }));
   $('piggyback').addEventListener('click', () => act(async () => {
-    applyState(await api('POST', `/api/games/${game.id}/piggyback`, { token: game.token }));
+    receive(null, await api('POST', `/api/games/${game.id}/piggyback`, { token: game.token }));
   }));
   $('hint').addEventListener('click', () => act(hint));
+  // A click or a key shows the rest of the steps at once.
+  document.addEventListener('click', skipSteps, true);
+  document.addEventListener('keydown', (ev) => {
+    if (!ev.ctrlKey && !ev.metaKey && !ev.altKey && ev.key !== 'Tab' && ev.key !== 'Shift') skipSteps();
+  }, true);
   showInvites();
+  setupGuide();
 
   if (game.token) {
     try {
       const j = await api('POST', `/api/games/${game.id}/join`, { token: game.token });
       game.seat = j.seat;
-      applyState(j.state);
+      receive(null, j.state);
     } catch (err) {
       game.token = '';
       $('status').textContent = 'Your link is not valid for this game: watching.';
@@ -525,6 +804,11 @@ async function gamePage() {
   }
   connect();
 }
+
+// The rules at a glance and the game over come next.
+function setupGuide() {}
+function loadGuide() {}
+function renderOver() {}
 
 if (document.body.dataset.page === 'game') gamePage();
 else home();
