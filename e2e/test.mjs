@@ -83,9 +83,10 @@ function watch(page, label) {
   });
 }
 
-async function createGame(page, base, name, target = TARGET) {
+async function createGame(page, base, name, target = TARGET, rules = 'app') {
   await page.goto(base + '/');
   await page.fill('#name', name);
+  await page.selectOption('#rules', rules);
   await page.fill('#target-input', String(target));
   await page.selectOption('#seat2', 'expected');
   await page.click('button[type=submit]');
@@ -417,6 +418,45 @@ async function main() {
   // House rules: the form's fields, the page's statement of them, and
   // the piggyback button.
   await houseRulesGame(page, base);
+
+  // Zilch: the rules at a glance, and a disabled bank that says why.
+  await page.goto(base + '/');
+  await createGame(page, base, 'Zed', 10000, 'zilch');
+  await page.waitForFunction(() => document.getElementById('rules-name').textContent.includes('Zilch'));
+  await page.click('#rules-button');
+  const guide = await page.textContent('#rules-panel');
+  for (const want of ['Rules: Zilch', 'A bank needs at least 300', '3 farkles in a row cost 500 points', 'Three pairs', 'final round']) {
+    if (!guide.includes(want)) fail(`the Zilch guide lacks "${want}": ${guide}`);
+  }
+  await page.screenshot({ path: path.join(shots, 'desktop-rules.png'), fullPage: true });
+  await page.keyboard.press('Escape');
+  if (await page.isVisible('#rules-panel')) fail('Escape did not close the scoring guide');
+  let needs = false;
+  for (let i = 0; i < 30 && !needs; i++) {
+    const st = await waitReady(page);
+    if (st.dice.length === 0) {
+      await page.click('#roll');
+      await waitIdle(page);
+      continue;
+    }
+    // One single 1 or 5 is less than 300: the bank says what it needs.
+    const single = await page.$('#dice .die[aria-disabled="false"][data-face="5"], #dice .die[aria-disabled="false"][data-face="1"]');
+    if (single) {
+      await single.click();
+      const text = await page.textContent('#bank');
+      const pts = await page.evaluate(() => /: (\d+) points/.exec(document.getElementById('selection').textContent)?.[1]);
+      if (pts && Number(pts) + st.turnTotal < 300) {
+        if (text !== 'Bank needs 300' || !(await page.isDisabled('#bank'))) fail(`a keep of ${pts} under Zilch: the bank button says "${text}"`);
+        const why = await page.textContent('#why');
+        if (!why.includes('300')) fail('the reason of the disabled bank is missing: ' + why);
+        needs = true;
+        break;
+      }
+      await single.click(); // unselect
+    }
+    await playMove(page);
+  }
+  if (!needs) fail('no keep under 300 to check the bank button of Zilch');
 
   if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
 }

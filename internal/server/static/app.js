@@ -805,9 +805,124 @@ async function gamePage() {
   connect();
 }
 
-// The rules at a glance and the game over come next.
-function setupGuide() {}
-function loadGuide() {}
+// ------------------------------------------------------------ the rules
+
+const PRESET_NAMES = { app: 'App', zilch: 'Zilch', facebook: 'Facebook', custom: 'Custom' };
+
+function setupGuide() {
+  const btn = $('rules-button');
+  btn.addEventListener('click', () => toggleGuide());
+  $('rules-close').addEventListener('click', () => toggleGuide(false));
+  $('rules-panel').addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape') toggleGuide(false);
+  });
+  loadGuide();
+}
+
+function toggleGuide(open = $('rules-panel').hidden) {
+  $('rules-panel').hidden = !open;
+  $('rules-button').setAttribute('aria-expanded', String(open));
+  if (open) $('rules-panel').focus();
+  else $('rules-button').focus();
+}
+
+async function loadGuide() {
+  try {
+    game.guide = await api('GET', `/api/games/${game.id}/rules`);
+  } catch (err) {
+    $('rules-name').textContent = err.message;
+    return;
+  }
+  renderGuide();
+  if (game.state) renderSelection();
+}
+
+function houseRulesOn(g) {
+  return g.toxic_twos || g.six_ones_win || g.welfare || g.bankrupt || g.piggyback ||
+    g.combos.some((c) => c.kind === 'low straight' || c.kind === 'high straight');
+}
+
+function miniDice(dice) {
+  const box = el('span', { class: 'mini-dice', role: 'img', 'aria-label': dice.join(' ') });
+  for (const d of dice) box.append(dieSVG(d));
+  return box;
+}
+
+function num(n) {
+  return Number(n).toLocaleString('en');
+}
+
+function renderGuide() {
+  const g = game.guide;
+  const name = PRESET_NAMES[g.preset] || g.preset;
+  const full = houseRulesOn(g) ? `${name} with house rules` : name;
+  $('rules-name').textContent = `${full} · to ${num(g.target)}`;
+  $('rules-heading').textContent = `Rules: ${full}`;
+  const box = $('rules-body');
+  box.replaceChildren();
+  const list = el('ul', { class: 'rules-list' });
+  const item = (text) => list.append(el('li', { text }));
+  item(g.final_round
+    ? `Reaching ${num(g.target)} starts the final round: everyone else has one last turn, and the highest score wins.`
+    : (g.welfare ? `The first to hit ${num(g.target)} exactly wins.` : `The first to bank ${num(g.target)} wins at once.`));
+  item('Roll, set aside at least one scoring die, then roll the rest or bank the turn total.');
+  item('A roll with nothing to keep is a farkle: the turn total is lost.');
+  if (g.min_bank) item(`A bank needs at least ${num(g.min_bank)} points in the turn.`);
+  if (g.min_first_bank) item(`Your first bank, to get on the board, needs at least ${num(g.min_first_bank)}.`);
+  if (!g.min_bank && !g.min_first_bank) item('Any turn total may be banked.');
+  item(g.must_roll_hot_dice ? 'Hot dice: when every die scores, you must roll all six again.' : 'Hot dice: when every die scores, roll all six again, or bank.');
+  if (g.bankrupt) item(`Bankrupt: ${g.penalty_after} farkles in a row cost your whole score.`);
+  else if (g.penalty) item(`${g.penalty_after} farkles in a row cost ${num(g.penalty)} points.`);
+  if (g.toxic_twos) item('Toxic twos: a roll with four or more 2s ends the turn with nothing.');
+  if (g.six_ones_win) item('Six 1s in one roll win the game at once.');
+  if (g.welfare) item(`Welfare: a bank past ${num(g.target)} scores nothing and goes to the player with the lowest score.`);
+  if (g.piggyback) item(`Piggyback: after a bank with dice left, the next player may take over its turn total${g.piggyback_bonus ? ` plus ${num(g.piggyback_bonus)}` : ''} and roll those dice.`);
+  box.append(list);
+
+  const table = el('table', { class: 'guide' });
+  table.append(el('caption', { text: 'Scoring' }));
+  const head = el('tr');
+  head.append(el('th', { scope: 'col', text: 'Combination' }), el('th', { scope: 'col', text: 'Dice' }), el('th', { scope: 'col', text: 'Points' }));
+  table.append(el('thead', {}, head));
+  const body = el('tbody');
+  for (const c of g.combos) {
+    const tr = el('tr');
+    const dice = el('td', {}, miniDice(c.dice));
+    if (c.any) dice.append(el('span', { class: 'muted', text: ' any faces' }));
+    tr.append(el('th', { scope: 'row', text: c.name }), dice, el('td', { class: 'num', text: num(c.points) }));
+    body.append(tr);
+  }
+  table.append(body);
+  box.append(table);
+
+  const grid = el('table', { class: 'guide of-a-kind' });
+  grid.append(el('caption', { text: 'Equal dice' }));
+  const gh = el('tr');
+  gh.append(el('th', { scope: 'col', text: 'Face' }));
+  for (const n of [3, 4, 5, 6]) gh.append(el('th', { scope: 'col', text: `${n} dice` }));
+  grid.append(el('thead', {}, gh));
+  const gb = el('tbody');
+  g.of_a_kind.forEach((row, f) => {
+    const tr = el('tr');
+    const face = el('th', { scope: 'row' }, miniDice([f + 1]));
+    tr.append(face);
+    for (const p of row) tr.append(el('td', { class: 'num', text: p ? num(p) : '—' }));
+    gb.append(tr);
+  });
+  grid.append(gb);
+  box.append(grid);
+  const bonus = {
+    fixed: 'Four, five and six equal dice score the same whatever the face.',
+    add_triple: 'Each die beyond three adds the points of the three again.',
+    double: 'Each die beyond three doubles the points.',
+    none: 'Four or more equal dice score as three and single 1s or 5s; — cannot be kept together.',
+  }[g.bonus];
+  const notes = el('p', { class: 'muted', text: (bonus || '') + (g.split ? ' Equal dice may count as smaller combinations when that scores more.' : '') });
+  box.append(notes);
+}
+
+// ------------------------------------------------------------ game over
+
 function renderOver() {}
 
 if (document.body.dataset.page === 'game') gamePage();
