@@ -458,6 +458,28 @@ async function main() {
   }
   if (!needs) fail('no keep under 300 to check the bank button of Zilch');
 
+  // Every size, light and dark: a few moves of a game with a long name
+  // (64 characters, no break), no horizontal overflow, screenshots.
+  const longName = 'W'.repeat(64);
+  for (const [label, viewport, mobile] of [['desktop', { width: 1280, height: 800 }, false], ['tablet', { width: 768, height: 1024 }, false], ['phone', { width: 390, height: 844 }, true]]) {
+    for (const colorScheme of ['light', 'dark']) {
+      const ctx = await launch({ viewport, colorScheme, reducedMotion: 'reduce', isMobile: mobile, hasTouch: mobile });
+      const p = ctx.pages()[0] || await ctx.newPage();
+      watch(p, `${label}-${colorScheme}`);
+      await createGame(p, base, longName);
+      for (let i = 0; i < 4; i++) if (!(await playMove(p))) break;
+      await waitReady(p);
+      const over = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (over > 0) fail(`${label} ${colorScheme}: the page overflows by ${over} px with a long name`);
+      if (colorScheme === 'dark') {
+        const bg = await p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+        if (bg === 'rgb(244, 241, 234)') fail('dark mode: the page is light');
+      }
+      await p.screenshot({ path: path.join(shots, `${label}-${colorScheme}.png`), fullPage: true });
+      await ctx.close();
+    }
+  }
+
   if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
 }
 

@@ -500,7 +500,7 @@ function render() {
   $('new-link').hidden = !s.over;
   $('turn-total').textContent = String(s.turn_total);
   $('dice-left').textContent = plural(s.dice.length || s.dice_left, 'die', 'dice');
-  $('target').textContent = String(s.target);
+  $('target').textContent = num(s.target);
   const house = [];
   if (s.low_straight) house.push(`1-2-3-4-5 scores ${s.low_straight}`);
   if (s.high_straight) house.push(`2-3-4-5-6 scores ${s.high_straight}`);
