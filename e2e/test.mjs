@@ -320,6 +320,22 @@ async function main() {
   await page.screenshot({ path: path.join(shots, 'desktop-over.png'), fullPage: true });
   console.log(`desktop: ${moves} moves; ${state.players.map((p) => `${p.name} ${p.score}`).join(', ')}; ${winner.name} won`);
 
+  // The game over: a summary of every player, and a rematch.
+  await page.waitForSelector('#over-panel:not([hidden])');
+  const rows = await page.evaluate(() => [...document.querySelectorAll('#over-rows tr')].map((tr) => [...tr.children].map((c) => c.textContent)));
+  if (rows.length !== state.players.length) fail('the summary has ' + rows.length + ' rows');
+  rows.forEach((r, i) => {
+    if (r[0] !== state.players[i].name || r[1] !== state.players[i].score.toLocaleString('en')) fail(`summary row ${JSON.stringify(r)}, the server says ${JSON.stringify(state.players[i])}`);
+    if (!(Number(r[2]) >= 1)) fail('a player of the summary had no turn: ' + JSON.stringify(r));
+  });
+  const first = await page.evaluate(() => document.querySelector('#history li:last-child')?.value);
+  if (first !== 1) fail('the history does not start at 1: ' + first);
+  await page.click('#rematch');
+  await page.waitForURL((u) => /\/g\/[0-9a-f]{24}$/.test(u.pathname) && !u.pathname.endsWith(id));
+  await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
+  const again = await page.evaluate(() => [...document.querySelectorAll('#scores .name')].map((n) => n.textContent));
+  if (JSON.stringify(again) !== JSON.stringify(state.players.map((p) => p.name))) fail('the rematch has other players: ' + again.join(', '));
+
   // Phone: a new game by touch, some moves, screenshots.
   const phone = await launch({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const ppage = phone.pages()[0] || await phone.newPage();

@@ -496,8 +496,8 @@ function render() {
   $('turn-heading').textContent = s.over ? 'Game over' : `Turn ${s.turn}: ${cur.name}`;
   $('actions').hidden = s.over;
   $('turn-line').hidden = s.over;
+  $('dice').hidden = s.over;
   $('selection').hidden = s.over;
-  $('new-link').hidden = !s.over;
   $('turn-total').textContent = String(s.turn_total);
   $('dice-left').textContent = plural(s.dice.length || s.dice_left, 'die', 'dice');
   $('target').textContent = num(s.target);
@@ -784,6 +784,7 @@ async function gamePage() {
     receive(null, await api('POST', `/api/games/${game.id}/piggyback`, { token: game.token }));
   }));
   $('hint').addEventListener('click', () => act(hint));
+  $('rematch').addEventListener('click', () => rematch().catch((err) => { $('status').textContent = err.message; }));
   // A click or a key shows the rest of the steps at once.
   document.addEventListener('click', skipSteps, true);
   document.addEventListener('keydown', (ev) => {
@@ -923,7 +924,59 @@ function renderGuide() {
 
 // ------------------------------------------------------------ game over
 
-function renderOver() {}
+// summary returns each player's turns, farkles and best bank, from the
+// whole history.
+function summary() {
+  const s = game.state;
+  const rows = s.players.map((p) => ({ name: p.name, score: p.score, turns: 0, farkles: 0, best: 0 }));
+  for (const e of game.events) {
+    const r = rows[e.player];
+    if (!r) continue;
+    if (e.kind === 'banked' || e.kind === 'farkled' || e.kind === 'overshot') r.turns++;
+    if (e.kind === 'farkled') r.farkles++;
+    if (e.kind === 'banked' && e.points > r.best) r.best = e.points;
+  }
+  return rows;
+}
+
+function renderOver() {
+  const s = game.state;
+  const panel = $('over-panel');
+  panel.hidden = !s.over;
+  if (!s.over) return;
+  const w = s.players[s.winner];
+  $('over-heading').textContent = s.winner === game.seat ? `You won with ${num(w.score)}!` : `${w.name} won with ${num(w.score)}.`;
+  const body = $('over-rows');
+  body.replaceChildren();
+  summary().forEach((r, i) => {
+    const tr = el('tr', { class: i === s.winner ? 'winner' : '' });
+    tr.append(el('th', { scope: 'row', class: 'name', text: r.name }),
+      el('td', { class: 'num', text: num(r.score) }), el('td', { class: 'num', text: String(r.turns) }),
+      el('td', { class: 'num', text: String(r.farkles) }), el('td', { class: 'num', text: num(r.best) }));
+    body.append(tr);
+  });
+}
+
+// rematch starts a new game of the same rules and seats, and opens the
+// viewer's seat of it (the first seat for a watcher).
+async function rematch() {
+  const s = game.state;
+  const seats = s.players.map((p) => ({ kind: p.kind, name: p.kind === 'human' ? p.name : '' }));
+  const body = {
+    rules: game.guide?.preset && game.guide.preset !== 'custom' ? game.guide.preset : s.rules,
+    target: s.target, seats,
+    low_straight: s.low_straight || 0, high_straight: s.high_straight || 0,
+    toxic_twos: !!s.toxic_twos, six_ones_win: !!s.six_ones_win, welfare: !!s.welfare,
+    bankrupt: !!s.bankrupt, piggyback: !!s.piggyback,
+  };
+  if (s.piggyback) body.piggyback_bonus = s.piggyback_bonus || 0;
+  const mine = game.seat >= 0 ? game.seat : 0;
+  const g = await api('POST', '/api/games', { body });
+  const invites = g.seats.filter((x) => x.kind === 'human' && x.seat !== mine)
+    .map((x) => ({ seat: x.seat, name: x.name, link: x.link }));
+  sessionStorage.setItem('farkle:invites:' + g.id, JSON.stringify(invites));
+  location.assign(g.seats[mine].link);
+}
 
 if (document.body.dataset.page === 'game') gamePage();
 else home();
