@@ -184,6 +184,12 @@ function selectable(i) {
   return game.state.keeps.some((k) => within(c, counts(k.dice)));
 }
 
+// behind reports whether a newer state waits for its events: the page
+// shows an older one, whose moves are taken already.
+function behind() {
+  return !!game.pending && game.pending !== game.state;
+}
+
 function myTurn() {
   const s = game.state;
   return s && !s.over && game.seat >= 0 && s.current === game.seat;
@@ -255,7 +261,10 @@ function pump() {
   }
   const st = game.pending;
   if (st && st.num_events === game.next && st !== game.state) {
-    if (game.state && st.id === game.state.id && st.num_events < game.state.num_events) return; // stale
+    if (game.state && st.id === game.state.id && st.num_events < game.state.num_events) {
+      game.pending = game.state; // stale
+      return;
+    }
     game.state = st;
     render();
   }
@@ -480,7 +489,7 @@ function render() {
   let status;
   if (s.over) {
     const w = s.players[s.winner];
-    status = s.winner === me ? `Game over: you won with ${w.score}!` : `Game over: ${w.name} won with ${w.score}.`;
+    status = s.winner === me ? `Game over: you won with ${num(w.score)}!` : `Game over: ${w.name} won with ${num(w.score)}.`;
   } else if (myTurn()) {
     status = s.dice.length ? 'Your turn: select dice to keep, then roll or bank.' : (s.turn_total ? 'Your turn: roll the dice left, or bank.' : 'Your turn: roll the dice.');
   } else if (me < 0) {
@@ -564,7 +573,7 @@ function renderDice(fresh) {
 }
 
 function toggle(i) {
-  if (!myTurn() || game.busy || game.playing) return;
+  if (!myTurn() || game.busy || game.playing || behind()) return;
   if (game.sel.has(i)) game.sel.delete(i);
   else if (selectable(i)) game.sel.add(i);
   else return;
@@ -575,7 +584,7 @@ function toggle(i) {
 function renderSelection() {
   const s = game.state;
   if (!s) return;
-  const mine = myTurn() && !game.busy && !game.playing;
+  const mine = myTurn() && !game.busy && !game.playing && !behind();
   const keep = s.dice.length ? selectedKeep() : null;
   let text = '';
   if (s.dice.length && game.sel.size) {
@@ -654,7 +663,7 @@ function addHistory(e) {
 }
 
 async function act(fn) {
-  if (game.busy || game.playing) return;
+  if (game.busy || game.playing || behind()) return;
   game.busy = true;
   document.body.dataset.busy = '1';
   clearBanner();
