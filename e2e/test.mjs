@@ -101,7 +101,7 @@ async function waitReady(page) {
     const b = document.body;
     if (b.dataset.busy === '1') return false;
     return b.classList.contains('over') || !document.getElementById('roll').disabled || !document.getElementById('hint').disabled;
-  }, null, { timeout: 15000 });
+  }, null, { timeout: 60000 }); // a bot's long turn, paced, takes a while
   return page.evaluate(() => ({
     over: document.body.classList.contains('over'),
     dice: [...document.querySelectorAll('#dice .die')].map((d) => Number(d.dataset.face)),
@@ -378,6 +378,7 @@ async function main() {
       keptInTurn += more.kept;
       const shown = await ppage.evaluate(() => document.querySelectorAll('#kept:not([hidden]) .kept-die').length);
       if (shown < keptInTurn) fail(`after keeping ${keptInTurn} dice this turn the table shows ${shown} set aside`);
+      if (!keptChecks) await ppage.screenshot({ path: path.join(shots, 'phone-kept.png') });
       keptChecks++;
     }
     botBanks = await checkSteps(ppage);

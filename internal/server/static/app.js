@@ -463,12 +463,19 @@ function renderKept(kept, total, player) {
   const box = $('kept');
   box.replaceChildren();
   box.hidden = !kept.length;
-  if (!kept.length) return;
+  if (!kept.length) {
+    game.keptKey = null;
+    return;
+  }
   box.append(el('span', { class: 'kept-label', text: player === game.seat ? 'Set aside:' : `${nameOf(player)} set aside:` }));
+  // Only the keeps new since the last drawing move aside: a redraw of the
+  // same keeps does not play it again.
+  const before = game.keptKey && game.keptKey.player === player ? game.keptKey.n : 0;
+  game.keptKey = { player, n: kept.length };
   kept.forEach((k, i) => {
     const g = el('span', { class: 'kept-group', role: 'img', 'aria-label': `${k.dice.join(' ')}: ${k.points} points` });
     for (const d of k.dice) {
-      const die = el('span', { class: 'die kept-die' + (i === kept.length - 1 ? ' arriving' : ''), 'data-face': String(d) });
+      const die = el('span', { class: 'die kept-die' + (i >= before ? ' arriving' : ''), 'data-face': String(d) });
       die.append(dieSVG(d));
       g.append(die);
     }
