@@ -113,15 +113,15 @@ func StateOf(v game.View) (State, error) {
 // two cores for target 10,000 without a penalty or a final round (about
 // 9 seconds with the App rules' final round), and time about as the cube
 // of the target over the score step. A penalty multiplies it by the square
-// of PenaltyAfter and by the passes over the table (three recording
-// sweeps and a check, see the package documentation): with 500 after three
-// farkles in a row and the floor at -2500, about 3 minutes on two cores
-// for Facebook scoring (4 with a final round) and 3.5 for Zilch scoring
-// without a final round. Zilch with a final round takes far longer, 23
+// of PenaltyAfter and by the passes over the table (four recording sweeps,
+// the last two of them mostly from records, see the package
+// documentation): with 500 after three farkles in a row and the floor at
+// -2500, about 2 minutes on two cores for Facebook scoring without a final
+// round (4 with one), and more for Zilch scoring. Zilch with a final round takes far longer, 23
 // minutes in one run: its six dice so rarely farkle that its turns are
 // followed to about 40,000 points before banking is sure to be best. The
 // recording sweeps keep 4 bytes for each bank of each position, about
-// 300 MB at target 10,000; a game that would need more than 1 GiB is
+// 360 MB at target 10,000; a game that would need more than 1 GiB is
 // solved by plain sweeps, a dozen or more.
 //
 // An opening minimum (MinFirstBank above MinBank) costs little without a
