@@ -2,9 +2,11 @@
 // loopback port, and plays a whole game against a bot in headless
 // Chromium (Debian's /usr/bin/chromium, driven by playwright-core) by
 // clicking: the hint's best keep, banking at a threshold. It checks the
-// page's scores against the server's state, fails on any console or page
-// error, and saves screenshots at desktop and phone sizes in
-// e2e/screenshots/.
+// page's scores against the server's state, the page in every language
+// (no English word left), the seats' links, the keyboard, and an
+// accessibility scan by axe-core; it fails on any console or page error,
+// and saves screenshots at desktop, tablet and phone sizes, light and
+// dark, in e2e/screenshots/.
 //
 //	cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-package-lock && node test.mjs
 
@@ -14,6 +16,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MESSAGES_EN } from '../internal/server/static/i18n.js';
+import { MESSAGES_CS, MESSAGES_FI, MESSAGES_NL } from '../internal/server/static/messages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -24,6 +28,11 @@ const BANK_AT = 300;
 const started = Date.now();
 
 const errors = [];
+// refusals is the number of requests that the test expects the server
+// to refuse (a bad link, a bad name): the browser logs each as an error.
+let refusals = 0;
+const axeLog = [];
+const axeSource = fs.readFileSync(path.join(here, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 let server;
 let contexts = [];
 const tmpDirs = [];
@@ -74,7 +83,12 @@ async function launch(options) {
 
 function watch(page, label) {
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`${label} console error: ${msg.text()}`);
+    if (msg.type() !== 'error') return;
+    if (refusals > 0 && /^Failed to load resource: the server responded with a status of 40[03]/.test(msg.text())) {
+      refusals--;
+      return;
+    }
+    errors.push(`${label} console error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => errors.push(`${label} page error: ${err.message}`));
   page.on('requestfailed', (req) => {
@@ -105,7 +119,7 @@ async function waitReady(page) {
   return page.evaluate(() => ({
     over: document.body.classList.contains('over'),
     dice: [...document.querySelectorAll('#dice .die')].map((d) => Number(d.dataset.face)),
-    turnTotal: Number(document.getElementById('turn-total').textContent),
+    turnTotal: Number(document.getElementById('turn-total').textContent.replace(/\D/g, '')),
   }));
 }
 
@@ -131,10 +145,7 @@ async function playMove(page, { tap = false, screenshot } = {}) {
   for (const face of best) {
     await click(`#dice .die[data-face="${face}"][aria-pressed="false"]`);
   }
-  const keepPoints = await page.evaluate(() => {
-    const m = /: (\d+) points/.exec(document.getElementById('selection').textContent);
-    return m ? Number(m[1]) : -1;
-  });
+  const keepPoints = await page.evaluate(() => Number(document.getElementById('selection').dataset.points || -1));
   if (keepPoints < 0) fail('the selection of the best keep is not a keep: ' + best.join(' '));
   if (screenshot) await screenshot();
   const bank = st.turnTotal + keepPoints >= BANK_AT && !(await page.isDisabled('#bank'));
@@ -198,7 +209,8 @@ async function checkScores(page, base, id) {
   await page.waitForFunction((n) => document.body.dataset.events === String(n), state.num_events, { timeout: 10000 });
   const shown = await page.evaluate(() => [...document.querySelectorAll('#scores tr')].map((tr) => ({
     name: tr.querySelector('.name').textContent,
-    score: Number(tr.querySelector('.score').textContent),
+    // 2,450 or 2 450; a minus sign may be U+2212.
+    score: Number(tr.querySelector('.score').textContent.replace(/[\s,.]/g, '').replace('\u2212', '-')),
   })));
   const want = state.players.map((p) => ({ name: p.name, score: p.score }));
   if (JSON.stringify(shown) !== JSON.stringify(want)) {
@@ -281,7 +293,156 @@ async function houseRulesGame(page, base) {
   }
   const end = await checkScores(page, base, id);
   if (!end.over) fail('the house-rules game is not over on the server');
-  console.log(`house rules: ${moves} moves, ${taken} banks taken over; ${end.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] house rules: ${moves} moves, ${taken} banks taken over; ${end.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
+}
+
+// checkHistory checks that the history holds every event, numbered from
+// 1, a page at a time: the newest first, the oldest on the last page.
+async function checkHistory(page, numEvents) {
+  const newest = await page.evaluate(() => document.querySelector('#history li')?.value);
+  if (newest !== numEvents) fail(`the history's newest entry is ${newest}, the game has ${numEvents} events`);
+  const seen = new Set();
+  for (let i = 0; i < 100; i++) {
+    const values = await page.evaluate(() => [...document.querySelectorAll('#history li')].map((li) => li.value));
+    for (const v of values) seen.add(v);
+    if (await page.isDisabled('#history-older').catch(() => true) || !(await page.isVisible('#history-pages'))) break;
+    await page.click('#history-older');
+  }
+  if (seen.size !== numEvents || !seen.has(1)) fail(`the history's pages show ${seen.size} entries of ${numEvents}, from ${Math.min(...seen)}`);
+  if (await page.isVisible('#history-pages')) {
+    while (!(await page.isDisabled('#history-newer'))) await page.click('#history-newer');
+  }
+}
+
+// axeScan runs axe-core on the page and fails on a serious or critical
+// violation; every scan's findings go to the log.
+async function axeScan(page, label) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) }));
+  });
+  axeLog.push(`${label}: ${found.length ? found.map((v) => `${v.id} (${v.impact})`).join(', ') : 'no violation'}`);
+  const bad = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length) fail(`axe-core on ${label}: ${JSON.stringify(bad, null, 1)}`);
+}
+
+// englishFragments returns the English words of the page's catalogue
+// that must not be seen in the language lang: each message's text
+// between its parameters, less the words that lang's message of the
+// same key has too (names such as Zilch or Farkle!).
+const CATALOGUES = { cs: MESSAGES_CS, fi: MESSAGES_FI, nl: MESSAGES_NL };
+function englishFragments(lang) {
+  const out = new Set();
+  const all = JSON.stringify(CATALOGUES[lang]);
+  for (const [key, msg] of Object.entries(MESSAGES_EN)) {
+    const theirs = JSON.stringify(CATALOGUES[lang][key] ?? '');
+    for (const form of typeof msg === 'string' ? [msg] : Object.values(msg)) {
+      for (let part of form.split(/\{\w+\}/)) {
+        part = part.replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
+        if (!/[A-Za-z]{3}/.test(part) || theirs.includes(part)) continue;
+        // One word that the language has too (Dutch "die"): not English.
+        if (!/\s/.test(part) && new RegExp(`(^|[^\\p{L}])${part}($|[^\\p{L}])`, 'u').test(all)) continue;
+        out.add(part);
+      }
+    }
+  }
+  return [...out];
+}
+
+// checkLanguage switches the page to lang and checks that no English
+// word of the catalogue is left in its visible text, labels and
+// placeholders, the players' names aside, and that <html lang> is lang.
+async function checkLanguage(page, lang, label, names = []) {
+  await page.selectOption('#lang', lang);
+  await page.waitForFunction((l) => {
+    const b = document.body;
+    if (document.documentElement.lang !== l) return false;
+    if (b.dataset.page === 'game' && b.dataset.lang !== l) return false;
+    const rules = document.getElementById('rules-body');
+    if (rules && rules.childElementCount && rules.dataset.lang !== l) return false;
+    const hint = document.getElementById('hint-panel');
+    if (hint && !hint.hidden && document.getElementById('hint-rows').dataset.lang !== l) return false;
+    return b.dataset.playing !== '1';
+  }, lang, { timeout: 10000 });
+  let text = await page.evaluate(() => {
+    const parts = [document.body.innerText];
+    for (const e of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
+      if (!e.checkVisibility()) continue;
+      for (const a of ['aria-label', 'placeholder', 'title']) if (e.hasAttribute(a)) parts.push(e.getAttribute(a));
+    }
+    return parts.join('\n');
+  });
+  for (const n of names) text = text.split(n).join(' ');
+  const left = englishFragments(lang).filter((f) => new RegExp(`(^|[^\\p{L}])${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(text));
+  if (left.length) fail(`${label} in ${lang}: English left: ${JSON.stringify(left)}\n${text.slice(0, 3000)}`);
+}
+
+// seatsTest checks the seats' links in one browser: a bad link changes
+// nothing, another seat's link asks before switching, the joining player
+// names the seat (a name with a right-to-left override is refused in
+// words), and both seats stay reachable.
+async function seatsTest(page, base) {
+  await page.goto(base + '/');
+  await page.fill('#name', 'Ann');
+  await page.fill('#target-input', String(TARGET));
+  await page.selectOption('#seat2', 'expected');
+  await page.selectOption('#seat3', 'human');
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/g\/[0-9a-f]{24}$/);
+  await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
+  const id = await page.evaluate(() => document.body.dataset.gameId);
+  const you = () => page.evaluate(() => [...document.querySelectorAll('#scores tr')].findIndex((tr) => [...tr.querySelectorAll('.tag')].some((t) => t.textContent === 'you')));
+  const stored = () => page.evaluate((k) => localStorage.getItem(k), 'farkle:seats:' + id);
+  const own = await page.inputValue('#seat-links li.own input');
+  const invite = await page.inputValue('#seat-links li:not(.own) input');
+  if (!own.includes('#token=') || !invite.includes('#token=') || own === invite) fail(`the seats' links: ${own}, ${invite}`);
+  const before = await stored();
+
+  // A bad link changes nothing.
+  refusals++;
+  await page.goto(`${base}/g/${id}#token=badbadbadbad`);
+  await page.waitForFunction((w) => document.getElementById('notice').textContent === w, MESSAGES_EN['link.bad']);
+  if (await you() !== 0) fail('a bad link changed the seat');
+  if (await stored() !== before) fail(`a bad link changed the stored seats: ${await stored()}`);
+
+  // Another seat's link: the page asks; staying changes nothing.
+  await page.goto(invite);
+  await page.waitForSelector('#switch-dialog[open]');
+  await page.screenshot({ path: path.join(shots, 'desktop-switch.png') });
+  await page.click('#switch-stay');
+  await page.waitForFunction(() => !document.getElementById('switch-dialog').open);
+  if (await you() !== 0 || new URL(page.url()).hash) fail('staying in the seat changed it, or left the token in the address');
+
+  // Switching: the joining player names the seat.
+  await page.goto(invite);
+  await page.waitForSelector('#switch-dialog[open]');
+  await page.click('#switch-ok');
+  await page.waitForSelector('#name-dialog[open]');
+  refusals++;
+  await page.fill('#name-input', 'Eve\u202e');
+  await page.click('#name-ok');
+  await page.waitForFunction((w) => document.getElementById('name-error').textContent === w, MESSAGES_EN['err.name']);
+  await page.screenshot({ path: path.join(shots, 'desktop-name.png') });
+  const emoji = '👨‍👩‍👧 Eve';
+  await page.fill('#name-input', emoji);
+  await page.click('#name-ok');
+  await page.waitForFunction(() => !document.getElementById('name-dialog').open);
+  await page.waitForFunction((n) => document.querySelector('#scores tr[data-seat="2"] .name')?.textContent === n, emoji);
+  if (await you() !== 2) fail('after switching, the page plays seat ' + await you());
+  const st = await (await fetch(`${base}/api/games/${id}`)).json();
+  if (st.players[2].name !== emoji) fail('the server has the name ' + st.players[2].name);
+
+  // Both seats stay reachable: their links, and a button back.
+  const links = await page.evaluate(() => [...document.querySelectorAll('#seat-links input')].map((i) => i.value));
+  if (!links.includes(own) || !links.includes(invite)) fail('a seat link is gone after switching: ' + links.join(' '));
+  await page.click('#seat-links .play-as');
+  await page.waitForFunction(() => document.querySelector('#scores tr[data-seat="0"] .tag')?.textContent === 'you');
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('#scores tr[data-seat="0"] .tag')?.textContent === 'you');
+  const after = JSON.parse(await stored());
+  if (after.current !== 0 || after.mine.length !== 2) fail('the stored seats after switching back: ' + JSON.stringify(after));
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ` + 'seats: a bad link changed nothing; another seat\'s link asked; both seats kept');
 }
 
 async function main() {
@@ -318,7 +479,7 @@ async function main() {
   if (!title.includes(name)) fail('the title does not show the name as text: ' + title);
   const winner = state.players[state.winner];
   await page.screenshot({ path: path.join(shots, 'desktop-over.png'), fullPage: true });
-  console.log(`desktop: ${moves} moves; ${state.players.map((p) => `${p.name} ${p.score}`).join(', ')}; ${winner.name} won`);
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] desktop: ${moves} moves; ${state.players.map((p) => `${p.name} ${p.score}`).join(', ')}; ${winner.name} won`);
 
   // The game over: a summary of every player, and a rematch.
   await page.waitForSelector('#over-panel:not([hidden])');
@@ -328,8 +489,10 @@ async function main() {
     if (r[0] !== state.players[i].name || r[1] !== state.players[i].score.toLocaleString('en')) fail(`summary row ${JSON.stringify(r)}, the server says ${JSON.stringify(state.players[i])}`);
     if (!(Number(r[2]) >= 1)) fail('a player of the summary had no turn: ' + JSON.stringify(r));
   });
-  const first = await page.evaluate(() => document.querySelector('#history li:last-child')?.value);
-  if (first !== 1) fail('the history does not start at 1: ' + first);
+  await checkHistory(page, state.num_events);
+  await axeScan(page, 'the game over');
+  for (const lang of ['cs', 'fi', 'nl']) await checkLanguage(page, lang, 'the game over', state.players.map((p) => p.name));
+  await page.selectOption('#lang', 'en');
   await page.click('#rematch');
   await page.waitForURL((u) => /\/g\/[0-9a-f]{24}$/.test(u.pathname) && !u.pathname.endsWith(id));
   await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
@@ -391,30 +554,64 @@ async function main() {
   if (!keptChecks) fail('no keep was followed by a roll to check the kept dice');
   if (!botBanks) fail('the bot never banked: its steps were not checked: ' + JSON.stringify(await ppage.evaluate(() => window.__steps.slice(-30))));
   if (!farkles.length) fail('no farkle banner appeared to check: ' + JSON.stringify(await ppage.evaluate(() => [window.__farkles, window.__steps.map((s) => s.step).join(' ')])));
-  console.log(`phone: ${keptChecks} keeps seen set aside, ${botBanks} bot banks after their rolls, ${farkles.length} farkle banners still up after 1 s`);
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] phone: ${keptChecks} keeps seen set aside, ${botBanks} bot banks after their rolls, ${farkles.length} farkle banners still up after 1 s`);
   await checkScores(ppage, base, pid);
   await ppage.screenshot({ path: path.join(shots, 'phone-game.png'), fullPage: true });
 
-  // Keyboard: Tab to the roll button and press Enter; Space on a die.
+  // Keyboard: r rolls; Tab reaches only keepable dice, as one stop;
+  // arrows move between them; Space keeps; h and Escape open and close
+  // the hint; after a bank, the focus is on Roll when the turn is back.
   await page.goto(base + '/');
+  for (const lang of ['cs', 'fi', 'nl']) await checkLanguage(page, lang, 'the home page');
+  await page.selectOption('#lang', 'en');
+  await axeScan(page, 'the home page');
   const kid = await createGame(page, base, 'Kim');
-  await page.focus('#roll');
-  await page.keyboard.press('Enter');
+  await axeScan(page, 'a new game');
+  const events0 = Number(await page.evaluate(() => document.body.dataset.events));
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('r');
+  await page.waitForFunction((n) => Number(document.body.dataset.events) > n, events0, { timeout: 10000 });
   await waitIdle(page);
   const st = await waitReady(page);
   if (st.dice.length) {
     const focused = await page.evaluate(() => document.activeElement?.classList.contains('die'));
     if (!focused) fail('after a roll by keyboard the focus is not on a die');
-    const pressed = await page.evaluate(() => {
-      const s = [...document.querySelectorAll('#dice .die')].find((d) => d.getAttribute('aria-disabled') === 'false');
-      s.focus();
-      return s.dataset.index;
-    });
+    await page.focus('#rules-button');
+    const stops = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const f = await page.evaluate(() => {
+        const a = document.activeElement;
+        return { id: a.id, die: a.classList.contains('die'), keepable: a.getAttribute('aria-disabled') === 'false', face: a.dataset.face };
+      });
+      if (['roll', 'bank', 'hint'].includes(f.id)) break;
+      stops.push(f);
+    }
+    const dieStops = stops.filter((f) => f.die);
+    if (dieStops.length !== 1 || !dieStops[0].keepable) fail('Tab from the guide to the actions stops at ' + JSON.stringify(stops));
+    const keepable = await page.$$eval('#dice .die[aria-disabled="false"]', (d) => d.length);
+    await page.keyboard.press('Shift+Tab');
+    if (!(await page.evaluate(() => document.activeElement.classList.contains('die')))) fail('Shift+Tab from the actions does not come back to the dice');
+    if (keepable > 1) {
+      const from = await page.evaluate(() => document.activeElement.dataset.index);
+      await page.keyboard.press('ArrowRight');
+      const to = await page.evaluate(() => ({ i: document.activeElement.dataset.index, ok: document.activeElement.getAttribute('aria-disabled') === 'false' }));
+      if (to.i === from || !to.ok) fail(`ArrowRight moved from die ${from} to ${JSON.stringify(to)}`);
+    }
+    const pressed = await page.evaluate(() => document.activeElement.dataset.index);
     await page.keyboard.press('Space');
     const on = await page.getAttribute(`#dice .die[data-index="${pressed}"]`, 'aria-pressed');
     if (on !== 'true') fail('Space on a die did not select it');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('h');
+    await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+    await axeScan(page, 'the open hint');
+    await page.keyboard.press('Escape');
+    if (await page.isVisible('#hint-panel')) fail('Escape did not close the hint');
+    if ((await page.evaluate(() => document.activeElement.id)) !== 'hint') fail('closing the hint did not give the focus back to its button');
 
-    // The names of the combinations follow the language of the page.
+    // The names of the combinations follow the language of the page, and
+    // no English word is left, with the hint and the guide open.
     const hintText = async () => {
       await page.click('#hint');
       await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
@@ -422,15 +619,52 @@ async function main() {
       return page.textContent('#hint-rows');
     };
     const en = await hintText();
+    await page.click('#rules-button');
     for (const lang of ['cs', 'fi', 'nl']) {
-      await page.selectOption('#lang', lang);
-      const other = await hintText();
+      await checkLanguage(page, lang, 'a game with the hint and the guide', ['Kim', 'Bot']);
+      const other = await page.textContent('#hint-rows');
       if (other === en) fail(`the hint in ${lang} is the English one: ${en}`);
-      if (lang === 'cs') await page.screenshot({ path: path.join(shots, 'desktop-czech.png') });
+      if (lang === 'cs') await page.screenshot({ path: path.join(shots, 'desktop-czech.png'), fullPage: true });
     }
     await page.selectOption('#lang', 'en');
+    await page.waitForFunction(() => document.getElementById('hint-rows').dataset.lang === 'en');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    if (await page.isVisible('#hint-panel') || await page.isVisible('#rules-panel')) fail('two presses of Escape did not close the hint and the guide');
+  }
+  // A bank by the b key; then the focus waits on Roll for the next turn.
+  let banked = false;
+  for (let i = 0; i < 40 && !banked; i++) {
+    const ready = await waitReady(page);
+    if (ready.over) break;
+    if (ready.dice.length === 0) {
+      if (!(await page.isDisabled('#bank'))) {
+        await page.keyboard.press('b');
+        banked = true;
+      } else await page.keyboard.press('r');
+      await waitIdle(page);
+      continue;
+    }
+    await page.click('#hint');
+    await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+    await page.click('#hint-rows tr.best button');
+    if (!(await page.isDisabled('#bank'))) {
+      await page.keyboard.press('b');
+      banked = true;
+    } else await page.keyboard.press('r');
+    await waitIdle(page);
+  }
+  if (banked) {
+    const ready = await waitReady(page);
+    if (!ready.over && ready.dice.length === 0) {
+      await page.waitForFunction(() => document.activeElement?.id === 'roll', null, { timeout: 5000 })
+        .catch(async () => fail('after a bank, on the next turn, the focus is on ' + await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))));
+    }
   }
   await checkScores(page, base, kid);
+
+  // Seats: links that survive opening another seat's link.
+  await seatsTest(page, base);
 
   // House rules: the form's fields, the page's statement of them, and
   // the piggyback button.
@@ -461,7 +695,7 @@ async function main() {
     if (single) {
       await single.click();
       const text = await page.textContent('#bank');
-      const pts = await page.evaluate(() => /: (\d+) points/.exec(document.getElementById('selection').textContent)?.[1]);
+      const pts = await page.evaluate(() => document.getElementById('selection').dataset.points);
       if (pts && Number(pts) + st.turnTotal < 300) {
         if (text !== 'Bank needs 300' || !(await page.isDisabled('#bank'))) fail(`a keep of ${pts} under Zilch: the bank button says "${text}"`);
         const why = await page.textContent('#why');
@@ -492,11 +726,13 @@ async function main() {
         const bg = await p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
         if (bg === 'rgb(244, 241, 234)') fail('dark mode: the page is light');
       }
+      if (label !== 'tablet') await axeScan(p, `a game on the ${label} in ${colorScheme} mode`);
       await p.screenshot({ path: path.join(shots, `${label}-${colorScheme}.png`), fullPage: true });
       await ctx.close();
     }
   }
 
+  console.log('axe-core: ' + axeLog.join('; '));
   if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
 }
 
