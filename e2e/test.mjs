@@ -43,6 +43,11 @@ function mkTemp(prefix) {
   return d;
 }
 
+// lap prints the time since the start, after a part of the test.
+function lap(what) {
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
+}
+
 function fail(msg) {
   throw new Error(msg);
 }
@@ -129,7 +134,7 @@ async function waitIdle(page) {
 
 // playMove makes one move: roll, or keep the hint's best keep and then
 // roll or bank. It returns false once the game is over.
-async function playMove(page, { tap = false, screenshot } = {}) {
+async function playMove(page, { tap = false, screenshot, bankAt = BANK_AT } = {}) {
   const st = await waitReady(page);
   if (st.over) return false;
   const click = (sel) => (tap ? page.tap(sel) : page.click(sel));
@@ -148,7 +153,7 @@ async function playMove(page, { tap = false, screenshot } = {}) {
   const keepPoints = await page.evaluate(() => Number(document.getElementById('selection').dataset.points || -1));
   if (keepPoints < 0) fail('the selection of the best keep is not a keep: ' + best.join(' '));
   if (screenshot) await screenshot();
-  const bank = st.turnTotal + keepPoints >= BANK_AT && !(await page.isDisabled('#bank'));
+  const bank = st.turnTotal + keepPoints >= bankAt && !(await page.isDisabled('#bank'));
   await click(bank ? '#bank' : '#roll');
   await waitIdle(page);
   return { kept: bank ? 0 : best.length };
@@ -493,6 +498,7 @@ async function main() {
   await axeScan(page, 'the game over');
   for (const lang of ['cs', 'fi', 'nl']) await checkLanguage(page, lang, 'the game over', state.players.map((p) => p.name));
   await page.selectOption('#lang', 'en');
+  lap('game over checked in every language');
   await page.click('#rematch');
   await page.waitForURL((u) => /\/g\/[0-9a-f]{24}$/.test(u.pathname) && !u.pathname.endsWith(id));
   await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
@@ -518,6 +524,9 @@ async function main() {
   for (let i = 0; i < 80; i++) {
     const more = await playMove(ppage, {
       tap: true,
+      // Long turns: a farkle to check comes sooner, and fewer bot turns
+      // to wait for.
+      bankAt: 800,
       screenshot: pshot ? null : async () => {
         pshot = true;
         await ppage.screenshot({ path: path.join(shots, 'phone-hint.png') });
@@ -546,7 +555,7 @@ async function main() {
     }
     botBanks = await checkSteps(ppage);
     farkles = await ppage.evaluate(() => window.__farkles.filter((f) => f.later !== null));
-    if (keptChecks && botBanks + earlier.banks && farkles.length + earlier.farkles.length && i >= 11) break;
+    if (keptChecks && botBanks + earlier.banks && farkles.length + earlier.farkles.length && i >= 5) break;
   }
   botBanks += earlier.banks;
   farkles = earlier.farkles.concat(farkles);
@@ -670,6 +679,7 @@ async function main() {
   // the piggyback button.
   await houseRulesGame(page, base);
 
+  lap('keyboard, languages, seats and house rules checked');
   // Zilch: the rules at a glance, and a disabled bank that says why.
   await page.goto(base + '/');
   await createGame(page, base, 'Zed', 10000, 'zilch');
@@ -709,13 +719,17 @@ async function main() {
   }
   if (!needs) fail('no keep under 300 to check the bank button of Zilch');
 
+  lap('Zilch checked');
   // Every size, light and dark: a few moves of a game with a long name
   // (64 characters, no break), no horizontal overflow, screenshots.
   const longName = 'W'.repeat(64);
+  // One browser, a context for each size and scheme.
+  const shared = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
+  contexts.push(shared);
   for (const [label, viewport, mobile] of [['desktop', { width: 1280, height: 800 }, false], ['tablet', { width: 768, height: 1024 }, false], ['phone', { width: 390, height: 844 }, true]]) {
     for (const colorScheme of ['light', 'dark']) {
-      const ctx = await launch({ viewport, colorScheme, reducedMotion: 'reduce', isMobile: mobile, hasTouch: mobile });
-      const p = ctx.pages()[0] || await ctx.newPage();
+      const ctx = await shared.newContext({ viewport, colorScheme, reducedMotion: 'reduce', isMobile: mobile, hasTouch: mobile });
+      const p = await ctx.newPage();
       watch(p, `${label}-${colorScheme}`);
       await createGame(p, base, longName);
       for (let i = 0; i < 4; i++) if (!(await playMove(p))) break;
@@ -729,6 +743,7 @@ async function main() {
       if (label !== 'tablet') await axeScan(p, `a game on the ${label} in ${colorScheme} mode`);
       await p.screenshot({ path: path.join(shots, `${label}-${colorScheme}.png`), fullPage: true });
       await ctx.close();
+      lap(`${label} ${colorScheme}`);
     }
   }
 

@@ -309,9 +309,12 @@ function idle() {
   return myTurn() && !game.busy && !game.playing && !behind();
 }
 
-// comboText names the combinations of a keep, in the page's language.
+// comboText names the combinations of a keep, in the page's language:
+// "2 × Single 1 + Single 5" rather than the same name twice.
 function comboText(k) {
-  return k.combos.map((c) => c.name).join(' + ');
+  const n = new Map();
+  for (const c of k.combos) n.set(c.name, (n.get(c.name) || 0) + 1);
+  return [...n].map(([name, times]) => (times > 1 ? `${times} × ${name}` : name)).join(' + ');
 }
 
 function bankMinimum() {
@@ -659,6 +662,7 @@ function render() {
 
   $('turn-heading').textContent = s.over ? t('over.heading') : t('turn.heading', { turn: s.turn, name: nameOf(s.current) });
   $('actions').hidden = s.over;
+  $('keys').hidden = s.over;
   $('turn-line').hidden = s.over;
   $('dice').hidden = s.over;
   $('selection').hidden = s.over;
@@ -1130,6 +1134,7 @@ async function openLink() {
   const rec = game.seats;
   const m = /^#token=([A-Za-z0-9_-]+)$/.exec(location.hash);
   const link = m?.[1] || '';
+  if (link) notify(null); // what an earlier link did
   if (!link || link === game.token) {
     if (link) history.replaceState(null, '', location.pathname);
     renderSeats();
@@ -1238,7 +1243,8 @@ function renderSeats() {
     const name = nameOf(i);
     const own = i === game.seat;
     const li = el('li', { 'data-seat': String(i), class: own ? 'own' : '' });
-    li.append(el('p', { class: 'seat-what', text: own ? t('seats.yourLink', { name }) : t('seats.invite', { name }) }));
+    const what = own ? 'seats.yourLink' : rec.mine.includes(i) ? 'seats.other' : 'seats.invite';
+    li.append(el('p', { class: 'seat-what', text: t(what, { name }) }));
     const input = el('input', { readOnly: true, value: url, class: 'link', type: 'text' });
     input.setAttribute('aria-label', t('seats.linkOf', { name }));
     input.addEventListener('focus', () => input.select());

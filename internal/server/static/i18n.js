@@ -142,6 +142,7 @@ export const MESSAGES_EN = {
   'seats.watching': 'You are watching: open a seat’s link to play it.',
   'seats.yourLink': 'Your link: open it on another device to play {name} there.',
   'seats.invite': 'Invite for {name}: send this link to the player.',
+  'seats.other': 'Your other seat, {name}: its link.',
   'seats.linkOf': 'Link of {name}',
   'seats.playAs': 'Play as {name}',
   'seats.rename': 'Change your name',
