@@ -89,7 +89,7 @@ async function launch(options) {
 function watch(page, label) {
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
-    if (refusals > 0 && /^Failed to load resource: the server responded with a status of 40[03]/.test(msg.text())) {
+    if (refusals > 0 && /^Failed to load resource: (the server responded with a status of 40[039]|net::ERR_)/.test(msg.text())) {
       refusals--;
       return;
     }
@@ -98,7 +98,12 @@ function watch(page, label) {
   page.on('pageerror', (err) => errors.push(`${label} page error: ${err.message}`));
   page.on('requestfailed', (req) => {
     // An event stream closed by navigation or the end of the test is no error.
-    if (!req.url().includes('/stream')) errors.push(`${label} request failed: ${req.url()} ${req.failure()?.errorText}`);
+    if (req.url().includes('/stream')) return;
+    if (refusals > 0) {
+      refusals--; // dropped by the test
+      return;
+    }
+    errors.push(`${label} request failed: ${req.url()} ${req.failure()?.errorText}`);
   });
 }
 
@@ -145,6 +150,7 @@ async function playMove(page, { tap = false, screenshot, bankAt = BANK_AT } = {}
   }
   await click('#hint');
   await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+  await checkHintOrder(page);
   const best = await page.evaluate(() => document.getElementById('hint-best').dataset.dice.split(',').map(Number));
   // Select the best keep die by die, as a player would.
   for (const face of best) {
@@ -450,6 +456,70 @@ async function seatsTest(page, base) {
   console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ` + 'seats: a bad link changed nothing; another seat\'s link asked; both seats kept');
 }
 
+// checkHintOrder checks that the open hint is sorted by the chance to win
+// when it shows one (once the server has solved the game), else by the
+// expected score, and counts the hints sorted by chance.
+let hintsByChance = 0;
+async function checkHintOrder(page) {
+  const h = await page.evaluate(() => {
+    const chance = !document.getElementById('chance-col').hidden;
+    const rows = [...document.querySelectorAll('#hint-rows tr')].map((tr) => [...tr.querySelectorAll('td.num')].map((td) => td.textContent));
+    return { chance, rows };
+  });
+  // Digits only: 1,000 and 1 000 alike, and a chance always has one
+  // decimal. The cells of class num: points, chance, expected; or
+  // points, expected.
+  const values = h.rows.map((r) => Number(r[1].replace(/\D/g, '')));
+  for (let i = 1; i < values.length; i++) {
+    if (values[i] > values[i - 1]) fail(`the hint is not sorted by ${h.chance ? 'chance to win' : 'expected score'}: ${JSON.stringify(h.rows)}`);
+  }
+  if (h.chance) hintsByChance++;
+}
+
+// connectionTest checks, on the game of the page at the start of a turn,
+// that the page says when it is offline and sends no move then, and that
+// a roll whose answer is lost is sent again and made once: the server
+// refuses the second as stale, and the page says what happened.
+async function connectionTest(page, base) {
+  const id = await page.evaluate(() => document.body.dataset.gameId);
+  await waitReady(page);
+  if (await page.isDisabled('#roll')) fail('the connection test needs a turn that may roll');
+  const events = async () => (await (await fetch(`${base}/api/games/${id}/events`)).json()).events;
+  const ctx = page.context();
+  await ctx.setOffline(true);
+  await page.waitForFunction(() => document.body.dataset.conn === 'offline');
+  const n0 = (await events()).length;
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('r');
+  await page.waitForFunction((w) => document.getElementById('notice').textContent === w, MESSAGES_EN['err.offline']);
+  if ((await events()).length !== n0) fail('a move was sent offline');
+  const conn = await page.textContent('#conn');
+  if (conn !== MESSAGES_EN['conn.offline']) fail('offline, the connection says ' + conn);
+  await ctx.setOffline(false);
+  await page.waitForFunction(() => document.body.dataset.conn === 'connected', null, { timeout: 15000 });
+
+  // The first answer to the roll is lost, after the server made it.
+  let dropped = 0;
+  await page.route('**/api/games/*/roll*', async (route) => {
+    if (dropped++ === 0) {
+      await route.fetch();
+      await route.abort('connectionreset');
+    } else await route.continue();
+  });
+  refusals += 3; // the lost answer: a failed request and its console line; the stale refusal
+  const seat = await page.evaluate(() => [...document.querySelectorAll('#scores tr')].findIndex((tr) => tr.querySelector('.tag')?.textContent === 'you'));
+  await page.keyboard.press('r');
+  await page.waitForFunction((w) => document.getElementById('notice').textContent === w, MESSAGES_EN['err.staleRetry'], { timeout: 15000 });
+  await page.unroute('**/api/games/*/roll*');
+  const after = (await events()).slice(n0);
+  const rolls = after.filter((e) => e.kind === 'rolled' && e.player === seat).length;
+  if (dropped !== 2 || rolls !== 1) fail(`a roll whose answer was lost: sent ${dropped} times, made ${rolls} times: ${JSON.stringify(after.slice(0, 4))}`);
+  refusals = 0;
+  await waitReady(page);
+  await checkScores(page, base, id);
+  lap('connection: offline said, a lost answer sent again and made once');
+}
+
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const base = await startServer();
@@ -625,6 +695,7 @@ async function main() {
       await page.click('#hint');
       await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
       await waitIdle(page);
+      await checkHintOrder(page);
       return page.textContent('#hint-rows');
     };
     const en = await hintText();
@@ -674,6 +745,7 @@ async function main() {
 
   // Seats: links that survive opening another seat's link.
   await seatsTest(page, base);
+  await connectionTest(page, base);
 
   // House rules: the form's fields, the page's statement of them, and
   // the piggyback button.
@@ -747,6 +819,7 @@ async function main() {
     }
   }
 
+  console.log(`hints sorted by the chance to win: ${hintsByChance}`);
   console.log('axe-core: ' + axeLog.join('; '));
   if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
 }
