@@ -704,7 +704,7 @@ async function main() {
       await checkLanguage(page, lang, 'a game with the hint and the guide', ['Kim', 'Bot']);
       const other = await page.textContent('#hint-rows');
       if (other === en) fail(`the hint in ${lang} is the English one: ${en}`);
-      if (lang === 'cs') await page.screenshot({ path: path.join(shots, 'desktop-czech.png'), fullPage: true });
+      await page.screenshot({ path: path.join(shots, `desktop-${lang}.png`), fullPage: true });
     }
     await page.selectOption('#lang', 'en');
     await page.waitForFunction(() => document.getElementById('hint-rows').dataset.lang === 'en');

@@ -589,6 +589,7 @@ function renderBanner() {
 // renderView draws the table from the view, during the steps.
 function renderView() {
   const v = game.view;
+  const fresh = v.fresh && v.roll.length > 0; // a roll just landed
   const box = $('dice');
   box.replaceChildren();
   v.roll.forEach((d, i) => {
@@ -605,7 +606,7 @@ function renderView() {
   if (v.player >= 0 && game.state) {
     $('turn-heading').textContent = t('turn.of', { name: nameOf(v.player) });
     $('turn-total').textContent = num(v.total);
-    $('dice-left').textContent = t('dice.toRoll', { n: v.roll.length || (v.ended ? 0 : 6) });
+    $('dice-left').textContent = fresh ? t('dice.rolled', { n: v.roll.length }) : t('dice.toRoll', { n: v.roll.length || (v.ended ? 0 : 6) });
     setStatus(v.player === game.seat ? t('status.yourTurn') : t('status.playing', { name: nameOf(v.player) }));
   }
 }
@@ -667,7 +668,7 @@ function render() {
   $('dice').hidden = s.over;
   $('selection').hidden = s.over;
   $('turn-total').textContent = num(s.turn_total);
-  $('dice-left').textContent = t('dice.toRoll', { n: s.dice.length || s.dice_left });
+  $('dice-left').textContent = s.dice.length ? t('dice.rolled', { n: s.dice.length }) : t('dice.toRoll', { n: s.dice_left });
   $('target').textContent = t('scores.to', { target: s.target });
   const house = [];
   if (s.low_straight) house.push(t('house.low', { n: s.low_straight }));

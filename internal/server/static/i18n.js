@@ -52,6 +52,7 @@ export const MESSAGES_EN = {
   'turn.heading': 'Turn {turn}: {name}',
   'turn.of': 'Turn: {name}',
   'dice.toRoll': { one: '{n} die to roll', other: '{n} dice to roll' },
+  'dice.rolled': { one: '{n} die rolled', other: '{n} dice rolled' },
   'dice.label': 'Dice on the table: {dice}',
   'dice.none': 'Dice on the table',
   'kept.label': 'Dice set aside this turn',
