@@ -54,7 +54,7 @@ func TestNames(t *testing.T) {
 // TestJoinWithName checks that a player names their seat when joining,
 // checked as a new game's names, and that the name is saved.
 func TestJoinWithName(t *testing.T) {
-	s, ts := newTest(t, Config{})
+	_, ts := newTest(t, Config{})
 	c := create(t, ts.URL, KindHuman, KindExpected, KindHuman)
 	if got := c.State.Players[2].Name; got != "Player 3" {
 		t.Fatalf("the invited seat is %q", got)
@@ -81,12 +81,25 @@ func TestJoinWithName(t *testing.T) {
 			t.Errorf("join with %v: %d %s", body, r.status, r.body)
 		}
 	}
-	e := s.lookup(c.ID)
-	e.mu.Lock()
-	saved := string(e.last) // the file last saved
-	e.mu.Unlock()
-	if !strings.Contains(saved, "👨‍👩‍👧 Bea") {
-		t.Errorf("the save has not the new name: %.300s", saved)
+}
+
+// TestNameSurvivesRestart checks that a name chosen on joining, with an
+// emoji sequence, is saved and loaded again.
+func TestNameSurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	s1, ts1 := newTest(t, Config{DataDir: dir})
+	c := create(t, ts1.URL, KindHuman, KindHuman)
+	r := call(t, nil, "POST", ts1.URL+"/api/games/"+c.ID+"/join", c.Seats[1].Token, map[string]string{"name": "🏳️‍🌈 Cy"})
+	if r.status != http.StatusOK {
+		t.Fatalf("join: %d %s", r.status, r.body)
+	}
+	ts1.Close()
+	s1.Release()
+	_, ts2 := newTest(t, Config{DataDir: dir})
+	var st stateJSON
+	call(t, nil, "GET", ts2.URL+"/api/games/"+c.ID, "", nil).decode(t, &st)
+	if len(st.Players) != 2 || st.Players[1].Name != "🏳️‍🌈 Cy" {
+		t.Errorf("after a restart the players are %+v", st.Players)
 	}
 }
 

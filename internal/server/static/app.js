@@ -1113,6 +1113,7 @@ async function openSeats() {
   if (mine) {
     try {
       takeSeat(mine, await join(mine));
+      if (rec.legacy) localStorage.removeItem('farkle:token:' + game.id); // kept per seat now
     } catch (err) {
       if (err.code === 'bad_token') {
         // A token the server does not know any more: forgotten.
