@@ -684,6 +684,8 @@ async function main() {
     await page.keyboard.press('Space');
     await page.keyboard.press('h');
     await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+    await waitIdle(page);
+    if (!(await page.evaluate(() => document.getElementById('hint-panel').contains(document.activeElement)))) fail('the open hint does not have the focus');
     await axeScan(page, 'the open hint');
     await page.keyboard.press('Escape');
     if (await page.isVisible('#hint-panel')) fail('Escape did not close the hint');

@@ -902,8 +902,9 @@ function pageHistory(d) {
 }
 
 // act runs a move of the player: one at a time, not while the table
-// shows moves or a newer state waits. A failure is said in words.
-async function act(fn) {
+// shows moves or a newer state waits. A failure is said in words. After
+// a move (not the hint), the focus goes to the next useful control.
+async function act(fn, move = true) {
   if (game.busy || game.playing || behind()) return;
   game.busy = true;
   document.body.dataset.busy = '1';
@@ -912,7 +913,7 @@ async function act(fn) {
   renderSelection();
   try {
     await fn();
-    game.wantFocus = true;
+    game.wantFocus = move;
   } catch (err) {
     notify(() => errorText(err));
     if (err.status === 409 || err.status === 500 || err.code === 'moveNetwork') refresh();
@@ -1126,7 +1127,6 @@ async function openSeats() {
       }
     }
   }
-  await openLink();
 }
 
 // openLink takes the seat of the address's #token= link, if any: the page
@@ -1383,7 +1383,7 @@ async function gamePage() {
   }));
   $('hint').addEventListener('click', () => {
     if (!$('hint-panel').hidden) closeHint();
-    else act(hint);
+    else act(hint, false);
   });
   $('hint-close').addEventListener('click', () => closeHint());
   $('rematch').addEventListener('click', () => rematch().catch((err) => notify(() => errorText(err))));
@@ -1411,6 +1411,7 @@ async function gamePage() {
 
   await openSeats();
   connect();
+  openLink();
 }
 
 // ------------------------------------------------------------ the rules
