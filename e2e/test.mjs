@@ -410,6 +410,13 @@ async function seatsTest(page, base) {
   if (!own.includes('#token=') || !invite.includes('#token=') || own === invite) fail(`the seats' links: ${own}, ${invite}`);
   const before = await stored();
 
+  // Copy puts the link on the clipboard.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await page.click('#seat-links li.own .copy');
+  await page.waitForFunction((w) => document.querySelector('#seat-links li.own .copy').textContent === w, MESSAGES_EN.copied);
+  const clip = await page.evaluate(() => navigator.clipboard.readText());
+  if (clip !== own) fail(`Copy put ${clip} on the clipboard, not ${own}`);
+
   // A bad link changes nothing.
   refusals++;
   await page.goto(`${base}/g/${id}#token=badbadbadbad`);
@@ -421,6 +428,7 @@ async function seatsTest(page, base) {
   await page.goto(invite);
   await page.waitForSelector('#switch-dialog[open]');
   await page.screenshot({ path: path.join(shots, 'desktop-switch.png') });
+  await axeScan(page, 'the prompt to switch seats');
   await page.click('#switch-stay');
   await page.waitForFunction(() => !document.getElementById('switch-dialog').open);
   if (await you() !== 0 || new URL(page.url()).hash) fail('staying in the seat changed it, or left the token in the address');
@@ -435,6 +443,7 @@ async function seatsTest(page, base) {
   await page.click('#name-ok');
   await page.waitForFunction((w) => document.getElementById('name-error').textContent === w, MESSAGES_EN['err.name']);
   await page.screenshot({ path: path.join(shots, 'desktop-name.png') });
+  await axeScan(page, 'the name of a joining player');
   const emoji = '👨‍👩‍👧 Eve';
   await page.fill('#name-input', emoji);
   await page.click('#name-ok');
@@ -474,6 +483,40 @@ async function checkHintOrder(page) {
     if (values[i] > values[i - 1]) fail(`the hint is not sorted by ${h.chance ? 'chance to win' : 'expected score'}: ${JSON.stringify(h.rows)}`);
   }
   if (h.chance) hintsByChance++;
+}
+
+// historyPagingTest plays a game through the API to more than two pages
+// of history, opens it as a watcher, and checks every page.
+async function historyPagingTest(page, base) {
+  const post = async (url, token, body) => {
+    for (;;) {
+      const res = await fetch(base + url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Farkle-Token': token } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (res.status === 429) {
+        await new Promise((r) => setTimeout(r, 250)); // the server's rate limit
+        continue;
+      }
+      if (!res.ok) fail(`POST ${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    }
+  };
+  const g = await post('/api/games', '', { rules: 'app', target: 100000, seats: [{ kind: 'human', name: 'Pat' }, { kind: 'threshold' }] });
+  const tok = g.seats[0].token;
+  let st = g.state;
+  while (st.num_events < 120) {
+    const u = `/api/games/${g.id}`;
+    if (st.dice.length) st = await post(u + '/keep', tok, { dice: st.keeps[0].dice });
+    else if (st.can_bank && st.turn_total >= 300) st = await post(u + '/bank', tok);
+    else st = await post(u + '/roll', tok);
+  }
+  await page.goto(`${base}/g/${g.id}`);
+  await page.waitForFunction((n) => document.body.dataset.events === String(n), st.num_events, { timeout: 15000 });
+  const pages = await page.textContent('#history-range');
+  await checkHistory(page, st.num_events);
+  lap(`history: ${st.num_events} events in pages (${pages})`);
 }
 
 // connectionTest checks, on the game of the page at the start of a turn,
@@ -634,7 +677,9 @@ async function main() {
   if (!botBanks) fail('the bot never banked: its steps were not checked: ' + JSON.stringify(await ppage.evaluate(() => window.__steps.slice(-30))));
   if (!farkles.length) fail('no farkle banner appeared to check: ' + JSON.stringify(await ppage.evaluate(() => [window.__farkles, window.__steps.map((s) => s.step).join(' ')])));
   console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] phone: ${keptChecks} keeps seen set aside, ${botBanks} bot banks after their rolls, ${farkles.length} farkle banners still up after 1 s`);
-  await checkScores(ppage, base, pid);
+  const pstate = await checkScores(ppage, base, pid);
+  await checkHistory(ppage, pstate.num_events);
+  lap(`phone history: ${pstate.num_events} events, ${Math.ceil(pstate.num_events / 50)} pages`);
   await ppage.screenshot({ path: path.join(shots, 'phone-game.png'), fullPage: true });
 
   // Keyboard: r rolls; Tab reaches only keepable dice, as one stop;
@@ -748,6 +793,7 @@ async function main() {
   // Seats: links that survive opening another seat's link.
   await seatsTest(page, base);
   await connectionTest(page, base);
+  await historyPagingTest(page, base);
 
   // House rules: the form's fields, the page's statement of them, and
   // the piggyback button.
