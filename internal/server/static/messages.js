@@ -239,7 +239,7 @@ export const MESSAGES_CS = {
   'g.scoring': 'Bodování',
   'g.equal': 'Stejné kostky',
   'g.anyFaces': 'jakékoli hodnoty',
-  'g.nDice': '{n} kostek',
+  'g.nDice': { one: '{n} kostka', few: '{n} kostky', other: '{n} kostek' },
   'g.fixed': 'Čtyři, pět a šest stejných kostek má stejnou cenu bez ohledu na hodnotu.',
   'g.add_triple': 'Každá kostka nad tři přidá znovu body trojice.',
   'g.double': 'Každá kostka nad tři body zdvojnásobí.',
