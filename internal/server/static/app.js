@@ -664,6 +664,7 @@ function render() {
   $('turn-heading').textContent = s.over ? t('over.heading') : t('turn.heading', { turn: s.turn, name: nameOf(s.current) });
   $('actions').hidden = s.over;
   $('keys').hidden = s.over;
+  $('why').hidden = s.over;
   $('turn-line').hidden = s.over;
   $('dice').hidden = s.over;
   $('selection').hidden = s.over;
