@@ -2,9 +2,11 @@
 // loopback port, and plays a whole game against a bot in headless
 // Chromium (Debian's /usr/bin/chromium, driven by playwright-core) by
 // clicking: the hint's best keep, banking at a threshold. It checks the
-// page's scores against the server's state, fails on any console or page
-// error, and saves screenshots at desktop and phone sizes in
-// e2e/screenshots/.
+// page's scores against the server's state, the page in every language
+// (no English word left), the seats' links, the keyboard, and an
+// accessibility scan by axe-core; it fails on any console or page error,
+// and saves screenshots at desktop, tablet and phone sizes, light and
+// dark, in e2e/screenshots/.
 //
 //	cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-package-lock && node test.mjs
 
@@ -14,6 +16,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MESSAGES_EN } from '../internal/server/static/i18n.js';
+import { MESSAGES_CS, MESSAGES_FI, MESSAGES_NL } from '../internal/server/static/messages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -24,6 +28,11 @@ const BANK_AT = 300;
 const started = Date.now();
 
 const errors = [];
+// refusals is the number of requests that the test expects the server
+// to refuse (a bad link, a bad name): the browser logs each as an error.
+let refusals = 0;
+const axeLog = [];
+const axeSource = fs.readFileSync(path.join(here, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 let server;
 let contexts = [];
 const tmpDirs = [];
@@ -32,6 +41,11 @@ function mkTemp(prefix) {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   tmpDirs.push(d);
   return d;
+}
+
+// lap prints the time since the start, after a part of the test.
+function lap(what) {
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
 }
 
 function fail(msg) {
@@ -74,12 +88,22 @@ async function launch(options) {
 
 function watch(page, label) {
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`${label} console error: ${msg.text()}`);
+    if (msg.type() !== 'error') return;
+    if (refusals > 0 && /^Failed to load resource: (the server responded with a status of 40[039]|net::ERR_)/.test(msg.text())) {
+      refusals--;
+      return;
+    }
+    errors.push(`${label} console error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => errors.push(`${label} page error: ${err.message}`));
   page.on('requestfailed', (req) => {
     // An event stream closed by navigation or the end of the test is no error.
-    if (!req.url().includes('/stream')) errors.push(`${label} request failed: ${req.url()} ${req.failure()?.errorText}`);
+    if (req.url().includes('/stream')) return;
+    if (refusals > 0) {
+      refusals--; // dropped by the test
+      return;
+    }
+    errors.push(`${label} request failed: ${req.url()} ${req.failure()?.errorText}`);
   });
 }
 
@@ -105,7 +129,7 @@ async function waitReady(page) {
   return page.evaluate(() => ({
     over: document.body.classList.contains('over'),
     dice: [...document.querySelectorAll('#dice .die')].map((d) => Number(d.dataset.face)),
-    turnTotal: Number(document.getElementById('turn-total').textContent),
+    turnTotal: Number(document.getElementById('turn-total').textContent.replace(/\D/g, '')),
   }));
 }
 
@@ -115,7 +139,7 @@ async function waitIdle(page) {
 
 // playMove makes one move: roll, or keep the hint's best keep and then
 // roll or bank. It returns false once the game is over.
-async function playMove(page, { tap = false, screenshot } = {}) {
+async function playMove(page, { tap = false, screenshot, bankAt = BANK_AT } = {}) {
   const st = await waitReady(page);
   if (st.over) return false;
   const click = (sel) => (tap ? page.tap(sel) : page.click(sel));
@@ -126,18 +150,16 @@ async function playMove(page, { tap = false, screenshot } = {}) {
   }
   await click('#hint');
   await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+  await checkHintOrder(page);
   const best = await page.evaluate(() => document.getElementById('hint-best').dataset.dice.split(',').map(Number));
   // Select the best keep die by die, as a player would.
   for (const face of best) {
     await click(`#dice .die[data-face="${face}"][aria-pressed="false"]`);
   }
-  const keepPoints = await page.evaluate(() => {
-    const m = /: (\d+) points/.exec(document.getElementById('selection').textContent);
-    return m ? Number(m[1]) : -1;
-  });
+  const keepPoints = await page.evaluate(() => Number(document.getElementById('selection').dataset.points || -1));
   if (keepPoints < 0) fail('the selection of the best keep is not a keep: ' + best.join(' '));
   if (screenshot) await screenshot();
-  const bank = st.turnTotal + keepPoints >= BANK_AT && !(await page.isDisabled('#bank'));
+  const bank = st.turnTotal + keepPoints >= bankAt && !(await page.isDisabled('#bank'));
   await click(bank ? '#bank' : '#roll');
   await waitIdle(page);
   return { kept: bank ? 0 : best.length };
@@ -198,7 +220,8 @@ async function checkScores(page, base, id) {
   await page.waitForFunction((n) => document.body.dataset.events === String(n), state.num_events, { timeout: 10000 });
   const shown = await page.evaluate(() => [...document.querySelectorAll('#scores tr')].map((tr) => ({
     name: tr.querySelector('.name').textContent,
-    score: Number(tr.querySelector('.score').textContent),
+    // 2,450 or 2 450; a minus sign may be U+2212.
+    score: Number(tr.querySelector('.score').textContent.replace(/[\s,.]/g, '').replace('\u2212', '-')),
   })));
   const want = state.players.map((p) => ({ name: p.name, score: p.score }));
   if (JSON.stringify(shown) !== JSON.stringify(want)) {
@@ -281,7 +304,265 @@ async function houseRulesGame(page, base) {
   }
   const end = await checkScores(page, base, id);
   if (!end.over) fail('the house-rules game is not over on the server');
-  console.log(`house rules: ${moves} moves, ${taken} banks taken over; ${end.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] house rules: ${moves} moves, ${taken} banks taken over; ${end.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
+}
+
+// checkHistory checks that the history holds every event, numbered from
+// 1, a page at a time: the newest first, the oldest on the last page.
+async function checkHistory(page, numEvents) {
+  const newest = await page.evaluate(() => document.querySelector('#history li')?.value);
+  if (newest !== numEvents) fail(`the history's newest entry is ${newest}, the game has ${numEvents} events`);
+  const seen = new Set();
+  for (let i = 0; i < 100; i++) {
+    const values = await page.evaluate(() => [...document.querySelectorAll('#history li')].map((li) => li.value));
+    for (const v of values) seen.add(v);
+    if (await page.isDisabled('#history-older').catch(() => true) || !(await page.isVisible('#history-pages'))) break;
+    await page.click('#history-older');
+  }
+  if (seen.size !== numEvents || !seen.has(1)) fail(`the history's pages show ${seen.size} entries of ${numEvents}, from ${Math.min(...seen)}`);
+  if (await page.isVisible('#history-pages')) {
+    while (!(await page.isDisabled('#history-newer'))) await page.click('#history-newer');
+  }
+}
+
+// axeScan runs axe-core on the page and fails on a serious or critical
+// violation; every scan's findings go to the log.
+async function axeScan(page, label) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) }));
+  });
+  axeLog.push(`${label}: ${found.length ? found.map((v) => `${v.id} (${v.impact})`).join(', ') : 'no violation'}`);
+  const bad = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length) fail(`axe-core on ${label}: ${JSON.stringify(bad, null, 1)}`);
+}
+
+// englishFragments returns the English words of the page's catalogue
+// that must not be seen in the language lang: each message's text
+// between its parameters, less the words that lang's message of the
+// same key has too (names such as Zilch or Farkle!).
+const CATALOGUES = { cs: MESSAGES_CS, fi: MESSAGES_FI, nl: MESSAGES_NL };
+function englishFragments(lang) {
+  const out = new Set();
+  const all = JSON.stringify(CATALOGUES[lang]);
+  for (const [key, msg] of Object.entries(MESSAGES_EN)) {
+    const theirs = JSON.stringify(CATALOGUES[lang][key] ?? '');
+    for (const form of typeof msg === 'string' ? [msg] : Object.values(msg)) {
+      for (let part of form.split(/\{\w+\}/)) {
+        part = part.replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
+        if (!/[A-Za-z]{3}/.test(part) || theirs.includes(part)) continue;
+        // One word that the language has too (Dutch "die"): not English.
+        if (!/\s/.test(part) && new RegExp(`(^|[^\\p{L}])${part}($|[^\\p{L}])`, 'u').test(all)) continue;
+        out.add(part);
+      }
+    }
+  }
+  return [...out];
+}
+
+// checkLanguage switches the page to lang and checks that no English
+// word of the catalogue is left in its visible text, labels and
+// placeholders, the players' names aside, and that <html lang> is lang.
+async function checkLanguage(page, lang, label, names = []) {
+  await page.selectOption('#lang', lang);
+  await page.waitForFunction((l) => {
+    const b = document.body;
+    if (document.documentElement.lang !== l) return false;
+    if (b.dataset.page === 'game' && b.dataset.lang !== l) return false;
+    const rules = document.getElementById('rules-body');
+    if (rules && rules.childElementCount && rules.dataset.lang !== l) return false;
+    const hint = document.getElementById('hint-panel');
+    if (hint && !hint.hidden && document.getElementById('hint-rows').dataset.lang !== l) return false;
+    return b.dataset.playing !== '1';
+  }, lang, { timeout: 10000 });
+  let text = await page.evaluate(() => {
+    const parts = [document.body.innerText];
+    for (const e of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
+      if (!e.checkVisibility()) continue;
+      for (const a of ['aria-label', 'placeholder', 'title']) if (e.hasAttribute(a)) parts.push(e.getAttribute(a));
+    }
+    return parts.join('\n');
+  });
+  for (const n of names) text = text.split(n).join(' ');
+  const left = englishFragments(lang).filter((f) => new RegExp(`(^|[^\\p{L}])${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(text));
+  if (left.length) fail(`${label} in ${lang}: English left: ${JSON.stringify(left)}\n${text.slice(0, 3000)}`);
+}
+
+// seatsTest checks the seats' links in one browser: a bad link changes
+// nothing, another seat's link asks before switching, the joining player
+// names the seat (a name with a right-to-left override is refused in
+// words), and both seats stay reachable.
+async function seatsTest(page, base) {
+  await page.goto(base + '/');
+  await page.fill('#name', 'Ann');
+  await page.fill('#target-input', String(TARGET));
+  await page.selectOption('#seat2', 'expected');
+  await page.selectOption('#seat3', 'human');
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/g\/[0-9a-f]{24}$/);
+  await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
+  const id = await page.evaluate(() => document.body.dataset.gameId);
+  const you = () => page.evaluate(() => [...document.querySelectorAll('#scores tr')].findIndex((tr) => [...tr.querySelectorAll('.tag')].some((t) => t.textContent === 'you')));
+  const stored = () => page.evaluate((k) => localStorage.getItem(k), 'farkle:seats:' + id);
+  const own = await page.inputValue('#seat-links li.own input');
+  const invite = await page.inputValue('#seat-links li:not(.own) input');
+  if (!own.includes('#token=') || !invite.includes('#token=') || own === invite) fail(`the seats' links: ${own}, ${invite}`);
+  const before = await stored();
+
+  // Copy puts the link on the clipboard.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await page.click('#seat-links li.own .copy');
+  await page.waitForFunction((w) => document.querySelector('#seat-links li.own .copy').textContent === w, MESSAGES_EN.copied);
+  const clip = await page.evaluate(() => navigator.clipboard.readText());
+  if (clip !== own) fail(`Copy put ${clip} on the clipboard, not ${own}`);
+
+  // A bad link changes nothing.
+  refusals++;
+  await page.goto(`${base}/g/${id}#token=badbadbadbad`);
+  await page.waitForFunction((w) => document.getElementById('notice').textContent === w, MESSAGES_EN['link.bad']);
+  if (await you() !== 0) fail('a bad link changed the seat');
+  if (await stored() !== before) fail(`a bad link changed the stored seats: ${await stored()}`);
+
+  // Another seat's link: the page asks; staying changes nothing.
+  await page.goto(invite);
+  await page.waitForSelector('#switch-dialog[open]');
+  await page.screenshot({ path: path.join(shots, 'desktop-switch.png') });
+  await axeScan(page, 'the prompt to switch seats');
+  await page.click('#switch-stay');
+  await page.waitForFunction(() => !document.getElementById('switch-dialog').open);
+  if (await you() !== 0 || new URL(page.url()).hash) fail('staying in the seat changed it, or left the token in the address');
+
+  // Switching: the joining player names the seat.
+  await page.goto(invite);
+  await page.waitForSelector('#switch-dialog[open]');
+  await page.click('#switch-ok');
+  await page.waitForSelector('#name-dialog[open]');
+  refusals++;
+  await page.fill('#name-input', 'Eve\u202e');
+  await page.click('#name-ok');
+  await page.waitForFunction((w) => document.getElementById('name-error').textContent === w, MESSAGES_EN['err.name']);
+  await page.screenshot({ path: path.join(shots, 'desktop-name.png') });
+  await axeScan(page, 'the name of a joining player');
+  const emoji = '👨‍👩‍👧 Eve';
+  await page.fill('#name-input', emoji);
+  await page.click('#name-ok');
+  await page.waitForFunction(() => !document.getElementById('name-dialog').open);
+  await page.waitForFunction((n) => document.querySelector('#scores tr[data-seat="2"] .name')?.textContent === n, emoji);
+  if (await you() !== 2) fail('after switching, the page plays seat ' + await you());
+  const st = await (await fetch(`${base}/api/games/${id}`)).json();
+  if (st.players[2].name !== emoji) fail('the server has the name ' + st.players[2].name);
+
+  // Both seats stay reachable: their links, and a button back.
+  const links = await page.evaluate(() => [...document.querySelectorAll('#seat-links input')].map((i) => i.value));
+  if (!links.includes(own) || !links.includes(invite)) fail('a seat link is gone after switching: ' + links.join(' '));
+  await page.click('#seat-links .play-as');
+  await page.waitForFunction(() => document.querySelector('#scores tr[data-seat="0"] .tag')?.textContent === 'you');
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('#scores tr[data-seat="0"] .tag')?.textContent === 'you');
+  const after = JSON.parse(await stored());
+  if (after.current !== 0 || after.mine.length !== 2) fail('the stored seats after switching back: ' + JSON.stringify(after));
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ` + 'seats: a bad link changed nothing; another seat\'s link asked; both seats kept');
+}
+
+// checkHintOrder checks that the open hint is sorted by the chance to win
+// when it shows one (once the server has solved the game), else by the
+// expected score, and counts the hints sorted by chance.
+let hintsByChance = 0;
+async function checkHintOrder(page) {
+  const h = await page.evaluate(() => {
+    const chance = !document.getElementById('chance-col').hidden;
+    const rows = [...document.querySelectorAll('#hint-rows tr')].map((tr) => [...tr.querySelectorAll('td.num')].map((td) => td.textContent));
+    return { chance, rows };
+  });
+  // Digits only: 1,000 and 1 000 alike, and a chance always has one
+  // decimal. The cells of class num: points, chance, expected; or
+  // points, expected.
+  const values = h.rows.map((r) => Number(r[1].replace(/\D/g, '')));
+  for (let i = 1; i < values.length; i++) {
+    if (values[i] > values[i - 1]) fail(`the hint is not sorted by ${h.chance ? 'chance to win' : 'expected score'}: ${JSON.stringify(h.rows)}`);
+  }
+  if (h.chance) hintsByChance++;
+}
+
+// historyPagingTest plays a game through the API to more than two pages
+// of history, opens it as a watcher, and checks every page.
+async function historyPagingTest(page, base) {
+  const post = async (url, token, body) => {
+    for (;;) {
+      const res = await fetch(base + url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Farkle-Token': token } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (res.status === 429) {
+        await new Promise((r) => setTimeout(r, 250)); // the server's rate limit
+        continue;
+      }
+      if (!res.ok) fail(`POST ${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    }
+  };
+  const g = await post('/api/games', '', { rules: 'app', target: 100000, seats: [{ kind: 'human', name: 'Pat' }, { kind: 'threshold' }] });
+  const tok = g.seats[0].token;
+  let st = g.state;
+  while (st.num_events < 120) {
+    // 16 requests a second, under the server's limit for the address that
+    // the browser shares: its requests are not refused after these.
+    await new Promise((r) => setTimeout(r, 60));
+    const u = `/api/games/${g.id}`;
+    if (st.dice.length) st = await post(u + '/keep', tok, { dice: st.keeps[0].dice });
+    else if (st.can_bank && st.turn_total >= 300) st = await post(u + '/bank', tok);
+    else st = await post(u + '/roll', tok);
+  }
+  await page.goto(`${base}/g/${g.id}`);
+  await page.waitForFunction((n) => document.body.dataset.events === String(n), st.num_events, { timeout: 15000 });
+  const pages = await page.textContent('#history-range');
+  await checkHistory(page, st.num_events);
+  lap(`history: ${st.num_events} events in pages (${pages})`);
+}
+
+// connectionTest checks, on the game of the page at the start of a turn,
+// that the page says when it is offline and sends no move then, and that
+// a roll whose answer is lost is sent again and made once: the server
+// refuses the second as stale, and the page says what happened.
+async function connectionTest(page, base) {
+  const id = await page.evaluate(() => document.body.dataset.gameId);
+  await waitReady(page);
+  if (await page.isDisabled('#roll')) fail('the connection test needs a turn that may roll');
+  const events = async () => (await (await fetch(`${base}/api/games/${id}/events`)).json()).events;
+  const ctx = page.context();
+  await ctx.setOffline(true);
+  await page.waitForFunction(() => document.body.dataset.conn === 'offline');
+  const n0 = (await events()).length;
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('r');
+  await page.waitForFunction((w) => document.getElementById('notice').textContent === w, MESSAGES_EN['err.offline']);
+  if ((await events()).length !== n0) fail('a move was sent offline');
+  const conn = await page.textContent('#conn');
+  if (conn !== MESSAGES_EN['conn.offline']) fail('offline, the connection says ' + conn);
+  await ctx.setOffline(false);
+  await page.waitForFunction(() => document.body.dataset.conn === 'connected', null, { timeout: 15000 });
+
+  // The first answer to the roll is lost, after the server made it.
+  let dropped = 0;
+  await page.route('**/api/games/*/roll*', async (route) => {
+    if (dropped++ === 0) {
+      await route.fetch();
+      await route.abort('connectionreset');
+    } else await route.continue();
+  });
+  refusals += 3; // the lost answer: a failed request and its console line; the stale refusal
+  const seat = await page.evaluate(() => [...document.querySelectorAll('#scores tr')].findIndex((tr) => tr.querySelector('.tag')?.textContent === 'you'));
+  await page.keyboard.press('r');
+  await page.waitForFunction((w) => document.getElementById('notice').textContent === w, MESSAGES_EN['err.staleRetry'], { timeout: 15000 });
+  await page.unroute('**/api/games/*/roll*');
+  const after = (await events()).slice(n0);
+  const rolls = after.filter((e) => e.kind === 'rolled' && e.player === seat).length;
+  if (dropped !== 2 || rolls !== 1) fail(`a roll whose answer was lost: sent ${dropped} times, made ${rolls} times: ${JSON.stringify(after.slice(0, 4))}`);
+  refusals = 0;
+  await checkScores(page, base, id); // the page shows the game as the server has it
+  lap('connection: offline said, a lost answer sent again and made once');
 }
 
 async function main() {
@@ -318,7 +599,7 @@ async function main() {
   if (!title.includes(name)) fail('the title does not show the name as text: ' + title);
   const winner = state.players[state.winner];
   await page.screenshot({ path: path.join(shots, 'desktop-over.png'), fullPage: true });
-  console.log(`desktop: ${moves} moves; ${state.players.map((p) => `${p.name} ${p.score}`).join(', ')}; ${winner.name} won`);
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] desktop: ${moves} moves; ${state.players.map((p) => `${p.name} ${p.score}`).join(', ')}; ${winner.name} won`);
 
   // The game over: a summary of every player, and a rematch.
   await page.waitForSelector('#over-panel:not([hidden])');
@@ -328,8 +609,11 @@ async function main() {
     if (r[0] !== state.players[i].name || r[1] !== state.players[i].score.toLocaleString('en')) fail(`summary row ${JSON.stringify(r)}, the server says ${JSON.stringify(state.players[i])}`);
     if (!(Number(r[2]) >= 1)) fail('a player of the summary had no turn: ' + JSON.stringify(r));
   });
-  const first = await page.evaluate(() => document.querySelector('#history li:last-child')?.value);
-  if (first !== 1) fail('the history does not start at 1: ' + first);
+  await checkHistory(page, state.num_events);
+  await axeScan(page, 'the game over');
+  for (const lang of ['cs', 'fi', 'nl']) await checkLanguage(page, lang, 'the game over', state.players.map((p) => p.name));
+  await page.selectOption('#lang', 'en');
+  lap('game over checked in every language');
   await page.click('#rematch');
   await page.waitForURL((u) => /\/g\/[0-9a-f]{24}$/.test(u.pathname) && !u.pathname.endsWith(id));
   await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
@@ -355,6 +639,9 @@ async function main() {
   for (let i = 0; i < 80; i++) {
     const more = await playMove(ppage, {
       tap: true,
+      // Long turns: a farkle to check comes sooner, and fewer bot turns
+      // to wait for.
+      bankAt: 800,
       screenshot: pshot ? null : async () => {
         pshot = true;
         await ppage.screenshot({ path: path.join(shots, 'phone-hint.png') });
@@ -383,7 +670,7 @@ async function main() {
     }
     botBanks = await checkSteps(ppage);
     farkles = await ppage.evaluate(() => window.__farkles.filter((f) => f.later !== null));
-    if (keptChecks && botBanks + earlier.banks && farkles.length + earlier.farkles.length && i >= 11) break;
+    if (keptChecks && botBanks + earlier.banks && farkles.length + earlier.farkles.length && i >= 5) break;
   }
   botBanks += earlier.banks;
   farkles = earlier.farkles.concat(farkles);
@@ -391,51 +678,142 @@ async function main() {
   if (!keptChecks) fail('no keep was followed by a roll to check the kept dice');
   if (!botBanks) fail('the bot never banked: its steps were not checked: ' + JSON.stringify(await ppage.evaluate(() => window.__steps.slice(-30))));
   if (!farkles.length) fail('no farkle banner appeared to check: ' + JSON.stringify(await ppage.evaluate(() => [window.__farkles, window.__steps.map((s) => s.step).join(' ')])));
-  console.log(`phone: ${keptChecks} keeps seen set aside, ${botBanks} bot banks after their rolls, ${farkles.length} farkle banners still up after 1 s`);
-  await checkScores(ppage, base, pid);
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] phone: ${keptChecks} keeps seen set aside, ${botBanks} bot banks after their rolls, ${farkles.length} farkle banners still up after 1 s`);
+  const pstate = await checkScores(ppage, base, pid);
+  await checkHistory(ppage, pstate.num_events);
+  lap(`phone history: ${pstate.num_events} events, ${Math.ceil(pstate.num_events / 50)} pages`);
   await ppage.screenshot({ path: path.join(shots, 'phone-game.png'), fullPage: true });
 
-  // Keyboard: Tab to the roll button and press Enter; Space on a die.
+  // Keyboard: r rolls; Tab reaches only keepable dice, as one stop;
+  // arrows move between them; Space keeps; h and Escape open and close
+  // the hint; after a bank, the focus is on Roll when the turn is back.
   await page.goto(base + '/');
-  const kid = await createGame(page, base, 'Kim');
-  await page.focus('#roll');
-  await page.keyboard.press('Enter');
+  for (const lang of ['cs', 'fi', 'nl']) await checkLanguage(page, lang, 'the home page');
+  await page.selectOption('#lang', 'en');
+  await axeScan(page, 'the home page');
+  let kid = await createGame(page, base, 'Kim');
+  await axeScan(page, 'a new game');
+  const events0 = Number(await page.evaluate(() => document.body.dataset.events));
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('r');
+  await page.waitForFunction((n) => Number(document.body.dataset.events) > n, events0, { timeout: 10000 });
   await waitIdle(page);
-  const st = await waitReady(page);
+  let st = await waitReady(page);
+  for (let i = 0; i < 8 && !st.dice.length; i++) {
+    // A farkle (or the bot won after it): the dice checks need a roll
+    // that stays on the table.
+    if (st.over) {
+      kid = await createGame(page, base, 'Kim');
+      await page.evaluate(() => document.activeElement?.blur());
+    }
+    await page.keyboard.press('r');
+    await waitIdle(page);
+    st = await waitReady(page);
+  }
+  if (!st.dice.length) fail('rolls by the r key left no dice on the table');
   if (st.dice.length) {
     const focused = await page.evaluate(() => document.activeElement?.classList.contains('die'));
     if (!focused) fail('after a roll by keyboard the focus is not on a die');
-    const pressed = await page.evaluate(() => {
-      const s = [...document.querySelectorAll('#dice .die')].find((d) => d.getAttribute('aria-disabled') === 'false');
-      s.focus();
-      return s.dataset.index;
-    });
+    await page.focus('#rules-button');
+    const stops = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const f = await page.evaluate(() => {
+        const a = document.activeElement;
+        return { id: a.id, die: a.classList.contains('die'), keepable: a.getAttribute('aria-disabled') === 'false', face: a.dataset.face };
+      });
+      if (['roll', 'bank', 'hint'].includes(f.id)) break;
+      stops.push(f);
+    }
+    const dieStops = stops.filter((f) => f.die);
+    if (dieStops.length !== 1 || !dieStops[0].keepable) fail('Tab from the guide to the actions stops at ' + JSON.stringify(stops));
+    const keepable = await page.$$eval('#dice .die[aria-disabled="false"]', (d) => d.length);
+    await page.keyboard.press('Shift+Tab');
+    if (!(await page.evaluate(() => document.activeElement.classList.contains('die')))) fail('Shift+Tab from the actions does not come back to the dice');
+    if (keepable > 1) {
+      const from = await page.evaluate(() => document.activeElement.dataset.index);
+      await page.keyboard.press('ArrowRight');
+      const to = await page.evaluate(() => ({ i: document.activeElement.dataset.index, ok: document.activeElement.getAttribute('aria-disabled') === 'false' }));
+      if (to.i === from || !to.ok) fail(`ArrowRight moved from die ${from} to ${JSON.stringify(to)}`);
+    }
+    const pressed = await page.evaluate(() => document.activeElement.dataset.index);
     await page.keyboard.press('Space');
     const on = await page.getAttribute(`#dice .die[data-index="${pressed}"]`, 'aria-pressed');
     if (on !== 'true') fail('Space on a die did not select it');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('h');
+    await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+    await waitIdle(page);
+    if (!(await page.evaluate(() => document.getElementById('hint-panel').contains(document.activeElement)))) fail('the open hint does not have the focus');
+    await axeScan(page, 'the open hint');
+    await page.keyboard.press('Escape');
+    if (await page.isVisible('#hint-panel')) fail('Escape did not close the hint');
+    if ((await page.evaluate(() => document.activeElement.id)) !== 'hint') fail('closing the hint did not give the focus back to its button');
 
-    // The names of the combinations follow the language of the page.
+    // The names of the combinations follow the language of the page, and
+    // no English word is left, with the hint and the guide open.
     const hintText = async () => {
       await page.click('#hint');
       await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
       await waitIdle(page);
+      await checkHintOrder(page);
       return page.textContent('#hint-rows');
     };
     const en = await hintText();
+    await page.click('#rules-button');
     for (const lang of ['cs', 'fi', 'nl']) {
-      await page.selectOption('#lang', lang);
-      const other = await hintText();
+      await checkLanguage(page, lang, 'a game with the hint and the guide', ['Kim', 'Bot']);
+      const other = await page.textContent('#hint-rows');
       if (other === en) fail(`the hint in ${lang} is the English one: ${en}`);
-      if (lang === 'cs') await page.screenshot({ path: path.join(shots, 'desktop-czech.png') });
+      await page.screenshot({ path: path.join(shots, `desktop-${lang}.png`), fullPage: true });
     }
     await page.selectOption('#lang', 'en');
+    await page.waitForFunction(() => document.getElementById('hint-rows').dataset.lang === 'en');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    if (await page.isVisible('#hint-panel') || await page.isVisible('#rules-panel')) fail('two presses of Escape did not close the hint and the guide');
+  }
+  // A bank by the b key; then the focus waits on Roll for the next turn.
+  let banked = false;
+  for (let i = 0; i < 40 && !banked; i++) {
+    const ready = await waitReady(page);
+    if (ready.over) break;
+    if (ready.dice.length === 0) {
+      if (!(await page.isDisabled('#bank'))) {
+        await page.keyboard.press('b');
+        banked = true;
+      } else await page.keyboard.press('r');
+      await waitIdle(page);
+      continue;
+    }
+    await page.click('#hint');
+    await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+    await page.click('#hint-rows tr.best button');
+    if (!(await page.isDisabled('#bank'))) {
+      await page.keyboard.press('b');
+      banked = true;
+    } else await page.keyboard.press('r');
+    await waitIdle(page);
+  }
+  if (banked) {
+    const ready = await waitReady(page);
+    if (!ready.over && ready.dice.length === 0) {
+      await page.waitForFunction(() => document.activeElement?.id === 'roll', null, { timeout: 5000 })
+        .catch(async () => fail('after a bank, on the next turn, the focus is on ' + await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))));
+    }
   }
   await checkScores(page, base, kid);
+
+  // Seats: links that survive opening another seat's link.
+  await seatsTest(page, base);
+  await connectionTest(page, base);
+  await historyPagingTest(page, base);
 
   // House rules: the form's fields, the page's statement of them, and
   // the piggyback button.
   await houseRulesGame(page, base);
 
+  lap('keyboard, languages, seats and house rules checked');
   // Zilch: the rules at a glance, and a disabled bank that says why.
   await page.goto(base + '/');
   await createGame(page, base, 'Zed', 10000, 'zilch');
@@ -461,7 +839,7 @@ async function main() {
     if (single) {
       await single.click();
       const text = await page.textContent('#bank');
-      const pts = await page.evaluate(() => /: (\d+) points/.exec(document.getElementById('selection').textContent)?.[1]);
+      const pts = await page.evaluate(() => document.getElementById('selection').dataset.points);
       if (pts && Number(pts) + st.turnTotal < 300) {
         if (text !== 'Bank needs 300' || !(await page.isDisabled('#bank'))) fail(`a keep of ${pts} under Zilch: the bank button says "${text}"`);
         const why = await page.textContent('#why');
@@ -475,28 +853,38 @@ async function main() {
   }
   if (!needs) fail('no keep under 300 to check the bank button of Zilch');
 
+  lap('Zilch checked');
   // Every size, light and dark: a few moves of a game with a long name
   // (64 characters, no break), no horizontal overflow, screenshots.
   const longName = 'W'.repeat(64);
-  for (const [label, viewport, mobile] of [['desktop', { width: 1280, height: 800 }, false], ['tablet', { width: 768, height: 1024 }, false], ['phone', { width: 390, height: 844 }, true]]) {
-    for (const colorScheme of ['light', 'dark']) {
-      const ctx = await launch({ viewport, colorScheme, reducedMotion: 'reduce', isMobile: mobile, hasTouch: mobile });
-      const p = ctx.pages()[0] || await ctx.newPage();
-      watch(p, `${label}-${colorScheme}`);
-      await createGame(p, base, longName);
-      for (let i = 0; i < 4; i++) if (!(await playMove(p))) break;
-      await waitReady(p);
-      const over = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (over > 0) fail(`${label} ${colorScheme}: the page overflows by ${over} px with a long name`);
-      if (colorScheme === 'dark') {
-        const bg = await p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-        if (bg === 'rgb(244, 241, 234)') fail('dark mode: the page is light');
-      }
-      await p.screenshot({ path: path.join(shots, `${label}-${colorScheme}.png`), fullPage: true });
-      await ctx.close();
+  // One browser, a context for each size and scheme.
+  const shared = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
+  contexts.push(shared);
+  // Light and dark of a size at once: the pages mostly wait for the server.
+  const sizeShot = async (label, viewport, mobile, colorScheme) => {
+    const ctx = await shared.newContext({ viewport, colorScheme, reducedMotion: 'reduce', isMobile: mobile, hasTouch: mobile });
+    const p = await ctx.newPage();
+    watch(p, `${label}-${colorScheme}`);
+    await createGame(p, base, longName);
+    for (let i = 0; i < 4; i++) if (!(await playMove(p))) break;
+    await waitReady(p);
+    const over = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (over > 0) fail(`${label} ${colorScheme}: the page overflows by ${over} px with a long name`);
+    if (colorScheme === 'dark') {
+      const bg = await p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+      if (bg === 'rgb(244, 241, 234)') fail('dark mode: the page is light');
     }
+    if (label !== 'tablet') await axeScan(p, `a game on the ${label} in ${colorScheme} mode`);
+    await p.screenshot({ path: path.join(shots, `${label}-${colorScheme}.png`), fullPage: true });
+    await ctx.close();
+  };
+  for (const [label, viewport, mobile] of [['desktop', { width: 1280, height: 800 }, false], ['tablet', { width: 768, height: 1024 }, false], ['phone', { width: 390, height: 844 }, true]]) {
+    await Promise.all(['light', 'dark'].map((scheme) => sizeShot(label, viewport, mobile, scheme)));
+    lap(label);
   }
 
+  console.log(`hints sorted by the chance to win: ${hintsByChance}`);
+  console.log('axe-core: ' + axeLog.join('; '));
   if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
 }
 

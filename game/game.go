@@ -81,8 +81,10 @@ type Game struct {
 // New starts a game under r, with one player per name (1 to MaxPlayers),
 // player 0 to roll first. An empty name becomes "Player N", N from 1;
 // names are at most MaxNameLen bytes of UTF-8 text without control or
-// formatting characters (such as a right-to-left override), and without
-// space at either end. To play without names, pass make([]string, n).
+// formatting characters (such as a right-to-left override: only the
+// joiners of emoji sequences such as 👨‍👩‍👧 and the tags of flags such as
+// 🏴󠁧󠁢󠁳󠁣󠁴󠁿 are formatting characters allowed), and without space at
+// either end. To play without names, pass make([]string, n).
 //
 // The dice come from src: each die is 1 + x%6 for the next value x of
 // src.Uint64() (the 4 largest values are drawn again), so a seeded source
@@ -128,11 +130,81 @@ func checkName(n string) error {
 		return nameError("name is not UTF-8")
 	case n != "" && slices.ContainsFunc([]rune(n), unicode.IsControl):
 		return nameError("name has a control character")
-	case slices.ContainsFunc([]rune(n), func(r rune) bool { return unicode.Is(unicode.Cf, r) }):
+	case !emojiFormatOnly([]rune(n)):
 		return nameError("name has a formatting character")
 	case n != strings.TrimSpace(n):
 		return nameError("name starts or ends with a space")
 	}
+	return nil
+}
+
+// The formatting characters that emoji need: the zero width joiner of
+// sequences such as 👨‍👩‍👧, and the tags of the flags of regions such as
+// 🏴󠁧󠁢󠁳󠁣󠁴󠁿 (tag letters after a black flag, ended by the cancel tag).
+const (
+	zwj       = '\u200d'
+	blackFlag = '\U0001f3f4'
+	tagFirst  = '\U000e0020'
+	tagLast   = '\U000e007e'
+	cancelTag = '\U000e007f'
+)
+
+// emojiFormatOnly reports whether the formatting characters (Unicode's
+// Cf, such as the bidirectional overrides) of the name r are only those
+// of emoji: a zero width joiner between an emoji (a symbol, maybe with a
+// skin tone or an emoji variation selector) and the symbol it joins, and
+// tags after a black flag, ended by a cancel tag.
+func emojiFormatOnly(r []rune) bool {
+	inTags := false // after a black flag and its tags so far
+	for i, c := range r {
+		switch {
+		case c == zwj:
+			if i == 0 || i == len(r)-1 || !joinsAfter(r[i-1]) || !unicode.Is(unicode.So, r[i+1]) {
+				return false
+			}
+		case tagFirst <= c && c <= tagLast:
+			if i == 0 || !(r[i-1] == blackFlag || inTags) {
+				return false
+			}
+			inTags = true
+			continue
+		case c == cancelTag:
+			if !inTags {
+				return false
+			}
+		case unicode.Is(unicode.Cf, c):
+			return false
+		}
+		if inTags && c != cancelTag {
+			return false // tags not ended by a cancel tag
+		}
+		inTags = false
+	}
+	return !inTags
+}
+
+// joinsAfter reports whether a zero width joiner may follow c in an
+// emoji sequence: c is a symbol, a skin tone or the emoji variation
+// selector.
+func joinsAfter(c rune) bool {
+	return unicode.Is(unicode.So, c) || '\U0001f3fb' <= c && c <= '\U0001f3ff' || c == '\ufe0f'
+}
+
+// Rename renames player i (from 0) to name, checked as [New] checks names
+// (an empty name becomes "Player N"). The events keep no names: the
+// history describes them with the new name. Rename fails with a
+// [*PlayersError] for a bad name or player, and changes nothing then.
+func (g *Game) Rename(i int, name string) error {
+	if !g.ok() || i < 0 || i >= len(g.players) {
+		return &PlayersError{Player: max(i, 0), Reason: "no player " + strconv.Itoa(i)}
+	}
+	if err := checkName(name); err != nil {
+		return &PlayersError{Player: i, Reason: err.Error()}
+	}
+	if name == "" {
+		name = "Player " + strconv.Itoa(i+1)
+	}
+	g.players[i].Name = name
 	return nil
 }
 

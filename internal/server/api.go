@@ -19,6 +19,14 @@ import (
 // TokenHeader is the request header that carries a seat's token.
 const TokenHeader = "X-Farkle-Token"
 
+// EventsHeader is the optional request header of a move that makes it
+// safe to send again: the number of events of the game that the client
+// has seen (num_events of its state). A move whose header does not match
+// the game's number of events is refused with CodeStale and changes
+// nothing, so that a move sent twice (a retry after a lost answer) is
+// made at most once.
+const EventsHeader = "X-Farkle-Events"
+
 // maxTarget is the largest target of a game, as game.Rules allows.
 const maxTarget = 100_000_000
 
@@ -118,7 +126,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	g, gerr := game.New(rules, names, newSource())
 	if gerr != nil {
-		writeError(w, errorf(http.StatusBadRequest, CodeInvalid, cleanError(gerr)))
+		aerr := errorf(http.StatusBadRequest, CodeInvalid, cleanError(gerr))
+		if errors.Is(gerr, game.ErrPlayers) {
+			aerr.field = "name" // the seats' number is checked: a name is bad
+		}
+		writeError(w, aerr)
 		return
 	}
 	if req.LowStraight > 0 || req.HighStraight > 0 {
@@ -313,6 +325,13 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, resp)
 }
 
+// joinRequest is the optional body of POST /api/games/{id}/join: the
+// name that the seat's player chooses, checked as the names of a new
+// game; missing or "" keeps the seat's name.
+type joinRequest struct {
+	Name string `json:"name"`
+}
+
 // joinResponse is the answer of POST /api/games/{id}/join.
 type joinResponse struct {
 	Seat  int       `json:"seat"`
@@ -330,10 +349,12 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, aerr)
 		return
 	}
-	if aerr := decodeBody(w, r, s.cfg.MaxBody, &struct{}{}, true); aerr != nil {
+	var req joinRequest
+	if aerr := decodeBody(w, r, s.cfg.MaxBody, &req, true); aerr != nil {
 		writeError(w, aerr)
 		return
 	}
+	name := strings.TrimSpace(req.Name)
 	e.mu.Lock()
 	i := e.seatOf(tok)
 	if i < 0 {
@@ -341,10 +362,35 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game"))
 		return
 	}
+	if aerr := s.rename(e, i, name); aerr != nil {
+		e.mu.Unlock()
+		writeError(w, aerr)
+		return
+	}
 	st := s.state(e, langOf(r))
 	st.You = &i
 	e.mu.Unlock()
 	writeJSON(w, http.StatusOK, joinResponse{Seat: i, State: st})
+}
+
+// rename renames seat i to name, unless name is "" or the seat's name
+// already, and saves the game. The caller holds e.mu.
+func (s *Server) rename(e *entry, i int, name string) *apiError {
+	if name == "" || name == e.g.Players()[i].Name {
+		return nil
+	}
+	if err := e.g.Rename(i, name); err != nil {
+		aerr := errorf(http.StatusBadRequest, CodeInvalid, cleanError(err))
+		aerr.field = "name"
+		return aerr
+	}
+	if err := s.persist(e); err != nil {
+		s.logf("farkle serve: game %s: save: %v", e.id, err)
+		e.notify() // the game went back to its last save
+		return errorf(http.StatusInternalServerError, CodeSaveFailed, "the name could not be saved")
+	}
+	e.notify()
+	return nil
 }
 
 // keepRequest is the body of POST /api/games/{id}/keep.
@@ -381,8 +427,18 @@ func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 			return
 		}
 
+		seen := -1
+		if v := r.Header.Get(EventsHeader); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || strings.Trim(v, "0123456789") != "" {
+				writeError(w, errorf(http.StatusBadRequest, CodeInvalid, EventsHeader+": want a number of events, 0 or more"))
+				return
+			}
+			seen = n
+		}
+
 		e.mu.Lock()
-		st, aerr := s.move(e, tok, a, keep, langOf(r))
+		st, aerr := s.move(e, tok, a, keep, seen, langOf(r))
 		e.mu.Unlock()
 		if aerr != nil {
 			writeError(w, aerr)
@@ -393,13 +449,17 @@ func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 }
 
 // move makes the move a for the seat of tok, plays the bots' turns that
-// follow, saves the game and returns its state. The caller holds e.mu.
-func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, lang string) (stateJSON, *apiError) {
+// follow, saves the game and returns its state. seen is the number of
+// events that the client has seen, or -1 for any. The caller holds e.mu.
+func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, seen int, lang string) (stateJSON, *apiError) {
 	i := e.seatOf(tok)
 	if i < 0 {
 		return stateJSON{}, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game")
 	}
 	g := e.g
+	if seen >= 0 && seen != g.NumEvents() {
+		return stateJSON{}, errorf(http.StatusConflict, CodeStale, fmt.Sprintf("the game has %d events, not %d: the move was not made", g.NumEvents(), seen))
+	}
 	if g.Over() {
 		return stateJSON{}, errorf(http.StatusConflict, CodeGameOver, "the game is over")
 	}

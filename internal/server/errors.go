@@ -23,6 +23,7 @@ const (
 	CodeSaveFailed       = "save_failed"        // 500: the move could not be saved, and was undone
 	CodeInternal         = "internal"           // 500: a bug
 	CodeUnavailable      = "unavailable"        // 503: too many games or event streams
+	CodeStale            = "stale"              // 409: a move sent with X-Farkle-Events after the game moved on
 )
 
 // An apiError is a refusal: its status, code and message.
@@ -30,17 +31,25 @@ type apiError struct {
 	status  int
 	code    string
 	message string
+	// field names the part of the request refused, when a client can
+	// point at it ("name"); "" for none.
+	field string
 }
 
 func (e *apiError) Error() string { return e.code + ": " + e.message }
 
 func errorf(status int, code, message string) *apiError {
-	return &apiError{status, code, message}
+	return &apiError{status: status, code: code, message: message}
 }
 
-// writeError writes e as {"error":{"code":...,"message":...}}.
+// writeError writes e as {"error":{"code":...,"message":...}}, with
+// "field" when e names one.
 func writeError(w http.ResponseWriter, e *apiError) {
-	writeJSON(w, e.status, map[string]any{"error": map[string]string{"code": e.code, "message": e.message}})
+	body := map[string]string{"code": e.code, "message": e.message}
+	if e.field != "" {
+		body["field"] = e.field
+	}
+	writeJSON(w, e.status, map[string]any{"error": body})
 }
 
 // writeJSON writes v as the JSON response, with status.

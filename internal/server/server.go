@@ -176,7 +176,7 @@ func (s *Server) Release() {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.limiter != nil && !s.limiter.allow(clientIP(r), time.Now()) {
 		w.Header().Set("Retry-After", "1")
-		writeError(w, &apiError{http.StatusTooManyRequests, CodeRateLimited, "too many requests: slow down"})
+		writeError(w, errorf(http.StatusTooManyRequests, CodeRateLimited, "too many requests: slow down"))
 		return
 	}
 	s.mux.ServeHTTP(w, r)

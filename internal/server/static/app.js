@@ -1,8 +1,10 @@
 // The page of farkle serve: a plain JavaScript module, no framework.
 // Data from the server is only ever shown with textContent and
-// attributes, never as HTML.
+// attributes, never as HTML. Every word comes from the catalogue of
+// i18n.js, in the page's language.
 
 import { dieSVG } from './dice.js';
+import { t, num, percent, setLanguage, LANGS } from './i18n.js';
 
 const LANG_KEY = 'farkle:lang';
 const $ = (id) => document.getElementById(id);
@@ -19,39 +21,133 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
+// lang returns the page's language: the one chosen, else the browser's
+// first of LANGS, else English.
 function lang() {
-  return localStorage.getItem(LANG_KEY) || 'en';
+  const chosen = localStorage.getItem(LANG_KEY);
+  if (LANGS.includes(chosen)) return chosen;
+  for (const l of navigator.languages || []) {
+    const base = l.slice(0, 2).toLowerCase();
+    if (LANGS.includes(base)) return base;
+  }
+  return 'en';
+}
+
+function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+// failure returns an Error of the code, for errorText.
+function failure(code, status = 0) {
+  const err = new Error(code);
+  err.code = code;
+  err.status = status;
+  return err;
 }
 
 // api calls the JSON API and returns the parsed body, or throws an Error
-// with the server's code and message.
-async function api(method, path, { token, body } = {}) {
+// with the server's code (and field), or the code "network" when no
+// answer came. seen, if given, is sent as X-Farkle-Events: the server
+// then makes a move only if the game has had exactly seen events.
+async function api(method, path, { token, body, seen } = {}) {
   const headers = {};
   if (token) headers['X-Farkle-Token'] = token;
+  if (seen !== undefined) headers['X-Farkle-Events'] = String(seen);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const sep = path.includes('?') ? '&' : '?';
-  const res = await fetch(path + sep + 'lang=' + encodeURIComponent(lang()), {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let res;
+  try {
+    res = await fetch(path + sep + 'lang=' + encodeURIComponent(lang()), {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw failure('network');
+  }
   const data = await res.json().catch(() => null);
   if (!res.ok) {
-    const err = new Error(data?.error?.message || `HTTP ${res.status}`);
-    err.code = data?.error?.code || 'http';
-    err.status = res.status;
+    const err = failure(data?.error?.code || 'http', res.status);
+    err.field = data?.error?.field || '';
+    err.detail = data?.error?.message || '';
     throw err;
   }
   return data;
 }
 
+// errorText is the message of a failure for the player, in the page's
+// language, by its code: never the server's own English message.
+function errorText(err) {
+  if (err?.code === 'invalid' && err.field === 'name') return t('err.name');
+  const key = 'err.' + (err?.code || 'other');
+  const text = t(key);
+  if (text !== key) return text;
+  if (!err?.code) console.warn(err); // a bug of the page, not a failure of the server
+  return t('err.other', { code: err?.code || err?.status || '?' });
+}
+
+// translate writes the catalogue's words into the page's elements that
+// name a message: data-i18n (the text), data-i18n-aria-label and
+// data-i18n-placeholder.
+function translate() {
+  for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
+  for (const e of document.querySelectorAll('[data-i18n-aria-label]')) e.setAttribute('aria-label', t(e.dataset.i18nAriaLabel));
+  for (const e of document.querySelectorAll('[data-i18n-placeholder]')) e.placeholder = t(e.dataset.i18nPlaceholder);
+  for (const e of document.querySelectorAll('.seat-label')) e.textContent = t('new.seat', { n: Number(e.dataset.n) });
+  for (const e of document.querySelectorAll('.threshold-option')) e.textContent = t('new.threshold', { n: 350 });
+  if ($('app-option')) $('app-option').textContent = t('new.app', { target: 10000 });
+  if (document.body.dataset.page === 'home' && $('new-heading') === null) document.title = 'Farkle: ' + t('missing.title');
+}
+
 function setupLang(onChange) {
   const sel = $('lang');
+  const apply = () => {
+    document.documentElement.lang = setLanguage(sel.value);
+    translate();
+  };
   sel.value = lang();
-  document.documentElement.lang = sel.value;
+  apply();
   sel.addEventListener('change', () => {
     localStorage.setItem(LANG_KEY, sel.value);
-    document.documentElement.lang = sel.value;
+    apply();
     onChange?.();
   });
+}
+
+// ---------------------------------------------------------------- seats
+
+// The seats of a game that this browser knows, in localStorage under
+// farkle:seats:ID: the token of each seat by its number (the player's
+// own, and the invites of the games it created), the seats it has played
+// (mine) and the one it plays now (current, -1 for none). A token is
+// stored only once the server has taken it: a bad link never replaces a
+// good token.
+function seatsKey(id) {
+  return 'farkle:seats:' + id;
+}
+
+function loadSeats(id) {
+  let rec = null;
+  try {
+    rec = JSON.parse(localStorage.getItem(seatsKey(id)) || 'null');
+  } catch {
+    rec = null;
+  }
+  if (!rec || typeof rec.tokens !== 'object' || !Array.isArray(rec.mine)) rec = { tokens: {}, mine: [], current: -1 };
+  // The one token per game of earlier pages.
+  const old = localStorage.getItem('farkle:token:' + id);
+  if (old && !Object.values(rec.tokens).includes(old)) rec.legacy = old;
+  return rec;
+}
+
+function saveSeats(id, rec) {
+  const { legacy, ...keep } = rec;
+  localStorage.setItem(seatsKey(id), JSON.stringify(keep));
+}
+
+// storeNewGame keeps the seats of a game just created, playing seat mine.
+function storeNewGame(g, mine) {
+  const rec = { tokens: {}, mine: [mine], current: mine };
+  for (const s of g.seats) if (s.token) rec.tokens[s.seat] = s.token;
+  saveSeats(g.id, rec);
 }
 
 // ---------------------------------------------------------------- home
@@ -59,6 +155,7 @@ function setupLang(onChange) {
 function home() {
   setupLang();
   const form = $('new-game');
+  if (!form) return;
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     $('form-error').textContent = '';
@@ -80,12 +177,11 @@ function home() {
     if (house.piggyback) house.piggyback_bonus = parseInt($('piggyback-bonus').value, 10) || 0;
     try {
       const g = await api('POST', '/api/games', { body: { rules: $('rules').value, target, seats, ...house } });
-      const invites = g.seats.filter((s) => s.kind === 'human' && s.seat !== 0)
-        .map((s) => ({ seat: s.seat, name: s.name, link: s.link }));
-      sessionStorage.setItem('farkle:invites:' + g.id, JSON.stringify(invites));
-      location.assign(g.seats[0].link);
+      storeNewGame(g, 0);
+      location.assign('/g/' + g.id);
     } catch (err) {
-      $('form-error').textContent = err.message;
+      $('form-error').textContent = errorText(err);
+      if (err.field === 'name') $('name').focus();
     }
   });
 }
@@ -96,6 +192,7 @@ const game = {
   id: '',
   token: '',
   seat: -1,
+  seats: null, // the seats this browser knows (loadSeats)
   state: null, // the state on the page
   pending: null, // the newest state received, shown once its events are
   events: [], // the events shown, in order
@@ -111,12 +208,20 @@ const game = {
   view: { player: -1, roll: [], kept: [], total: 0, ended: true },
   banner: [], // the notable events since the last action, oldest first
   guide: null,
+  advice: null, // the hint shown, to draw it again in another language
   // sel holds the indices of the selected dice of the roll rollKey.
   sel: new Set(),
   rollKey: -2, // no roll rendered yet; -1 is "no dice on the table"
+  rove: 0, // the die that is the dice's one Tab stop
   busy: false,
+  wantFocus: false, // move the focus to the next useful control once the player may act
   source: null,
+  conn: '',
+  histPage: 0, // the page of the history shown, 0 the newest
+  bulk: false, // the history of a game opened is being added
 };
+
+const HISTORY_PAGE = 50;
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -134,12 +239,16 @@ function describeDice(dice) {
   return dice.join(' ');
 }
 
-function plural(n, one, many) {
-  return n === 1 ? `${n} ${one}` : `${n} ${many}`;
+// displayName is a player's name as shown: the server's default names
+// ("Player 2") in the page's language.
+function displayName(name) {
+  const m = /^Player (\d)$/.exec(name);
+  return m ? t('player.n', { n: Number(m[1]) }) : name;
 }
 
 function nameOf(i) {
-  return (game.state || game.pending)?.players[i]?.name ?? `Player ${i + 1}`;
+  const p = (game.state || game.pending)?.players[i];
+  return p ? displayName(p.name) : t('player.n', { n: i + 1 });
 }
 
 // counts returns the number of dice of each face.
@@ -195,15 +304,42 @@ function myTurn() {
   return s && !s.over && game.seat >= 0 && s.current === game.seat;
 }
 
-// comboText names the combinations of a keep, in the page's language.
+// idle reports whether the player may act now.
+function idle() {
+  return myTurn() && !game.busy && !game.playing && !behind();
+}
+
+// comboText names the combinations of a keep, in the page's language:
+// "2 × Single 1 + Single 5" rather than the same name twice.
 function comboText(k) {
-  return k.combos.map((c) => c.name).join(' + ');
+  const n = new Map();
+  for (const c of k.combos) n.set(c.name, (n.get(c.name) || 0) + 1);
+  return [...n].map(([name, times]) => (times > 1 ? `${times} × ${name}` : name)).join(' + ');
 }
 
 function bankMinimum() {
   const s = game.state;
   const me = s.players[s.current];
   return Math.max(s.min_bank || 0, me.on_board ? 0 : s.min_first_bank || 0);
+}
+
+function announce(text) {
+  $('announce').textContent = text;
+}
+
+function setStatus(text) {
+  $('status').textContent = text;
+}
+
+// notify says what went wrong, or what a link did, until the player's
+// next move: the status line is redrawn with every state.
+// It takes a function that words the notice, called again in another
+// language.
+function notify(say) {
+  game.notice = say || null;
+  const n = $('notice');
+  n.textContent = say ? say() : '';
+  n.hidden = !say;
 }
 
 // ------------------------------------------------------------ the steps
@@ -223,7 +359,10 @@ function receive(evs, st) {
     }
     if (!game.loaded) {
       // The history of a game opened: no pacing.
+      game.bulk = true;
       for (const e of run) addHistory(e);
+      game.bulk = false;
+      renderHistory();
       initialView(run);
     } else {
       game.queue.push(...run);
@@ -238,7 +377,7 @@ function receive(evs, st) {
 async function fetchMissing() {
   if (game.fetching) return;
   game.fetching = true;
-  await new Promise((r) => setTimeout(r, 300)); // the stream is usually first
+  await sleep(300); // the stream is usually first
   try {
     if (game.pending && game.pending.num_events > game.next) {
       const r = await api('GET', `/api/games/${game.id}/events?since=${game.next}`);
@@ -248,7 +387,7 @@ async function fetchMissing() {
       return;
     }
   } catch (err) {
-    $('status').textContent = err.message;
+    notify(() => errorText(err));
   }
   game.fetching = false;
 }
@@ -298,21 +437,27 @@ async function play() {
   game.playing = true;
   document.body.dataset.playing = '1';
   renderSelection();
+  const said = [];
   while (game.queue.length) {
     const e = game.queue.shift();
     step(e, instant());
     addHistory(e);
+    said.push(eventText(e));
     if (!instant()) {
       renderView(true);
-      $('announce').textContent = e.text;
+      announce(eventText(e));
     }
     const own = e.player === game.seat && OWN_MS[e.kind] !== undefined;
     await pause(own ? OWN_MS[e.kind] : STEP_MS[e.kind] ?? 600);
   }
+  const quick = game.skip || reducedMotion.matches;
   game.playing = false;
   game.skip = false;
   document.body.dataset.playing = '0';
-  if (game.banner.length) $('announce').textContent = game.banner.map((b) => b.text).join(' ');
+  // The screen reader hears the moves that went by at once, the last few,
+  // then what stands on the banner.
+  const tail = quick ? said.slice(-6) : [];
+  announce([...tail, ...game.banner.map((n) => t(n.title) + ' ' + noteText(n))].join('. '));
   renderBanner();
   pump();
   if (game.state) renderSelection();
@@ -338,47 +483,46 @@ function step(e, quick) {
       break;
     case 'hot-dice':
       v.roll = [];
-      note(e, 'hot', 'Hot dice!', `${nameOf(e.player)} set aside every die: six dice to roll again.`);
+      note(e, 'hot', 'b.hot', 'b.hotText', {});
       break;
     case 'banked':
       v.ended = true;
       v.roll = [];
-      note(e, 'banked', 'Banked.', `${nameOf(e.player)} banked ${e.points}: score ${e.score}.`);
+      note(e, 'banked', 'b.banked', 'b.bankedText', { points: e.points, score: e.score });
       break;
     case 'farkled': {
       v.ended = true;
       const toxic = game.events.some((x) => x.kind === 'toxic-twos' && x.seq === e.seq - 1);
-      const lost = e.points ? ` and lost ${e.points} points` : '';
-      const n = note(e, 'farkled', toxic ? 'Toxic twos!' : 'Farkle!',
-        toxic ? `${nameOf(e.player)} rolled four or more 2s${lost}.` : `${nameOf(e.player)} rolled nothing to keep${lost}.`);
+      const text = toxic ? (e.points ? 'b.toxicLost' : 'b.toxicText') : (e.points ? 'b.farkleLost' : 'b.farkleText');
+      const n = note(e, 'farkled', toxic ? 'b.toxic' : 'b.farkle', text, { points: e.points });
       n.dice = v.roll.slice();
       break;
     }
     case 'penalty':
-      note(e, 'farkled', 'Penalty!', `${nameOf(e.player)} lost ${e.points} points for farkles in a row: score ${e.score}.`);
+      note(e, 'farkled', 'b.penalty', 'b.penaltyText', { points: e.points, score: e.score });
       break;
     case 'final-round':
-      note(e, 'final-round', 'Final round!', `${nameOf(e.player)} reached the target: everyone else has one last turn.`);
+      note(e, 'final-round', 'b.final', 'b.finalText', {});
       break;
     case 'won':
-      if (game.events.some((x) => x.kind === 'six-ones' && x.seq === e.seq - 1)) note(e, 'won', 'Six 1s!', `${nameOf(e.player)} rolled six 1s and won at once.`);
-      else note(e, 'won', 'Game over.', `${nameOf(e.player)} won with ${e.score}.`);
+      if (game.events.some((x) => x.kind === 'six-ones' && x.seq === e.seq - 1)) note(e, 'won', 'b.sixOnes', 'b.sixOnesText', {});
+      else note(e, 'won', 'b.over', 'b.wonText', { score: e.score });
       break;
     case 'bankrupt':
-      note(e, 'farkled', 'Bankrupt!', `${nameOf(e.player)} lost every point: ${e.points}.`);
+      note(e, 'farkled', 'b.bankrupt', 'b.bankruptText', { points: e.points });
       break;
     case 'overshot':
       v.ended = true;
       v.roll = [];
-      note(e, 'farkled', 'Past the target!', `${nameOf(e.player)}'s bank of ${e.points} scores nothing.`);
+      note(e, 'farkled', 'b.overshot', 'b.overshotText', { points: e.points });
       break;
     case 'welfare':
-      note(e, 'banked', 'Welfare!', `${nameOf(e.player)} was given ${e.points} points.`);
+      note(e, 'banked', 'b.welfare', 'b.welfareText', { points: e.points });
       break;
     case 'piggybacked':
       game.view = { player: e.player, roll: [], kept: [], total: e.turn_total, ended: false };
       if (!quick) game.banner = [];
-      note(e, 'hot', 'Piggyback!', `${nameOf(e.player)} took over ${e.points} points.`);
+      note(e, 'hot', 'b.pig', 'b.pigText', { points: e.points });
       break;
     default:
       break;
@@ -386,10 +530,17 @@ function step(e, quick) {
   if (game.banner.length > 4) game.banner.splice(0, game.banner.length - 4);
 }
 
-function note(e, kind, title, text) {
-  const n = { seq: e.seq, kind, title, text };
+// note adds event e to the banner: its kind, and the keys of its title
+// and text, worded when drawn (in the language of the moment) with the
+// player's name and params.
+function note(e, kind, title, text, params = {}) {
+  const n = { seq: e.seq, kind, title, text, params, player: e.player };
   game.banner.push(n);
   return n;
+}
+
+function noteText(n) {
+  return t(n.text, { name: nameOf(n.player), ...n.params });
 }
 
 // initialView sets the banner of a game just opened from its last turn's
@@ -424,9 +575,9 @@ function renderBanner() {
   b.className = 'banner banner-' + last.kind;
   for (const n of game.banner) {
     const line = el('p', { class: 'banner-line line-' + n.kind, 'data-kind': n.kind, 'data-seq': String(n.seq) });
-    line.append(el('strong', { text: n.title + ' ' }), document.createTextNode(n.text));
+    line.append(el('strong', { text: t(n.title) + ' ' }), document.createTextNode(noteText(n)));
     if (n.dice?.length) {
-      const dice = el('span', { class: 'mini-dice', 'aria-label': 'The roll: ' + n.dice.join(' '), role: 'img' });
+      const dice = el('span', { class: 'mini-dice', 'aria-label': t('b.roll', { dice: n.dice.join(' ') }), role: 'img' });
       for (const d of n.dice) dice.append(dieSVG(d));
       line.append(dice);
     }
@@ -438,23 +589,25 @@ function renderBanner() {
 // renderView draws the table from the view, during the steps.
 function renderView() {
   const v = game.view;
+  const fresh = v.fresh && v.roll.length > 0; // a roll just landed
   const box = $('dice');
   box.replaceChildren();
   v.roll.forEach((d, i) => {
-    const die = el('span', { class: 'die step' + (v.fresh ? ' landing' : '') + (v.ended ? ' dead' : ''), 'data-face': String(d), role: 'img', 'aria-label': `Die ${i + 1}: ${d}` });
+    const die = el('span', { class: 'die step' + (v.fresh ? ' landing' : '') + (v.ended ? ' dead' : ''), 'data-face': String(d), role: 'img', 'aria-label': t('die.label', { i: i + 1, face: d }) });
     die.style.setProperty('--i', String(i));
     die.append(dieSVG(d));
     box.append(die);
   });
-  if (!v.roll.length) box.append(el('p', { class: 'no-dice', text: v.ended ? '' : `${nameOf(v.player)} sets the dice aside.` }));
+  box.setAttribute('aria-label', v.roll.length ? t('dice.label', { dice: v.roll.join(' ') }) : t('dice.none'));
+  if (!v.roll.length) box.append(el('p', { class: 'no-dice', text: v.ended ? '' : t('view.setsAside', { name: nameOf(v.player) }) }));
   v.fresh = false;
   renderKept(v.kept, v.total, v.player);
   renderBanner();
   if (v.player >= 0 && game.state) {
-    $('turn-heading').textContent = `Turn: ${nameOf(v.player)}`;
-    $('turn-total').textContent = String(v.total);
-    $('dice-left').textContent = plural(v.roll.length || (v.ended ? 0 : 6), 'die', 'dice');
-    $('status').textContent = v.player === game.seat ? 'Your turn.' : `${nameOf(v.player)} is playing…`;
+    $('turn-heading').textContent = t('turn.of', { name: nameOf(v.player) });
+    $('turn-total').textContent = num(v.total);
+    $('dice-left').textContent = fresh ? t('dice.rolled', { n: v.roll.length }) : t('dice.toRoll', { n: v.roll.length || (v.ended ? 0 : 6) });
+    setStatus(v.player === game.seat ? t('status.yourTurn') : t('status.playing', { name: nameOf(v.player) }));
   }
 }
 
@@ -467,19 +620,19 @@ function renderKept(kept, total, player) {
     game.keptKey = null;
     return;
   }
-  box.append(el('span', { class: 'kept-label', text: player === game.seat ? 'Set aside:' : `${nameOf(player)} set aside:` }));
+  box.append(el('span', { class: 'kept-label', text: player === game.seat ? t('kept.you') : t('kept.other', { name: nameOf(player) }) }));
   // Only the keeps new since the last drawing move aside: a redraw of the
   // same keeps does not play it again.
   const before = game.keptKey && game.keptKey.player === player ? game.keptKey.n : 0;
   game.keptKey = { player, n: kept.length };
   kept.forEach((k, i) => {
-    const g = el('span', { class: 'kept-group', role: 'img', 'aria-label': `${k.dice.join(' ')}: ${k.points} points` });
+    const g = el('span', { class: 'kept-group', role: 'img', 'aria-label': t('kept.group', { dice: k.dice.join(' '), n: k.points }) });
     for (const d of k.dice) {
       const die = el('span', { class: 'die kept-die' + (i >= before ? ' arriving' : ''), 'data-face': String(d) });
       die.append(dieSVG(d));
       g.append(die);
     }
-    g.append(el('span', { class: 'kept-points', text: '+' + k.points }));
+    g.append(el('span', { class: 'kept-points', text: '+' + num(k.points) }));
     box.append(g);
   });
 }
@@ -490,42 +643,43 @@ function render() {
   const s = game.state;
   if (!s) return;
   const me = game.seat;
-  const cur = s.players[s.current];
 
   // Status line.
   let status;
   if (s.over) {
     const w = s.players[s.winner];
-    status = s.winner === me ? `Game over: you won with ${num(w.score)}!` : `Game over: ${w.name} won with ${num(w.score)}.`;
+    status = s.winner === me ? t('status.overYou', { score: w.score }) : t('status.over', { name: nameOf(s.winner), score: w.score });
   } else if (myTurn()) {
-    status = s.dice.length ? 'Your turn: select dice to keep, then roll or bank.' : (s.turn_total ? 'Your turn: roll the dice left, or bank.' : 'Your turn: roll the dice.');
+    status = s.dice.length ? t('status.keep') : (s.turn_total ? t('status.rollOrBank') : t('status.roll'));
   } else if (me < 0) {
-    status = `Watching: ${cur.name} is to play.`;
+    status = t('status.watching', { name: nameOf(s.current) });
   } else {
-    status = `${cur.name} is to play.`;
+    status = t('status.toPlay', { name: nameOf(s.current) });
   }
-  if (s.final_round && !s.over) status += ' Final round!';
-  $('status').textContent = status;
+  if (s.final_round && !s.over) status += ' ' + t('status.final');
+  setStatus(status);
   document.body.classList.toggle('over', s.over);
   document.body.dataset.events = String(s.num_events);
 
-  $('turn-heading').textContent = s.over ? 'Game over' : `Turn ${s.turn}: ${cur.name}`;
+  $('turn-heading').textContent = s.over ? t('over.heading') : t('turn.heading', { turn: s.turn, name: nameOf(s.current) });
   $('actions').hidden = s.over;
+  $('keys').hidden = s.over;
+  $('why').hidden = s.over;
   $('turn-line').hidden = s.over;
   $('dice').hidden = s.over;
   $('selection').hidden = s.over;
-  $('turn-total').textContent = String(s.turn_total);
-  $('dice-left').textContent = plural(s.dice.length || s.dice_left, 'die', 'dice');
-  $('target').textContent = num(s.target);
+  $('turn-total').textContent = num(s.turn_total);
+  $('dice-left').textContent = s.dice.length ? t('dice.rolled', { n: s.dice.length }) : t('dice.toRoll', { n: s.dice_left });
+  $('target').textContent = t('scores.to', { target: s.target });
   const house = [];
-  if (s.low_straight) house.push(`1-2-3-4-5 scores ${s.low_straight}`);
-  if (s.high_straight) house.push(`2-3-4-5-6 scores ${s.high_straight}`);
-  if (s.toxic_twos) house.push('four 2s end the turn');
-  if (s.six_ones_win) house.push('six 1s win');
-  if (s.welfare) house.push('hit the target exactly');
-  if (s.bankrupt) house.push('farkles in a row cost the whole score');
-  if (s.piggyback) house.push(s.piggyback_bonus ? `piggyback with ${s.piggyback_bonus} more` : 'piggyback');
-  $('house-rules').textContent = house.length ? 'House rules: ' + house.join(', ') + '.' : '';
+  if (s.low_straight) house.push(t('house.low', { n: s.low_straight }));
+  if (s.high_straight) house.push(t('house.high', { n: s.high_straight }));
+  if (s.toxic_twos) house.push(t('house.toxic'));
+  if (s.six_ones_win) house.push(t('house.sixOnes'));
+  if (s.welfare) house.push(t('house.welfare'));
+  if (s.bankrupt) house.push(t('house.bankrupt'));
+  if (s.piggyback) house.push(s.piggyback_bonus ? t('house.pigBonus', { n: s.piggyback_bonus }) : t('house.pig'));
+  $('house-rules').textContent = house.length ? t('house.line', { list: house.join(', ') }) : '';
   $('house-rules').hidden = !house.length;
 
   // A new roll resets the selection.
@@ -533,7 +687,8 @@ function render() {
   if (key !== game.rollKey || document.querySelector('#dice .step, #dice .no-dice:empty')) {
     game.rollKey = key;
     game.sel.clear();
-    $('hint-panel').hidden = true;
+    game.rove = 0;
+    closeHint(false);
     delete $('hint-best').dataset.dice;
     renderDice(true);
   } else {
@@ -544,6 +699,8 @@ function render() {
   renderScores();
   renderBanner();
   renderOver();
+  renderSeats();
+  document.body.dataset.lang = document.documentElement.lang; // drawn in this language
 }
 
 function renderDice(fresh) {
@@ -551,8 +708,6 @@ function renderDice(fresh) {
   const box = $('dice');
   const mine = myTurn();
   if (fresh) {
-    const a = document.activeElement;
-    const hadFocus = box.contains(a) || a === $('roll') || a === $('bank') || a === document.body || a === null;
     box.replaceChildren();
     s.dice.forEach((d, i) => {
       const b = el('button', { type: 'button', class: 'die', 'data-face': String(d), 'data-index': String(i) });
@@ -561,29 +716,52 @@ function renderDice(fresh) {
       box.append(b);
     });
     if (!s.dice.length) box.append(el('p', { class: 'no-dice' }));
-    if (mine && s.dice.length && hadFocus) box.querySelector('.die')?.focus();
   }
+  box.setAttribute('aria-label', s.dice.length ? t('dice.label', { dice: s.dice.join(' ') }) : t('dice.none'));
   const none = box.querySelector('.no-dice');
   if (none) {
-    none.textContent = s.over ? 'The game is over.' : (mine ? 'Your turn: roll the dice.' : `${s.players[s.current].name} is to play.`);
+    none.textContent = s.over ? t('noDice.over') : (mine ? t('noDice.you') : t('noDice.other', { name: nameOf(s.current) }));
   }
-  box.querySelectorAll('.die').forEach((b) => {
+  // Only the dice that may be kept are in the Tab order, as one stop
+  // (the roving die): the arrow keys move between them.
+  const keepable = [];
+  box.querySelectorAll('button.die').forEach((b) => {
     const i = Number(b.dataset.index);
     const on = game.sel.has(i);
     const can = mine && (on || selectable(i));
+    if (can) keepable.push(i);
     b.setAttribute('aria-pressed', String(on));
     b.setAttribute('aria-disabled', String(!can));
     b.classList.toggle('selected', on);
     b.classList.toggle('locked', mine && !can);
-    b.setAttribute('aria-label', `Die ${i + 1}: ${s.dice[i]}${on ? ', kept' : ''}${can ? '' : ', cannot be kept'}`);
+    b.setAttribute('aria-label', t(on ? 'die.labelKept' : can ? 'die.label' : 'die.labelNo', { i: i + 1, face: s.dice[i] }));
+  });
+  if (!keepable.includes(game.rove)) game.rove = keepable[0] ?? -1;
+  box.querySelectorAll('button.die').forEach((b) => {
+    b.tabIndex = Number(b.dataset.index) === game.rove ? 0 : -1;
   });
 }
 
+// moveRove moves the focus to the next keepable die in direction dir
+// (1 or -1), or to the first or last (dir 'first', 'last').
+function moveRove(dir) {
+  const dice = [...$('dice').querySelectorAll('button.die')].filter((b) => b.getAttribute('aria-disabled') === 'false');
+  if (!dice.length) return;
+  let at = dice.findIndex((b) => Number(b.dataset.index) === game.rove);
+  if (dir === 'first') at = 0;
+  else if (dir === 'last') at = dice.length - 1;
+  else at = (at + dir + dice.length) % dice.length;
+  game.rove = Number(dice[at].dataset.index);
+  for (const b of $('dice').querySelectorAll('button.die')) b.tabIndex = b === dice[at] ? 0 : -1;
+  dice[at].focus();
+}
+
 function toggle(i) {
-  if (!myTurn() || game.busy || game.playing || behind()) return;
+  if (!idle()) return;
   if (game.sel.has(i)) game.sel.delete(i);
   else if (selectable(i)) game.sel.add(i);
   else return;
+  game.rove = i;
   renderDice(false);
   renderSelection();
 }
@@ -591,15 +769,16 @@ function toggle(i) {
 function renderSelection() {
   const s = game.state;
   if (!s) return;
-  const mine = myTurn() && !game.busy && !game.playing && !behind();
+  const mine = idle();
   const keep = s.dice.length ? selectedKeep() : null;
   let text = '';
   if (s.dice.length && game.sel.size) {
-    text = keep ? `Keeping ${describeDice(keep.dice)}: ${keep.points} points (${comboText(keep)}).` : `Selected ${describeDice(selectedDice())}: not a whole keep yet.`;
+    text = keep ? t('sel.keeping', { dice: describeDice(keep.dice), n: keep.points, combos: comboText(keep) }) : t('sel.partial', { dice: describeDice(selectedDice()) });
   } else if (s.dice.length && mine) {
-    text = 'Select the dice to keep.';
+    text = t('sel.prompt');
   }
   $('selection').textContent = text;
+  $('selection').dataset.points = keep ? String(keep.points) : '';
 
   const roll = $('roll');
   const bank = $('bank');
@@ -610,38 +789,57 @@ function renderSelection() {
     const total = s.turn_total + (keep ? keep.points : 0);
     const mustRoll = keep && keep.hot_dice && s.must_roll_hot_dice;
     bank.disabled = !(mine && keep && total >= min && !mustRoll);
-    roll.textContent = keep ? (keep.hot_dice ? 'Keep & roll 6 dice' : `Keep & roll ${plural(keep.dice_left, 'die', 'dice')}`) : 'Roll';
+    roll.textContent = keep ? (keep.hot_dice ? t('btn.keepRoll6') : t('btn.keepRoll', { n: keep.dice_left })) : t('roll');
     if (keep && total < min) {
-      bank.textContent = `Bank needs ${min}`;
-      why = `Banking needs a turn total of ${min}${s.players[s.current].on_board ? '' : ' to get on the board'}: keeping this makes ${total}.`;
+      bank.textContent = t('btn.bankNeeds', { n: min });
+      why = t(s.players[s.current].on_board ? 'why.needsKeep' : 'why.needsKeepBoard', { min, total });
     } else if (mustRoll) {
-      bank.textContent = 'Bank';
-      why = 'Hot dice must be rolled: bank after the next keep.';
+      bank.textContent = t('bank');
+      why = t('why.hotKeep');
     } else {
-      bank.textContent = keep ? `Keep & bank ${total}` : 'Bank';
+      bank.textContent = keep ? t('btn.keepBank', { n: total }) : t('bank');
     }
-    if (mine && !keep) why = game.sel.size ? 'Roll and bank need a whole keep: add or remove dice.' : 'Select the dice to keep first: then roll or bank.';
+    if (mine && !keep) why = game.sel.size ? t('why.whole') : t('why.select');
   } else {
     roll.disabled = !(mine && s.can_roll);
     bank.disabled = !(mine && s.can_bank);
-    roll.textContent = `Roll ${plural(s.dice_left, 'die', 'dice')}`;
-    if (s.can_bank) bank.textContent = `Bank ${s.turn_total}`;
+    roll.textContent = t('btn.roll', { n: s.dice_left });
+    if (s.can_bank) bank.textContent = t('btn.bank', { n: s.turn_total });
     else if (s.turn_total > 0 && s.turn_total < min) {
-      bank.textContent = `Bank needs ${min}`;
-      why = `Banking needs a turn total of ${min}: the turn has ${s.turn_total}.`;
+      bank.textContent = t('btn.bankNeeds', { n: min });
+      why = t('why.needs', { min, total: s.turn_total });
     } else {
-      bank.textContent = 'Bank';
-      if (mine && s.bank_note) why = s.bank_note;
-      else if (mine && !s.turn_total) why = 'Nothing to bank yet: roll first.';
+      bank.textContent = t('bank');
+      if (mine && s.bank_note) why = s.hot_dice && s.must_roll_hot_dice ? t('why.hot') : t('why.noBank');
+      else if (mine && !s.turn_total) why = t('why.nothing');
     }
   }
-  if (!myTurn() && !s.over) why = game.seat < 0 ? 'You are watching this game.' : `Wait for ${nameOf(s.current)}.`;
-  if (game.playing) why = 'Showing the moves… click or press a key to skip.';
+  if (!myTurn() && !s.over) why = game.seat < 0 ? t('why.watching') : t('why.wait', { name: nameOf(s.current) });
+  if (game.playing) why = t('why.playing');
   $('why').textContent = why;
   $('hint').disabled = !(mine && s.dice.length);
   const pig = $('piggyback');
   pig.hidden = !(mine && s.offer_dice);
-  pig.textContent = s.offer_dice ? `Piggyback ${s.offer_total} with ${plural(s.offer_dice, 'die', 'dice')}` : 'Piggyback';
+  pig.textContent = s.offer_dice ? t('btn.piggyback', { total: s.offer_total, n: s.offer_dice }) : t('piggyback');
+  focusNext();
+}
+
+// focusNext moves the focus, after the player's action, to the next
+// useful control once the player may act again: a die to keep when dice
+// are on the table, else Roll.
+function focusNext() {
+  if (!game.wantFocus || !idle() || document.querySelector('dialog[open]')) return;
+  const s = game.state;
+  let target = null;
+  if (s.dice.length) target = $('dice').querySelector('button.die[tabindex="0"]');
+  else if (!$('roll').disabled) target = $('roll');
+  else if (!$('bank').disabled) target = $('bank');
+  if (!target) return;
+  game.wantFocus = false;
+  const a = document.activeElement;
+  // The player went on elsewhere (the scoring guide, a link): leave it.
+  if (a && a !== document.body && !a.disabled && !$('actions').contains(a) && !$('dice').contains(a) && !$('hint-panel').contains(a)) return;
+  target.focus();
 }
 
 function renderScores() {
@@ -653,33 +851,73 @@ function renderScores() {
     if (i === s.current && !s.over) tr.setAttribute('aria-current', 'true');
     if (s.over && i === s.winner) tr.classList.add('winner');
     const name = el('th', { scope: 'row' });
-    name.append(el('span', { class: 'name', text: p.name }));
-    const tag = p.kind === 'human' ? (i === game.seat ? 'you' : '') : 'bot';
+    name.append(el('span', { class: 'name', text: nameOf(i) }));
+    const tag = p.kind === 'human' ? (i === game.seat ? t('tag.you') : '') : t('tag.bot');
     if (tag) name.append(el('span', { class: 'tag', text: tag }));
-    if (s.over && i === s.winner) name.append(el('span', { class: 'tag win', text: 'winner' }));
-    tr.append(name, el('td', { class: 'score', text: String(p.score) }), el('td', { text: String(p.farkles) }));
+    if (s.over && i === s.winner) name.append(el('span', { class: 'tag win', text: t('tag.winner') }));
+    tr.append(name, el('td', { class: 'score', text: num(p.score) }), el('td', { text: num(p.farkles) }));
     body.append(tr);
   });
 }
 
-// addHistory shows event e in the history, numbered from 1, newest first.
-function addHistory(e) {
-  game.events.push(e);
-  const li = el('li', { class: 'ev ev-' + e.kind, text: e.text, value: e.seq + 1 });
-  $('history').prepend(li);
+// eventText describes event e in the page's language.
+function eventText(e) {
+  const p = { name: nameOf(e.player), dice: (e.dice || []).join(' '), points: e.points, total: e.turn_total, score: e.score, farkles: e.farkles };
+  const key = {
+    rolled: 'ev.rolled', kept: 'ev.kept', 'hot-dice': 'ev.hot', banked: 'ev.banked', farkled: 'ev.farkled', penalty: 'ev.penalty',
+    'final-round': 'ev.final', won: 'ev.won', 'toxic-twos': 'ev.toxic', 'six-ones': 'ev.sixOnes', bankrupt: 'ev.bankrupt',
+    overshot: 'ev.overshot', welfare: 'ev.welfare', piggybacked: 'ev.pig',
+  }[e.kind];
+  return key ? t(key, p) : `${p.name}: ${e.kind}`;
 }
 
-async function act(fn) {
+// addHistory adds event e to the history.
+function addHistory(e) {
+  game.events.push(e);
+  if (!game.bulk) renderHistory();
+}
+
+// renderHistory shows a page of the history, newest first, numbered
+// from 1: the newest page unless the player went to an older one.
+function renderHistory() {
+  const n = game.events.length;
+  const pages = Math.max(1, Math.ceil(n / HISTORY_PAGE));
+  game.histPage = Math.min(game.histPage, pages - 1);
+  const end = n - game.histPage * HISTORY_PAGE;
+  const start = Math.max(0, end - HISTORY_PAGE);
+  const list = $('history');
+  list.replaceChildren();
+  for (let i = end - 1; i >= start; i--) {
+    const e = game.events[i];
+    list.append(el('li', { class: 'ev ev-' + e.kind, text: eventText(e), value: e.seq + 1 }));
+  }
+  $('history-pages').hidden = n <= HISTORY_PAGE;
+  $('history-newer').disabled = game.histPage === 0;
+  $('history-older').disabled = start === 0;
+  $('history-range').textContent = n ? t('history.range', { from: start + 1, to: end, n }) : '';
+}
+
+function pageHistory(d) {
+  game.histPage = Math.max(0, game.histPage + d);
+  renderHistory();
+}
+
+// act runs a move of the player: one at a time, not while the table
+// shows moves or a newer state waits. A failure is said in words. After
+// a move (not the hint), the focus goes to the next useful control.
+async function act(fn, move = true) {
   if (game.busy || game.playing || behind()) return;
   game.busy = true;
   document.body.dataset.busy = '1';
+  notify(null);
   clearBanner();
   renderSelection();
   try {
     await fn();
+    game.wantFocus = move;
   } catch (err) {
-    $('status').textContent = err.message;
-    if (err.status === 409 || err.status === 500) refresh();
+    notify(() => errorText(err));
+    if (err.status === 409 || err.status === 500 || err.code === 'moveNetwork') refresh();
   } finally {
     game.busy = false;
     document.body.dataset.busy = '0';
@@ -691,48 +929,102 @@ async function refresh() {
   try {
     receive(null, await api('GET', `/api/games/${game.id}`, { token: game.token }));
   } catch (err) {
-    $('status').textContent = err.message;
+    notify(() => errorText(err));
   }
 }
 
-async function keepIfSelected() {
-  if (!game.state.dice.length) return;
-  const keep = selectedKeep();
-  if (!keep) throw new Error('Select a whole keep first.');
-  receive(null, await api('POST', `/api/games/${game.id}/keep`, { token: game.token, body: { dice: keep.dice } }));
+// move sends a move made on the game as it had seen events. A move that
+// got no answer is sent again, twice at most: the server makes it only
+// if the game still has seen events, so that it is never made twice; a
+// retry refused as stale means the first went through, or the game moved
+// on, which the player is told.
+async function move(action, body, seen) {
+  if (!navigator.onLine) throw failure('offline');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const st = await api('POST', `/api/games/${game.id}/${action}`, { token: game.token, body, seen });
+      if (attempt) notify(null);
+      return st;
+    } catch (err) {
+      if (err.code === 'stale' && attempt > 0) err.code = 'staleRetry';
+      if (err.code !== 'network') throw err;
+      if (attempt >= 2 || !navigator.onLine) {
+        err.code = 'moveNetwork';
+        throw err;
+      }
+      notify(() => t('err.retrying'));
+      await sleep(700 * (attempt + 1));
+    }
+  }
+}
+
+// keepThen keeps the selection, if dice are on the table, then makes the
+// move action (roll or bank).
+async function keepThen(action) {
+  let seen = game.state.num_events;
+  if (game.state.dice.length) {
+    const keep = selectedKeep();
+    if (!keep) throw failure('selectKeep');
+    const st = await move('keep', { dice: keep.dice }, seen);
+    receive(null, st);
+    seen = st.num_events;
+  }
+  receive(null, await move(action, undefined, seen));
 }
 
 async function hint() {
-  const a = await api('GET', `/api/games/${game.id}/advice`);
-  const panel = $('hint-panel');
+  game.advice = await api('GET', `/api/games/${game.id}/advice`);
+  renderHint();
+  $('hint-panel').hidden = false;
+  $('hint').setAttribute('aria-expanded', 'true');
+  $('hint-panel').focus();
+}
+
+// renderHint draws the advice: sorted by the chance to win when the
+// server knows it, else by the expected score of the turn.
+function renderHint() {
+  const a = game.advice;
+  if (!a) return;
   const rows = $('hint-rows');
   rows.replaceChildren();
+  rows.dataset.lang = document.documentElement.lang;
+  const chances = !!a.win_chance;
+  $('chance-col').hidden = !chances;
+  const best = $('hint-best');
   if (a.farkle || !a.best) {
-    $('hint-best').textContent = 'Nothing to keep: a farkle.';
-  } else {
-    const b = a.best;
-    const then = b.bank ? `bank ${b.turn_total}` : `roll ${plural(b.dice_left, 'die', 'dice')}`;
-    $('hint-best').textContent = `Best: keep ${b.dice.join(' ')} (${comboText(b)}) and ${then}. Expected ${b.value.toFixed(0)}.`;
-    $('hint-best').dataset.dice = b.dice.join(',');
-    $('hint-best').dataset.bank = String(b.bank);
-    a.choices.forEach((c, i) => {
-      const tr = el('tr', { class: i === 0 ? 'best' : '', 'data-dice': c.dice.join(','), 'data-bank': String(c.bank) });
-      const pick = el('button', { type: 'button', class: 'small', text: 'Select' });
-      pick.setAttribute('aria-label', `Select keep ${c.dice.join(' ')}`);
-      pick.addEventListener('click', () => selectKeep(c.dice));
-      const chance = c.win_chance == null ? '' : ` · win ${(c.win_chance * 100).toFixed(1)}%`;
-      tr.append(
-        el('td', { text: `${c.dice.join(' ')}: ${comboText(c)}` }),
-        el('td', { text: String(c.points) }),
-        el('td', { text: c.bank ? `bank ${c.turn_total}` : `roll ${c.dice_left}` }),
-        el('td', { text: c.value.toFixed(0) + chance }),
-        el('td', {}, pick),
-      );
-      rows.append(tr);
-    });
+    best.textContent = t('hint.farkle');
+    return;
   }
-  panel.hidden = false;
-  panel.focus();
+  const choices = chances ? [...a.choices].sort((x, y) => (y.win_chance ?? 0) - (x.win_chance ?? 0)) : a.choices;
+  const then = (c) => (c.bank ? t('hint.bank', { n: c.turn_total }) : t('hint.roll', { n: c.dice_left }));
+  const b = choices[0];
+  const p = { dice: b.dice.join(' '), combos: comboText(b), then: then(b), value: Math.round(b.value) };
+  best.textContent = chances ? t('hint.bestWin', { ...p, chance: percent(b.win_chance) }) : t('hint.best', p);
+  best.dataset.dice = b.dice.join(',');
+  best.dataset.bank = String(b.bank);
+  choices.forEach((c, i) => {
+    const tr = el('tr', { class: i === 0 ? 'best' : '', 'data-dice': c.dice.join(','), 'data-bank': String(c.bank) });
+    const pick = el('button', { type: 'button', class: 'small', text: t('col.select') });
+    pick.setAttribute('aria-label', t('hint.select', { dice: c.dice.join(' ') }));
+    pick.addEventListener('click', () => selectKeep(c.dice));
+    tr.append(
+      el('td', { text: `${c.dice.join(' ')}: ${comboText(c)}` }),
+      el('td', { class: 'num', text: num(c.points) }),
+      el('td', { text: then(c) }),
+    );
+    if (chances) tr.append(el('td', { class: 'num', text: c.win_chance == null ? '—' : percent(c.win_chance) }));
+    tr.append(el('td', { class: 'num', text: num(Math.round(c.value)) }), el('td', {}, pick));
+    rows.append(tr);
+  });
+}
+
+// closeHint hides the hint, and gives the focus back to its button.
+function closeHint(focus = true) {
+  const was = !$('hint-panel').hidden;
+  $('hint-panel').hidden = true;
+  $('hint').setAttribute('aria-expanded', 'false');
+  game.advice = null;
+  if (was && focus) ($('hint').disabled ? $('roll') : $('hint')).focus();
 }
 
 // selectKeep selects the dice of a keep.
@@ -750,89 +1042,385 @@ function selectKeep(dice) {
   $('roll').focus();
 }
 
+// ------------------------------------------------------- the connection
+
+// setConn shows the state of the event stream: connecting, connected,
+// reconnecting or offline.
+function setConn(state) {
+  if (game.conn === state) return;
+  game.conn = state;
+  const c = $('conn');
+  c.hidden = false;
+  c.dataset.state = state;
+  c.textContent = t('conn.' + state);
+  document.body.dataset.conn = state;
+}
+
 function connect() {
   game.source?.close();
+  clearTimeout(game.retry);
+  if (!navigator.onLine) {
+    setConn('offline');
+    return;
+  }
+  if (game.conn !== 'reconnecting') setConn('connecting');
   const src = new EventSource(`/api/games/${game.id}/stream?since=${game.next}&lang=${encodeURIComponent(lang())}`);
+  src.addEventListener('open', () => setConn('connected'));
   src.addEventListener('update', (ev) => {
+    setConn('connected');
     const msg = JSON.parse(ev.data);
     receive(msg.events, msg.state);
+  });
+  src.addEventListener('error', () => {
+    if (src !== game.source) return;
+    if (!navigator.onLine) setConn('offline');
+    else setConn('reconnecting');
+    if (src.readyState === EventSource.CLOSED) {
+      // The browser gave up (the server refused the stream): try again
+      // a little later, from the events the page has.
+      game.retry = setTimeout(connect, 3000);
+    }
   });
   game.source = src;
 }
 
-function showInvites() {
-  const raw = sessionStorage.getItem('farkle:invites:' + game.id);
-  if (!raw) return;
-  const invites = JSON.parse(raw);
-  if (!invites.length) return;
-  const list = $('invite-list');
-  for (const inv of invites) {
-    const url = new URL(inv.link, location.href).href;
-    const input = el('input', { readOnly: true, value: url, class: 'link' });
-    input.setAttribute('aria-label', `Link for ${inv.name}`);
-    const li = el('li', {}, el('span', { text: inv.name + ': ' }), input);
+// ------------------------------------------------------------ the seats
+
+// join asks the server for the seat of tok, with a name to choose.
+function join(tok, name) {
+  return api('POST', `/api/games/${game.id}/join`, { token: tok, body: name === undefined ? undefined : { name } });
+}
+
+// takeSeat plays seat j.seat with tok, from the join's answer j.
+function takeSeat(tok, j) {
+  const rec = game.seats;
+  rec.tokens[j.seat] = tok;
+  if (!rec.mine.includes(j.seat)) rec.mine.push(j.seat);
+  rec.current = j.seat;
+  saveSeats(game.id, rec);
+  game.token = tok;
+  game.seat = j.seat;
+  game.rollKey = -2; // draw the dice again: they may be this seat's to keep
+  receive(null, j.state);
+  if (game.state) render();
+  renderSeats();
+}
+
+// openSeats joins the seat this browser plays, then the seat of a
+// #token= link, which may ask the player to switch seats or choose a name.
+async function openSeats() {
+  const rec = loadSeats(game.id);
+  game.seats = rec;
+  const mine = rec.current >= 0 ? rec.tokens[rec.current] : rec.legacy;
+  if (mine) {
+    try {
+      takeSeat(mine, await join(mine));
+      if (rec.legacy) localStorage.removeItem('farkle:token:' + game.id); // kept per seat now
+    } catch (err) {
+      if (err.code === 'bad_token') {
+        // A token the server does not know any more: forgotten.
+        for (const [k, v] of Object.entries(rec.tokens)) if (v === mine) delete rec.tokens[k];
+        rec.mine = rec.mine.filter((s) => s !== rec.current);
+        rec.current = -1;
+        saveSeats(game.id, rec);
+      } else {
+        notify(() => errorText(err));
+      }
+    }
+  }
+}
+
+// openLink takes the seat of the address's #token= link, if any: the page
+// asks before switching from another seat, and a new seat's player
+// chooses a name. A link that the server refuses changes nothing.
+async function openLink() {
+  const rec = game.seats;
+  const m = /^#token=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  const link = m?.[1] || '';
+  if (link) notify(null); // what an earlier link did
+  if (!link || link === game.token) {
+    if (link) history.replaceState(null, '', location.pathname);
+    renderSeats();
+    return;
+  }
+  let j;
+  try {
+    j = await join(link);
+  } catch (err) {
+    if (err.code === 'bad_token' || err.status === 403) {
+      notify(() => t(game.seat >= 0 ? 'link.bad' : 'link.badWatching'));
+      history.replaceState(null, '', location.pathname); // a bad link changes nothing
+    } else {
+      notify(() => t('link.unchecked')); // the link stays, to try again
+    }
+    renderSeats();
+    return;
+  }
+  // The token stays out of the address bar, the history and screenshots.
+  history.replaceState(null, '', location.pathname);
+  rec.tokens[j.seat] = link;
+  saveSeats(game.id, rec);
+  const first = !rec.mine.includes(j.seat);
+  if (game.seat >= 0 && j.seat !== game.seat) {
+    if (!(await askSwitch(j.seat))) {
+      renderSeats();
+      return;
+    }
+  }
+  takeSeat(link, j);
+  if (first) askName(true);
+}
+
+// askSwitch asks whether to play seat s instead of the current seat.
+function askSwitch(s) {
+  const d = $('switch-dialog');
+  const names = { new: nameOf(s), cur: nameOf(game.seat) };
+  $('switch-text').textContent = t('switch.text', names);
+  $('switch-ok').textContent = t('switch.ok', names);
+  $('switch-stay').textContent = t('switch.stay', names);
+  return new Promise((resolve) => {
+    const done = (yes) => {
+      $('switch-ok').onclick = $('switch-stay').onclick = d.oncancel = null;
+      if (d.open) d.close();
+      resolve(yes);
+    };
+    $('switch-ok').onclick = () => done(true);
+    $('switch-stay').onclick = () => done(false);
+    d.oncancel = (ev) => {
+      ev.preventDefault();
+      done(false);
+    };
+    d.showModal();
+    $('switch-ok').focus();
+  });
+}
+
+// askName asks the player for the name of their seat: on joining with a
+// link (joining), or to change it.
+function askName(joining) {
+  if (game.seat < 0) return;
+  const d = $('name-dialog');
+  $('name-heading').textContent = t(joining ? 'join.heading' : 'rename.heading');
+  $('name-text').textContent = joining ? t('join.text', { name: nameOf(game.seat) }) : '';
+  $('name-text').hidden = !joining;
+  $('name-ok').textContent = t(joining ? 'join.ok' : 'save');
+  $('name-error').textContent = '';
+  const input = $('name-input');
+  const current = game.state?.players[game.seat]?.name || '';
+  input.value = /^Player \d$/.test(current) ? '' : current;
+  d.showModal();
+  input.focus();
+}
+
+async function submitName(ev) {
+  ev.preventDefault();
+  const name = $('name-input').value.trim();
+  if (!name) {
+    $('name-dialog').close();
+    return;
+  }
+  try {
+    const j = await join(game.token, name);
+    $('name-dialog').close();
+    receive(null, j.state);
+    renderSeats();
+  } catch (err) {
+    $('name-error').textContent = errorText(err);
+    $('name-input').focus();
+  }
+}
+
+// renderSeats shows the seats this browser knows: the link of the seat
+// played (to play it on another device) and of every invite, each with
+// copy and share buttons, and the other seats it has played.
+function renderSeats() {
+  const rec = game.seats;
+  const s = game.state || game.pending;
+  if (!rec || !s) return;
+  $('seat-me').textContent = game.seat >= 0 ? t('seats.you', { name: nameOf(game.seat) }) : t('seats.watching');
+  const list = $('seat-links');
+  list.replaceChildren();
+  const seats = Object.keys(rec.tokens).map(Number).filter((i) => i >= 0 && i < s.players.length).sort((a, b) => a - b);
+  for (const i of seats) {
+    const url = new URL(`/g/${game.id}#token=${rec.tokens[i]}`, location.href).href;
+    const name = nameOf(i);
+    const own = i === game.seat;
+    const li = el('li', { 'data-seat': String(i), class: own ? 'own' : '' });
+    const what = own ? 'seats.yourLink' : rec.mine.includes(i) ? 'seats.other' : 'seats.invite';
+    li.append(el('p', { class: 'seat-what', text: t(what, { name }) }));
+    const input = el('input', { readOnly: true, value: url, class: 'link', type: 'text' });
+    input.setAttribute('aria-label', t('seats.linkOf', { name }));
+    input.addEventListener('focus', () => input.select());
+    const copy = el('button', { type: 'button', class: 'small copy', text: t('copy') });
+    copy.addEventListener('click', () => copyLink(input, copy));
+    const row = el('div', { class: 'link-row' }, input, copy);
+    if (navigator.share) {
+      const share = el('button', { type: 'button', class: 'small share', text: t('share') });
+      share.addEventListener('click', () => navigator.share({ title: 'Farkle', text: t('share.text', { name }), url }).catch(() => {}));
+      row.append(share);
+    }
+    li.append(row);
+    if (!own && rec.mine.includes(i)) {
+      const play = el('button', { type: 'button', class: 'small play-as', text: t('seats.playAs', { name }) });
+      play.addEventListener('click', () => switchTo(i));
+      li.append(play);
+    }
     list.append(li);
   }
-  $('invites').hidden = false;
+  const actions = $('seat-actions');
+  actions.replaceChildren();
+  if (game.seat >= 0) {
+    const b = el('button', { type: 'button', class: 'small', id: 'rename', text: t('seats.rename') });
+    b.addEventListener('click', () => askName(false));
+    actions.append(b);
+  }
+}
+
+async function copyLink(input, button) {
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(input.value);
+    ok = true;
+  } catch {
+    input.focus();
+    input.select();
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+  }
+  const text = ok ? t('copied') : t('copy.failed');
+  button.textContent = ok ? t('copied') : t('copy');
+  announce(text);
+  if (!ok) notify(() => t('copy.failed'));
+  setTimeout(() => {
+    if (button.isConnected) button.textContent = t('copy');
+  }, 2000);
+}
+
+// switchTo plays seat s, whose token this browser has.
+async function switchTo(s) {
+  const tok = game.seats.tokens[s];
+  try {
+    takeSeat(tok, await join(tok));
+    notify(null);
+    render();
+  } catch (err) {
+    notify(() => errorText(err));
+  }
+}
+
+// ------------------------------------------------------------ the keys
+
+function onKey(ev) {
+  if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (document.querySelector('dialog[open]')) return; // the dialog has the keys
+  if (ev.key === 'Escape') {
+    // One panel a press: the one with the focus, else the hint.
+    const inGuide = $('rules-panel').contains(document.activeElement);
+    if (!$('hint-panel').hidden && !inGuide) closeHint();
+    else if (!$('rules-panel').hidden) toggleGuide(false);
+    return;
+  }
+  const target = ev.target;
+  if (target.closest?.('#dice') && ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(ev.key)) {
+    ev.preventDefault();
+    moveRove({ ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: 'first', End: 'last' }[ev.key]);
+    return;
+  }
+  if (['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || target.isContentEditable) return;
+  const click = (id) => {
+    if ($(id).disabled || $(id).hidden) return;
+    ev.preventDefault();
+    $(id).click();
+  };
+  switch (ev.key.toLowerCase()) {
+    case 'r':
+      click('roll');
+      break;
+    case 'b':
+      click('bank');
+      break;
+    case 'h':
+      if (!$('hint-panel').hidden) {
+        ev.preventDefault();
+        closeHint();
+      } else click('hint');
+      break;
+    default:
+  }
 }
 
 async function gamePage() {
   game.id = document.body.dataset.gameId;
-  const key = 'farkle:token:' + game.id;
-  const m = /^#token=([A-Za-z0-9_-]+)$/.exec(location.hash);
-  if (m) {
-    localStorage.setItem(key, m[1]);
-    // The token stays out of the address bar, the history and screenshots.
-    history.replaceState(null, '', location.pathname);
-  }
-  game.token = localStorage.getItem(key) || '';
-  setupLang(() => { connect(); refresh(); loadGuide(); });
+  setupLang(() => {
+    announce(''); // said in the language before
+    notify(game.notice);
+    connect();
+    refresh();
+    loadGuide();
+    renderHistory();
+    renderBanner();
+    renderSeats();
+    if (game.advice) {
+      // The combinations' names of the hint come from the server.
+      api('GET', `/api/games/${game.id}/advice`).then((a) => {
+        game.advice = a;
+        renderHint();
+      }, () => {});
+    }
+    if (game.conn) {
+      const c = game.conn;
+      game.conn = '';
+      setConn(c);
+    }
+  });
 
-  $('roll').addEventListener('click', () => act(async () => {
-    await keepIfSelected();
-    receive(null, await api('POST', `/api/games/${game.id}/roll`, { token: game.token }));
-  }));
-  $('bank').addEventListener('click', () => act(async () => {
-    await keepIfSelected();
-    receive(null, await api('POST', `/api/games/${game.id}/bank`, { token: game.token }));
-  }));
+  $('roll').addEventListener('click', () => act(() => keepThen('roll')));
+  $('bank').addEventListener('click', () => act(() => keepThen('bank')));
   $('piggyback').addEventListener('click', () => act(async () => {
-    receive(null, await api('POST', `/api/games/${game.id}/piggyback`, { token: game.token }));
+    receive(null, await move('piggyback', undefined, game.state.num_events));
   }));
-  $('hint').addEventListener('click', () => act(hint));
-  $('rematch').addEventListener('click', () => rematch().catch((err) => { $('status').textContent = err.message; }));
+  $('hint').addEventListener('click', () => {
+    if (!$('hint-panel').hidden) closeHint();
+    else act(hint, false);
+  });
+  $('hint-close').addEventListener('click', () => closeHint());
+  $('rematch').addEventListener('click', () => rematch().catch((err) => notify(() => errorText(err))));
+  $('history-newer').addEventListener('click', () => pageHistory(-1));
+  $('history-older').addEventListener('click', () => pageHistory(1));
+  $('name-form').addEventListener('submit', submitName);
+  $('name-cancel').addEventListener('click', () => $('name-dialog').close());
   // A click or a key shows the rest of the steps at once.
   document.addEventListener('click', skipSteps, true);
   document.addEventListener('keydown', (ev) => {
     if (!ev.ctrlKey && !ev.metaKey && !ev.altKey && ev.key !== 'Tab' && ev.key !== 'Shift') skipSteps();
   }, true);
-  showInvites();
+  document.addEventListener('keydown', onKey);
+  window.addEventListener('offline', () => setConn('offline'));
+  window.addEventListener('online', () => {
+    setConn('reconnecting');
+    connect();
+    refresh();
+  });
   setupGuide();
+  // A link pasted into this page's address changes only its #token=.
+  window.addEventListener('hashchange', () => {
+    if (location.hash.startsWith('#token=')) openLink();
+  });
 
-  if (game.token) {
-    try {
-      const j = await api('POST', `/api/games/${game.id}/join`, { token: game.token });
-      game.seat = j.seat;
-      receive(null, j.state);
-    } catch (err) {
-      game.token = '';
-      $('status').textContent = 'Your link is not valid for this game: watching.';
-    }
-  }
+  await openSeats();
   connect();
+  openLink();
 }
 
 // ------------------------------------------------------------ the rules
-
-const PRESET_NAMES = { app: 'App', zilch: 'Zilch', facebook: 'Facebook', custom: 'Custom' };
 
 function setupGuide() {
   const btn = $('rules-button');
   btn.addEventListener('click', () => toggleGuide());
   $('rules-close').addEventListener('click', () => toggleGuide(false));
-  $('rules-panel').addEventListener('keydown', (ev) => {
-    if (ev.key === 'Escape') toggleGuide(false);
-  });
   loadGuide();
 }
 
@@ -847,7 +1435,7 @@ async function loadGuide() {
   try {
     game.guide = await api('GET', `/api/games/${game.id}/rules`);
   } catch (err) {
-    $('rules-name').textContent = err.message;
+    $('rules-name').textContent = errorText(err);
     return;
   }
   renderGuide();
@@ -865,47 +1453,41 @@ function miniDice(dice) {
   return box;
 }
 
-function num(n) {
-  return Number(n).toLocaleString('en');
-}
-
 function renderGuide() {
   const g = game.guide;
-  const name = PRESET_NAMES[g.preset] || g.preset;
-  const full = houseRulesOn(g) ? `${name} with house rules` : name;
-  $('rules-name').textContent = `${full} · to ${num(g.target)}`;
-  $('rules-heading').textContent = `Rules: ${full}`;
+  const name = t('preset.' + g.preset);
+  const full = houseRulesOn(g) ? t('guide.house', { name }) : name;
+  $('rules-name').textContent = t('guide.line', { name: full, target: g.target });
+  $('rules-heading').textContent = t('guide.heading', { name: full });
   const box = $('rules-body');
   box.replaceChildren();
   const list = el('ul', { class: 'rules-list' });
   const item = (text) => list.append(el('li', { text }));
-  item(g.final_round
-    ? `Reaching ${num(g.target)} starts the final round: everyone else has one last turn, and the highest score wins.`
-    : (g.welfare ? `The first to hit ${num(g.target)} exactly wins.` : `The first to bank ${num(g.target)} wins at once.`));
-  item('Roll, set aside at least one scoring die, then roll the rest or bank the turn total.');
-  item('A roll with nothing to keep is a farkle: the turn total is lost.');
-  if (g.min_bank) item(`A bank needs at least ${num(g.min_bank)} points in the turn.`);
-  if (g.min_first_bank) item(`Your first bank, to get on the board, needs at least ${num(g.min_first_bank)}.`);
-  if (!g.min_bank && !g.min_first_bank) item('Any turn total may be banked.');
-  item(g.must_roll_hot_dice ? 'Hot dice: when every die scores, you must roll all six again.' : 'Hot dice: when every die scores, roll all six again, or bank.');
-  if (g.bankrupt) item(`Bankrupt: ${g.penalty_after} farkles in a row cost your whole score.`);
-  else if (g.penalty) item(`${g.penalty_after} farkles in a row cost ${num(g.penalty)} points.`);
-  if (g.toxic_twos) item('Toxic twos: a roll with four or more 2s ends the turn with nothing.');
-  if (g.six_ones_win) item('Six 1s in one roll win the game at once.');
-  if (g.welfare) item(`Welfare: a bank past ${num(g.target)} scores nothing and goes to the player with the lowest score.`);
-  if (g.piggyback) item(`Piggyback: after a bank with dice left, the next player may take over its turn total${g.piggyback_bonus ? ` plus ${num(g.piggyback_bonus)}` : ''} and roll those dice.`);
+  item(g.final_round ? t('g.finalRound', { target: g.target }) : (g.welfare ? t('g.welfare', { target: g.target }) : t('g.first', { target: g.target })));
+  item(t('g.turn'));
+  item(t('g.farkle'));
+  if (g.min_bank) item(t('g.minBank', { n: g.min_bank }));
+  if (g.min_first_bank) item(t('g.minFirst', { n: g.min_first_bank }));
+  if (!g.min_bank && !g.min_first_bank) item(t('g.anyBank'));
+  item(g.must_roll_hot_dice ? t('g.hotMust') : t('g.hot'));
+  if (g.bankrupt) item(t('g.bankrupt', { n: g.penalty_after }));
+  else if (g.penalty) item(t('g.penalty', { n: g.penalty_after, points: g.penalty }));
+  if (g.toxic_twos) item(t('g.toxic'));
+  if (g.six_ones_win) item(t('g.sixOnes'));
+  if (g.welfare) item(t('g.welfareRule', { target: g.target }));
+  if (g.piggyback) item(g.piggyback_bonus ? t('g.pigBonus', { n: g.piggyback_bonus }) : t('g.pig'));
   box.append(list);
 
   const table = el('table', { class: 'guide' });
-  table.append(el('caption', { text: 'Scoring' }));
+  table.append(el('caption', { text: t('g.scoring') }));
   const head = el('tr');
-  head.append(el('th', { scope: 'col', text: 'Combination' }), el('th', { scope: 'col', text: 'Dice' }), el('th', { scope: 'col', text: 'Points' }));
+  head.append(el('th', { scope: 'col', text: t('col.combo') }), el('th', { scope: 'col', text: t('col.dice') }), el('th', { scope: 'col', text: t('col.points') }));
   table.append(el('thead', {}, head));
   const body = el('tbody');
   for (const c of g.combos) {
     const tr = el('tr');
     const dice = el('td', {}, miniDice(c.dice));
-    if (c.any) dice.append(el('span', { class: 'muted', text: ' any faces' }));
+    if (c.any) dice.append(el('span', { class: 'muted', text: ' ' + t('g.anyFaces') }));
     tr.append(el('th', { scope: 'row', text: c.name }), dice, el('td', { class: 'num', text: num(c.points) }));
     body.append(tr);
   }
@@ -913,10 +1495,10 @@ function renderGuide() {
   box.append(table);
 
   const grid = el('table', { class: 'guide of-a-kind' });
-  grid.append(el('caption', { text: 'Equal dice' }));
+  grid.append(el('caption', { text: t('g.equal') }));
   const gh = el('tr');
-  gh.append(el('th', { scope: 'col', text: 'Face' }));
-  for (const n of [3, 4, 5, 6]) gh.append(el('th', { scope: 'col', text: `${n} dice` }));
+  gh.append(el('th', { scope: 'col', text: t('col.face') }));
+  for (const n of [3, 4, 5, 6]) gh.append(el('th', { scope: 'col', text: t('g.nDice', { n }) }));
   grid.append(el('thead', {}, gh));
   const gb = el('tbody');
   g.of_a_kind.forEach((row, f) => {
@@ -928,14 +1510,10 @@ function renderGuide() {
   });
   grid.append(gb);
   box.append(grid);
-  const bonus = {
-    fixed: 'Four, five and six equal dice score the same whatever the face.',
-    add_triple: 'Each die beyond three adds the points of the three again.',
-    double: 'Each die beyond three doubles the points.',
-    none: 'Four or more equal dice score as three and single 1s or 5s; — cannot be kept together.',
-  }[g.bonus];
-  const notes = el('p', { class: 'muted', text: (bonus || '') + (g.split ? ' Equal dice may count as smaller combinations when that scores more.' : '') });
+  const bonus = ['fixed', 'add_triple', 'double', 'none'].includes(g.bonus) ? t('g.' + g.bonus) : '';
+  const notes = el('p', { class: 'muted', text: bonus + (g.split ? ' ' + t('g.split') : '') });
   box.append(notes);
+  box.dataset.lang = document.documentElement.lang;
 }
 
 // ------------------------------------------------------------ game over
@@ -944,7 +1522,7 @@ function renderGuide() {
 // whole history.
 function summary() {
   const s = game.state;
-  const rows = s.players.map((p) => ({ name: p.name, score: p.score, turns: 0, farkles: 0, best: 0 }));
+  const rows = s.players.map((p, i) => ({ name: nameOf(i), score: p.score, turns: 0, farkles: 0, best: 0 }));
   for (const e of game.events) {
     const r = rows[e.player];
     if (!r) continue;
@@ -961,14 +1539,14 @@ function renderOver() {
   panel.hidden = !s.over;
   if (!s.over) return;
   const w = s.players[s.winner];
-  $('over-heading').textContent = s.winner === game.seat ? `You won with ${num(w.score)}!` : `${w.name} won with ${num(w.score)}.`;
+  $('over-heading').textContent = s.winner === game.seat ? t('over.you', { score: w.score }) : t('over.won', { name: nameOf(s.winner), score: w.score });
   const body = $('over-rows');
   body.replaceChildren();
   summary().forEach((r, i) => {
     const tr = el('tr', { class: i === s.winner ? 'winner' : '' });
     tr.append(el('th', { scope: 'row', class: 'name', text: r.name }),
-      el('td', { class: 'num', text: num(r.score) }), el('td', { class: 'num', text: String(r.turns) }),
-      el('td', { class: 'num', text: String(r.farkles) }), el('td', { class: 'num', text: num(r.best) }));
+      el('td', { class: 'num', text: num(r.score) }), el('td', { class: 'num', text: num(r.turns) }),
+      el('td', { class: 'num', text: num(r.farkles) }), el('td', { class: 'num', text: num(r.best) }));
     body.append(tr);
   });
 }
@@ -988,10 +1566,8 @@ async function rematch() {
   if (s.piggyback) body.piggyback_bonus = s.piggyback_bonus || 0;
   const mine = game.seat >= 0 ? game.seat : 0;
   const g = await api('POST', '/api/games', { body });
-  const invites = g.seats.filter((x) => x.kind === 'human' && x.seat !== mine)
-    .map((x) => ({ seat: x.seat, name: x.name, link: x.link }));
-  sessionStorage.setItem('farkle:invites:' + g.id, JSON.stringify(invites));
-  location.assign(g.seats[mine].link);
+  storeNewGame(g, mine);
+  location.assign('/g/' + g.id);
 }
 
 if (document.body.dataset.page === 'game') gamePage();
