@@ -19,8 +19,9 @@ import (
 // TokenHeader is the request header that carries a seat's token.
 const TokenHeader = "X-Farkle-Token"
 
-// maxTarget is the largest target of a game, as game.Rules allows.
-const maxTarget = 100_000_000
+// maxTarget is the largest target of a game: eight players reach it in
+// some 70,000 events, well within DefaultMaxEvents.
+const maxTarget = 1_000_000
 
 // maxStraight is the largest points of a short straight, as farkle.Rules
 // allows.
@@ -112,11 +113,23 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	if s.NumGames() >= s.cfg.MaxGames {
+	done, ok := s.admit(w)
+	if !ok {
+		return
+	}
+	defer done()
+	if !s.reserve() {
 		writeError(w, errorf(http.StatusServiceUnavailable, CodeUnavailable, "the server holds as many games as it may"))
 		return
 	}
-	g, gerr := game.New(rules, names, newSource())
+	held := false
+	defer func() {
+		if !held {
+			s.count.Add(-1)
+		}
+	}()
+	src := newSource()
+	g, gerr := game.New(rules, names, src)
 	if gerr != nil {
 		writeError(w, errorf(http.StatusBadRequest, CodeInvalid, cleanError(gerr)))
 		return
@@ -130,7 +143,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	e := &entry{id: newID(), g: g}
+	e := &entry{id: newID(), g: g, src: src, touched: s.now()}
 	links := make([]seatLink, len(req.Seats))
 	players := g.Players()
 	for i, sr := range req.Seats {
@@ -161,6 +174,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.games[e.id] = e
 	s.mu.Unlock()
+	held = true
+	s.metrics.creates.Add(1)
 	w.Header().Set("Location", "/api/games/"+e.id)
 	writeJSON(w, http.StatusCreated, createResponse{ID: e.id, Seats: links, State: st})
 }
@@ -280,10 +295,23 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, st)
 }
 
-// eventsResponse is the answer of GET /api/games/{id}/events.
+// The pages of a history: GET /api/games/{id}/events answers at most
+// limit events (default DefaultPage, at most MaxPage), and an event
+// stream sends its catch-up in pages of MaxPage.
+const (
+	DefaultPage = 500
+	MaxPage     = 2000
+)
+
+// eventsResponse is the answer of GET /api/games/{id}/events: a page of
+// the history.
 type eventsResponse struct {
 	Events []eventJSON `json:"events"`
 	Next   int         `json:"next"` // the since of the next request
+	// More is whether the history goes on after this page: ask again
+	// from Next.
+	More      bool `json:"more"`
+	NumEvents int  `json:"num_events"` // the events of the game
 }
 
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
@@ -301,15 +329,26 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		since = n
 	}
+	limit := DefaultPage
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || strings.Trim(v, "0123456789") != "" {
+			writeError(w, errorf(http.StatusBadRequest, CodeInvalid, fmt.Sprintf("limit: want a number of events, 1 to %d", MaxPage)))
+			return
+		}
+		limit = min(n, MaxPage)
+	}
 	e.mu.Lock()
-	if since > e.g.NumEvents() {
-		n := e.g.NumEvents()
+	n := e.g.NumEvents()
+	if since > n {
 		e.mu.Unlock()
 		writeError(w, errorf(http.StatusBadRequest, CodeInvalid, fmt.Sprintf("since %d: the game has %d events", since, n)))
 		return
 	}
-	resp := eventsResponse{Events: eventsOf(e.g, since), Next: e.g.NumEvents()}
+	evs := eventsOf(e.g, since, limit)
 	e.mu.Unlock()
+	next := since + len(evs)
+	resp := eventsResponse{Events: evs, Next: next, More: next < n, NumEvents: n}
 	writeJSON(w, http.StatusOK, resp)
 }
 
@@ -381,6 +420,11 @@ func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 			return
 		}
 
+		done, ok := s.admit(w)
+		if !ok {
+			return
+		}
+		defer done()
 		e.mu.Lock()
 		st, aerr := s.move(e, tok, a, keep, langOf(r))
 		e.mu.Unlock()
@@ -395,6 +439,9 @@ func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 // move makes the move a for the seat of tok, plays the bots' turns that
 // follow, saves the game and returns its state. The caller holds e.mu.
 func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, lang string) (stateJSON, *apiError) {
+	if e.gone {
+		return stateJSON{}, goneError
+	}
 	i := e.seatOf(tok)
 	if i < 0 {
 		return stateJSON{}, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game")
@@ -402,6 +449,9 @@ func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, la
 	g := e.g
 	if g.Over() {
 		return stateJSON{}, errorf(http.StatusConflict, CodeGameOver, "the game is over")
+	}
+	if g.NumEvents() >= s.cfg.MaxEvents {
+		return stateJSON{}, errorf(http.StatusConflict, CodeGameTooLong, fmt.Sprintf("the game has reached the limit of %d events: it takes no more moves", s.cfg.MaxEvents))
 	}
 	if g.Current() != i {
 		return stateJSON{}, errorf(http.StatusConflict, CodeNotYourTurn, "it is "+g.Players()[g.Current()].Name+"'s turn")
@@ -426,6 +476,8 @@ func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, la
 		e.notify() // the game went back to its last save
 		return stateJSON{}, errorf(http.StatusInternalServerError, CodeSaveFailed, "the move could not be saved and was undone")
 	}
+	e.touched = s.now()
+	s.metrics.moves.Add(1)
 	e.notify()
 	st := s.state(e, lang)
 	st.You = &i

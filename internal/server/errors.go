@@ -17,12 +17,15 @@ const (
 	CodeNotYourTurn      = "not_your_turn"      // 409: another seat is to play
 	CodeIllegalMove      = "illegal_move"       // 409: the rules refuse the move (message says why)
 	CodeGameOver         = "game_over"          // 409: a move after the end of the game
+	CodeGameTooLong      = "game_too_long"      // 409: the game has reached its limit of events, and takes no more moves
 	CodeNoRoll           = "no_roll"            // 409: advice with no dice on the table
 	CodeTooLarge         = "too_large"          // 413: the body exceeds the limit
 	CodeRateLimited      = "rate_limited"       // 429: the client's token bucket is empty
+	CodeTooManyStreams   = "too_many_streams"   // 429: the client has as many event streams open as it may
 	CodeSaveFailed       = "save_failed"        // 500: the move could not be saved, and was undone
 	CodeInternal         = "internal"           // 500: a bug
 	CodeUnavailable      = "unavailable"        // 503: too many games or event streams
+	CodeOverloaded       = "overloaded"         // 503: the disk is behind: try again after Retry-After
 )
 
 // An apiError is a refusal: its status, code and message.
@@ -40,6 +43,9 @@ func errorf(status int, code, message string) *apiError {
 
 // writeError writes e as {"error":{"code":...,"message":...}}.
 func writeError(w http.ResponseWriter, e *apiError) {
+	if mw, ok := w.(*metricsWriter); ok {
+		mw.code = e.code
+	}
 	writeJSON(w, e.status, map[string]any{"error": map[string]string{"code": e.code, "message": e.message}})
 }
 

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"flag"
 	"io"
 	"net/http"
@@ -20,7 +21,7 @@ var loadLong = flag.Int("load.long", 0, "run TestLongGame: a game of about this 
 // about -load.long events (played by bots offline, both seats, to a
 // target of 100,000,000) as a whole-file save of the first format into a
 // data directory, starts a server on it (which loads, or migrates, it),
-// and reports the time of the start, of a move (the median of 20) and of
+// with MaxEvents at its largest, and reports the time of the start, of a move (the median of 20) and of
 // GET /events?since=0, the file's size and the process's RSS. It is an
 // experiment, not a check: it runs only with -load.long.
 func TestLongGame(t *testing.T) {
@@ -40,8 +41,7 @@ func TestLongGame(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	e := &entry{id: id, g: g, seats: []seat{{Kind: KindHuman, TokenHash: hash}, {Kind: KindThreshold}}}
-	data, err := e.marshal()
+	data, err := marshalFirst(g, []seat{{Kind: KindHuman, TokenHash: hash}, {Kind: KindThreshold}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,13 +49,13 @@ func TestLongGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := g.NumEvents()
-	data, e, g = nil, nil, nil
+	data, g = nil, nil
 	debug.FreeOSMemory()
 	t.Logf("a game of %d events: a save of %.1f MiB", n, float64(fileSize(dir, id+".json"))/(1<<20))
 	t.Logf("before the server: RSS %s", procStatus()["VmRSS"])
 
 	t0 := time.Now()
-	s, ts := newTest(t, Config{DataDir: dir})
+	s, ts := newTest(t, Config{DataDir: dir, MaxEvents: MaxMaxEvents})
 	t.Logf("start-up (load) in %v; %d games; RSS %s, after GC:", time.Since(t0).Round(time.Millisecond), s.NumGames(), procStatus()["VmRSS"])
 	debug.FreeOSMemory()
 	t.Logf("  RSS %s", procStatus()["VmRSS"])
@@ -81,7 +81,9 @@ func TestLongGame(t *testing.T) {
 			names = append(names, de.Name())
 		}
 	}
-	t.Logf("data directory: %q", names)
+	for _, name := range names {
+		t.Logf("data directory: %s, %.1f MiB", name, float64(fileSize(dir, name))/(1<<20))
+	}
 
 	t0 = time.Now()
 	res, err := http.Get(ts.URL + "/api/games/" + id + "/events?since=0")
@@ -101,4 +103,13 @@ func fileSize(dir, name string) int64 {
 		return -1
 	}
 	return fi.Size()
+}
+
+// marshalFirst returns the save of g in the first format (ID.json).
+func marshalFirst(g *game.Game, seats []seat) ([]byte, error) {
+	gb, err := g.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(saved{Version: saveVersion, Game: gb, Seats: seats})
 }
