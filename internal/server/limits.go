@@ -63,7 +63,7 @@ func (s *Server) sweepEvery(interval time.Duration) {
 
 // sweep removes the games expired at now, from memory and disk, and
 // returns how many. Their event streams end; a request that found one
-// just before gets no_found from then on.
+// just before gets not_found from then on.
 func (s *Server) sweep(now time.Time) int {
 	s.mu.RLock()
 	all := make([]*entry, 0, len(s.games))

@@ -191,8 +191,10 @@ type committer struct {
 	lastWait atomic.Int64
 	lastTake atomic.Int64
 
-	// failNext, for the tests, fails every write with an error.
-	fail atomic.Bool
+	// fail, for the tests, fails every write with an error, and delay
+	// makes each batch take that long more (a slow disk).
+	fail  atomic.Bool
+	delay atomic.Int64
 
 	closeOnce sync.Once
 }
@@ -263,6 +265,9 @@ func (c *committer) run() {
 		c.lastWait.Store(int64(now.Sub(first.enq)))
 		c.lastTake.Store(now.UnixNano())
 
+		if d := c.delay.Load(); d > 0 {
+			time.Sleep(time.Duration(d))
+		}
 		created := false
 		for i, r := range batch {
 			files[i], errs[i] = c.write(r)
