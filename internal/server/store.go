@@ -86,7 +86,7 @@ var errTorn = errors.New("torn record")
 // returns its payload, io.EOF at a clean end, or errTorn.
 func readRecord(r *bufio.Reader, buf []byte) ([]byte, error) {
 	var head [recordHead]byte
-	n, err := io.ReadFull(r, head[:])
+	_, err := io.ReadFull(r, head[:])
 	if err == io.EOF {
 		return nil, io.EOF
 	}
@@ -96,7 +96,6 @@ func readRecord(r *bufio.Reader, buf []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	_ = n
 	size := binary.LittleEndian.Uint32(head[:4])
 	if size == 0 || size > maxRecord {
 		return nil, errTorn
@@ -212,9 +211,6 @@ func newCommitter(dir *os.File, workers int, observe func(time.Duration, error))
 	}
 	return c
 }
-
-// errClosed refuses a write after close.
-var errClosed = errors.New("the store is closed")
 
 // commit makes data durable at off in path, and returns once it is (or
 // has failed).
