@@ -374,12 +374,15 @@ func TestJoin(t *testing.T) {
 func TestSaveContents(t *testing.T) {
 	dir := t.TempDir()
 	_, ts := newTest(t, Config{DataDir: dir})
-	c := create(t, ts.URL, KindHuman, KindExpected)
+	c := createTarget(t, ts.URL, 100_000, KindHuman, KindExpected)
 	tok := c.Seats[0].Token
 	st := c.State
 	size := fileSize(dir, c.ID+logExt)
 	for i := 0; i < 5; i++ {
-		st, _ = playMove(t, nil, ts.URL, c.ID, tok, st)
+		var status int
+		if st, status = playMove(t, nil, ts.URL, c.ID, tok, st); status != 200 {
+			t.Fatalf("move %d: status %d", i, status)
+		}
 		data, err := os.ReadFile(filepath.Join(dir, c.ID+logExt))
 		if err != nil {
 			t.Fatal(err)
