@@ -293,3 +293,43 @@ func TestEventJSON(t *testing.T) {
 		}
 	}
 }
+
+// EventsBetween pages through the history: the pages make the history,
+// each a copy, and a range off the history gives nil.
+func TestEventsBetween(t *testing.T) {
+	g, err := New(Zilch.Rules(), []string{"a", "b"}, seededSource(12))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.EventsBetween(0, 10) != nil {
+		t.Fatal("a new game has events")
+	}
+	if err := g.Play(thresholdBots(300, 500)...); err != nil {
+		t.Fatal(err)
+	}
+	all := g.EventsSince(0)
+	n := len(all)
+	for _, size := range []int{1, 7, n, n + 5} {
+		var got []Event
+		for i := 0; i < n; i += size {
+			p := g.EventsBetween(i, i+size)
+			if want := min(size, n-i); len(p) != want {
+				t.Fatalf("EventsBetween(%d, %d): %d events, want %d", i, i+size, len(p), want)
+			}
+			got = append(got, p...)
+		}
+		if diff := cmpDiff(all, got); diff != "" {
+			t.Fatalf("pages of %d (-want +got):\n%s", size, diff)
+		}
+	}
+	p := g.EventsBetween(0, 2)
+	p[0] = Event{}
+	if g.EventsSince(0)[0] != all[0] {
+		t.Error("changing a page changed the history")
+	}
+	for _, r := range [][2]int{{-1, 3}, {n, n + 1}, {3, 3}, {5, 2}, {math.MaxInt, math.MaxInt}, {math.MinInt, 0}} {
+		if p := g.EventsBetween(r[0], r[1]); p != nil {
+			t.Errorf("EventsBetween(%d, %d) = %d events, want nil", r[0], r[1], len(p))
+		}
+	}
+}

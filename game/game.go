@@ -725,3 +725,14 @@ func (g *Game) EventsSince(i int) []Event {
 	}
 	return slices.Clone(g.events[i:])
 }
+
+// EventsBetween returns a copy of the events i to j-1 of the history of
+// the game (from 0), oldest first: a page of it, which costs the page
+// whatever the length of the history. j past the end stops at the end;
+// an i out of range, or j not after i, gives nil.
+func (g *Game) EventsBetween(i, j int) []Event {
+	if g == nil || i < 0 || i >= len(g.events) || j <= i {
+		return nil
+	}
+	return slices.Clone(g.events[i:min(j, len(g.events))])
+}

@@ -225,8 +225,9 @@
 // "farkle serve" serves games to web browsers: a page to start a game
 // against bots (or other players, who get a link each) and to play it with
 // the mouse, a touch screen or the keyboard, a JSON API under /api/, and
-// live updates. Each game is saved in the data directory before a move is
-// acknowledged and loaded again at start-up; an interrupt or SIGTERM
+// live updates. Each move is appended to its game's log in the data
+// directory, and made durable, before it is acknowledged, and every game
+// is loaded again at start-up; an interrupt or SIGTERM
 // finishes the requests in flight and exits 0. The advice of a two-player
 // game gives each choice's chance to win once the game's table is solved,
 // in the background on one core (seconds without a penalty, minutes with
@@ -239,6 +240,18 @@
 //	             (default farkle-data)
 //	-cache DIR   the directory of the solved games (default: farkle in the
 //	             user's cache directory); "" caches nothing
+//	-keep-finished DUR
+//	             remove a finished game this long after its last move
+//	             (default 168h, 7 days); 0 keeps it for ever
+//	-keep-idle DUR
+//	             remove an unfinished game this long after its last move
+//	             (default 720h, 30 days); 0 keeps it for ever
+//	-metrics-addr ADDR
+//	             serve the metrics at http://ADDR/metrics, in the
+//	             Prometheus text format (default off)
+//	-trusted-proxy CIDR,...
+//	             the reverse proxies whose X-Forwarded-For is believed
+//	             (default none: the client is the peer)
 //
 // For example:
 //

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/server"
@@ -18,10 +19,17 @@ against bots or send other players their links, and play with the mouse,
 a touch screen or the keyboard. The page, a JSON API under /api/ and live
 updates (server-sent events) are served by this one command.
 
-Each game is saved in the data directory (-data) before a move is
-acknowledged, and every saved game is loaded again at start-up, so a
-crash or a restart loses no move. Interrupt or terminate the command to
-stop it: it finishes the requests in flight, then exits with status 0.
+Each move is appended to its game's log in the data directory (-data),
+and made durable, before it is acknowledged, and every game is loaded
+again at start-up, so a crash or a restart loses no move. Finished games
+are removed after -keep-finished without a move, others after -keep-idle.
+Interrupt or terminate the command to stop it: it finishes the requests
+in flight, then exits with status 0.
+
+Behind a reverse proxy, name it with -trusted-proxy, so that the limits
+per client apply to the clients that its X-Forwarded-For names rather
+than to the proxy. -metrics-addr serves the metrics (GET /metrics, in the
+Prometheus text format) on an address of their own; off by default.
 
 The advice of a two-player game gives the chance to win of each choice
 once the game's table is solved: in the background, on one core, seconds
@@ -31,8 +39,12 @@ tables are kept in the cache directory (-cache), as farkle win keeps them.
 
 // serveOptions are the flags of "farkle serve".
 type serveOptions struct {
-	addr string // -addr
-	data string // -data
+	addr         string        // -addr
+	data         string        // -data
+	trusted      string        // -trusted-proxy
+	metrics      string        // -metrics-addr
+	keepFinished time.Duration // -keep-finished
+	keepIdle     time.Duration // -keep-idle
 }
 
 // serveSignals are the signals that stop "farkle serve".
@@ -47,6 +59,10 @@ var serveRun = server.Run
 func serveFlags(fs *flag.FlagSet, o *options) {
 	fs.StringVar(&o.serve.addr, "addr", "127.0.0.1:8080", "ADDR\tthe address to listen on, HOST:PORT (default\n\t\t127.0.0.1:8080); port 0 picks a free port")
 	fs.StringVar(&o.serve.data, "data", "farkle-data", "DIR\tthe directory of the saved games, made if missing\n\t\t(default farkle-data)")
+	fs.StringVar(&o.serve.trusted, "trusted-proxy", "", "CIDR,...\tthe reverse proxies whose X-Forwarded-For is\n\t\tbelieved, such as 127.0.0.1/32,::1/128 (default\n\t\tnone: the client is the peer)")
+	fs.StringVar(&o.serve.metrics, "metrics-addr", "", "ADDR\tserve the metrics at http://ADDR/metrics (default\n\t\toff)")
+	fs.DurationVar(&o.serve.keepFinished, "keep-finished", server.DefaultFinishedTTL, "DUR\tremove a finished game this long after its last\n\t\tmove (default 168h, 7 days); 0 keeps it for ever")
+	fs.DurationVar(&o.serve.keepIdle, "keep-idle", server.DefaultIdleTTL, "DUR\tremove an unfinished game this long after its last\n\t\tmove (default 720h, 30 days); 0 keeps it for ever")
 	cacheFlag(fs, o)
 }
 
@@ -62,17 +78,47 @@ func runServe(e *env, o *options, args []string) error {
 	if o.serve.data == "" {
 		return usagef("-data: want a directory")
 	}
+	trusted, err := server.ParseTrustedProxies(o.serve.trusted)
+	if err != nil {
+		return usagef("-trusted-proxy: %v", err)
+	}
+	if o.serve.metrics != "" {
+		if _, _, err := net.SplitHostPort(o.serve.metrics); err != nil {
+			return usagef("-metrics-addr %q: want HOST:PORT, such as 127.0.0.1:9090", o.serve.metrics)
+		}
+	}
+	keep := func(name string, d time.Duration) (time.Duration, error) {
+		switch {
+		case d < 0:
+			return 0, usagef("-%s %v: want a duration, 0 or more", name, d)
+		case d == 0:
+			return -1, nil // for ever
+		}
+		return d, nil
+	}
+	finished, err := keep("keep-finished", o.serve.keepFinished)
+	if err != nil {
+		return err
+	}
+	idle, err := keep("keep-idle", o.serve.keepIdle)
+	if err != nil {
+		return err
+	}
 	dir := e.path(o.serve.data)
 	ctx, stop := signal.NotifyContext(context.Background(), serveSignals...)
 	defer stop()
 	logf := func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }
 	wc := newWinChances(ctx, func(r game.Rules) string { return winCacheFile(e, o, r) }, logf)
 	cfg := server.Config{
-		DataDir:   dir,
-		Logf:      logf,
-		WinChance: wc.chances,
+		DataDir:        dir,
+		Logf:           logf,
+		WinChance:      wc.chances,
+		TrustedProxies: trusted,
+		MetricsAddr:    o.serve.metrics,
+		FinishedTTL:    finished,
+		IdleTTL:        idle,
 	}
-	err := serveRun(ctx, cfg, o.serve.addr, func(addr net.Addr, games int) {
+	err = serveRun(ctx, cfg, o.serve.addr, func(addr net.Addr, games int) {
 		fmt.Fprintf(e.stdout, "farkle serve: %d games from %s; playing at http://%s/\n", games, dir, addr)
 	})
 	if err != nil {

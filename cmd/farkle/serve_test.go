@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/farkle-go/farkle/internal/server"
 )
@@ -27,8 +29,9 @@ func init() {
 func TestServeFlags(t *testing.T) {
 	defer func(f func(context.Context, server.Config, string, func(net.Addr, int)) error) { serveRun = f }(serveRun)
 	var gotAddr, gotDir string
+	var got server.Config
 	serveRun = func(ctx context.Context, cfg server.Config, addr string, ready func(net.Addr, int)) error {
-		gotAddr, gotDir = addr, cfg.DataDir
+		gotAddr, gotDir, got = addr, cfg.DataDir, cfg
 		ready(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8123}, 3)
 		return nil
 	}
@@ -43,5 +46,28 @@ func TestServeFlags(t *testing.T) {
 	}
 	if want := "playing at http://127.0.0.1:8123/"; !strings.Contains(stdout.String(), want) {
 		t.Errorf("stdout %q lacks %q", stdout.String(), want)
+	}
+	if got.FinishedTTL != server.DefaultFinishedTTL || got.IdleTTL != server.DefaultIdleTTL || got.MetricsAddr != "" || got.TrustedProxies != nil {
+		t.Errorf("the defaults: %+v", got)
+	}
+
+	args := []string{"serve", "-trusted-proxy", "10.0.0.0/8, ::1", "-metrics-addr", "127.0.0.1:9090", "-keep-finished", "1h", "-keep-idle", "0"}
+	if code := run(e, args); code != exitOK {
+		t.Fatalf("%q: exit %d, stderr %q", args, code, stderr.String())
+	}
+	if got.FinishedTTL != time.Hour || got.IdleTTL >= 0 || got.MetricsAddr != "127.0.0.1:9090" ||
+		fmt.Sprint(got.TrustedProxies) != "[10.0.0.0/8 ::1/128]" {
+		t.Errorf("%q: %+v", args, got)
+	}
+	for _, bad := range [][]string{
+		{"serve", "-trusted-proxy", "10.0.0.0/33"},
+		{"serve", "-trusted-proxy", "proxy.example"},
+		{"serve", "-metrics-addr", "9090"},
+		{"serve", "-keep-idle", "-1h"},
+	} {
+		stderr.Reset()
+		if code := run(e, bad); code != exitUsage {
+			t.Errorf("%q: exit %d, want %d (stderr %q)", bad, code, exitUsage, stderr.String())
+		}
 	}
 }

@@ -27,8 +27,9 @@ const TokenHeader = "X-Farkle-Token"
 // made at most once.
 const EventsHeader = "X-Farkle-Events"
 
-// maxTarget is the largest target of a game, as game.Rules allows.
-const maxTarget = 100_000_000
+// maxTarget is the largest target of a game: eight players reach it in
+// some 70,000 events, well within DefaultMaxEvents.
+const maxTarget = 1_000_000
 
 // maxStraight is the largest points of a short straight, as farkle.Rules
 // allows.
@@ -120,11 +121,23 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	if s.NumGames() >= s.cfg.MaxGames {
+	done, ok := s.admit(w)
+	if !ok {
+		return
+	}
+	defer done()
+	if !s.reserve() {
 		writeError(w, errorf(http.StatusServiceUnavailable, CodeUnavailable, "the server holds as many games as it may"))
 		return
 	}
-	g, gerr := game.New(rules, names, newSource())
+	held := false
+	defer func() {
+		if !held {
+			s.count.Add(-1)
+		}
+	}()
+	src := newSource()
+	g, gerr := game.New(rules, names, src)
 	if gerr != nil {
 		aerr := errorf(http.StatusBadRequest, CodeInvalid, cleanError(gerr))
 		if errors.Is(gerr, game.ErrPlayers) {
@@ -142,7 +155,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	e := &entry{id: newID(), g: g}
+	e := &entry{id: newID(), g: g, src: src, touched: s.now()}
 	links := make([]seatLink, len(req.Seats))
 	players := g.Players()
 	for i, sr := range req.Seats {
@@ -173,6 +186,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.games[e.id] = e
 	s.mu.Unlock()
+	held = true
+	s.metrics.creates.Add(1)
 	w.Header().Set("Location", "/api/games/"+e.id)
 	writeJSON(w, http.StatusCreated, createResponse{ID: e.id, Seats: links, State: st})
 }
@@ -292,10 +307,23 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, st)
 }
 
-// eventsResponse is the answer of GET /api/games/{id}/events.
+// The pages of a history: GET /api/games/{id}/events answers at most
+// limit events (default DefaultPage, at most MaxPage), and an event
+// stream sends its catch-up in pages of MaxPage.
+const (
+	DefaultPage = 500
+	MaxPage     = 2000
+)
+
+// eventsResponse is the answer of GET /api/games/{id}/events: a page of
+// the history.
 type eventsResponse struct {
 	Events []eventJSON `json:"events"`
 	Next   int         `json:"next"` // the since of the next request
+	// More is whether the history goes on after this page: ask again
+	// from Next.
+	More      bool `json:"more"`
+	NumEvents int  `json:"num_events"` // the events of the game
 }
 
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
@@ -313,15 +341,26 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		since = n
 	}
+	limit := DefaultPage
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || strings.Trim(v, "0123456789") != "" {
+			writeError(w, errorf(http.StatusBadRequest, CodeInvalid, fmt.Sprintf("limit: want a number of events, 1 to %d", MaxPage)))
+			return
+		}
+		limit = min(n, MaxPage)
+	}
 	e.mu.Lock()
-	if since > e.g.NumEvents() {
-		n := e.g.NumEvents()
+	n := e.g.NumEvents()
+	if since > n {
 		e.mu.Unlock()
 		writeError(w, errorf(http.StatusBadRequest, CodeInvalid, fmt.Sprintf("since %d: the game has %d events", since, n)))
 		return
 	}
-	resp := eventsResponse{Events: eventsOf(e.g, since), Next: e.g.NumEvents()}
+	evs := eventsOf(e.g, since, limit)
 	e.mu.Unlock()
+	next := since + len(evs)
+	resp := eventsResponse{Events: evs, Next: next, More: next < n, NumEvents: n}
 	writeJSON(w, http.StatusOK, resp)
 }
 
@@ -379,14 +418,20 @@ func (s *Server) rename(e *entry, i int, name string) *apiError {
 	if name == "" || name == e.g.Players()[i].Name {
 		return nil
 	}
+	old := e.g.Players()[i].Name
 	if err := e.g.Rename(i, name); err != nil {
 		aerr := errorf(http.StatusBadRequest, CodeInvalid, cleanError(err))
 		aerr.field = "name"
 		return aerr
 	}
-	if err := s.persist(e); err != nil {
+	names := make([]string, e.g.NumPlayers())
+	for j, p := range e.g.Players() {
+		names[j] = p.Name
+	}
+	if err := s.persistNames(e, names); err != nil {
 		s.logf("farkle serve: game %s: save: %v", e.id, err)
-		e.notify() // the game went back to its last save
+		e.g.Rename(i, old) // a name that was valid
+		e.notify()         // the game went back to its last save
 		return errorf(http.StatusInternalServerError, CodeSaveFailed, "the name could not be saved")
 	}
 	e.notify()
@@ -437,6 +482,11 @@ func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 			seen = n
 		}
 
+		done, ok := s.admit(w)
+		if !ok {
+			return
+		}
+		defer done()
 		e.mu.Lock()
 		st, aerr := s.move(e, tok, a, keep, seen, langOf(r))
 		e.mu.Unlock()
@@ -452,6 +502,9 @@ func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 // follow, saves the game and returns its state. seen is the number of
 // events that the client has seen, or -1 for any. The caller holds e.mu.
 func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, seen int, lang string) (stateJSON, *apiError) {
+	if e.gone {
+		return stateJSON{}, goneError
+	}
 	i := e.seatOf(tok)
 	if i < 0 {
 		return stateJSON{}, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game")
@@ -462,6 +515,9 @@ func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, se
 	}
 	if g.Over() {
 		return stateJSON{}, errorf(http.StatusConflict, CodeGameOver, "the game is over")
+	}
+	if g.NumEvents() >= s.cfg.MaxEvents {
+		return stateJSON{}, errorf(http.StatusConflict, CodeGameTooLong, fmt.Sprintf("the game has reached the limit of %d events: it takes no more moves", s.cfg.MaxEvents))
 	}
 	if g.Current() != i {
 		return stateJSON{}, errorf(http.StatusConflict, CodeNotYourTurn, "it is "+g.Players()[g.Current()].Name+"'s turn")
@@ -486,6 +542,8 @@ func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, se
 		e.notify() // the game went back to its last save
 		return stateJSON{}, errorf(http.StatusInternalServerError, CodeSaveFailed, "the move could not be saved and was undone")
 	}
+	e.touched = s.now()
+	s.metrics.moves.Add(1)
 	e.notify()
 	st := s.state(e, lang)
 	st.You = &i

@@ -369,45 +369,42 @@ func TestJoin(t *testing.T) {
 	}
 }
 
-// The save of a game: written atomically with the move, in the wrapper
-// format, with the hashes of the tokens and not the tokens.
+// The save of a game: its log, a record appended with each move before
+// its answer, with the hashes of the tokens and not the tokens.
 func TestSaveContents(t *testing.T) {
 	dir := t.TempDir()
 	_, ts := newTest(t, Config{DataDir: dir})
-	c := create(t, ts.URL, KindHuman, KindExpected)
+	c := createTarget(t, ts.URL, 100_000, KindHuman, KindExpected)
 	tok := c.Seats[0].Token
 	st := c.State
+	size := fileSize(dir, c.ID+logExt)
 	for i := 0; i < 5; i++ {
-		st, _ = playMove(t, nil, ts.URL, c.ID, tok, st)
-		data, err := os.ReadFile(filepath.Join(dir, c.ID+".json"))
+		var status int
+		if st, status = playMove(t, nil, ts.URL, c.ID, tok, st); status != 200 {
+			t.Fatalf("move %d: status %d", i, status)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, c.ID+logExt))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if strings.Contains(string(data), tok) {
 			t.Fatal("the save holds the token")
 		}
-		var sv struct {
-			Version int             `json:"version"`
-			Game    json.RawMessage `json:"game"`
-			Seats   []struct {
-				TokenHash string `json:"token_hash"`
-				Kind      string `json:"kind"`
-			} `json:"seats"`
+		if int64(len(data)) <= size {
+			t.Fatalf("the log did not grow: %d bytes, %d before", len(data), size)
 		}
-		if err := json.Unmarshal(data, &sv); err != nil {
-			t.Fatal(err)
-		}
-		h := sha256.Sum256([]byte(tok))
-		if sv.Version != 1 || len(sv.Seats) != 2 || sv.Seats[0].Kind != "human" || sv.Seats[0].TokenHash != hex.EncodeToString(h[:]) ||
-			sv.Seats[1].Kind != "expected" || sv.Seats[1].TokenHash != "" {
-			t.Fatalf("save %s", data)
-		}
-		g, err := game.Load(strings.NewReader(string(sv.Game)), game.Limits{})
+		size = int64(len(data))
+		l, err := readLog(filepath.Join(dir, c.ID+logExt), game.DefaultMaxEvents)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.NumEvents() != st.NumEvents || g.Scores()[0] != st.Players[0].Score {
-			t.Fatalf("the save has %d events, the acknowledged state %d", g.NumEvents(), st.NumEvents)
+		h := sha256.Sum256([]byte(tok))
+		if len(l.seats) != 2 || l.seats[0].Kind != "human" || l.seats[0].TokenHash != hex.EncodeToString(h[:]) ||
+			l.seats[1].Kind != "expected" || l.seats[1].TokenHash != "" {
+			t.Fatalf("seats %+v", l.seats)
+		}
+		if l.g.NumEvents() != st.NumEvents || l.g.Scores()[0] != st.Players[0].Score || l.size != size || l.torn != 0 {
+			t.Fatalf("the log has %d events, the acknowledged state %d", l.g.NumEvents(), st.NumEvents)
 		}
 		ents, _ := os.ReadDir(dir)
 		if len(ents) != 1 {

@@ -7,23 +7,27 @@ import (
 
 // The codes of the API's errors. They are stable: clients may test them.
 const (
-	CodeBadJSON          = "bad_json"           // 400: the body is not the JSON the route takes
-	CodeInvalid          = "invalid"            // 400: a value out of range (rules, target, seats, name, dice, since, lang)
-	CodeBadContentType   = "bad_content_type"   // 415: a body that is not application/json
-	CodeNoToken          = "no_token"           // 403: no X-Farkle-Token for a move
-	CodeBadToken         = "bad_token"          // 403: a token of no seat of the game
-	CodeNotFound         = "not_found"          // 404: no such game, or no such route
-	CodeMethodNotAllowed = "method_not_allowed" // 405
-	CodeNotYourTurn      = "not_your_turn"      // 409: another seat is to play
-	CodeIllegalMove      = "illegal_move"       // 409: the rules refuse the move (message says why)
-	CodeGameOver         = "game_over"          // 409: a move after the end of the game
-	CodeNoRoll           = "no_roll"            // 409: advice with no dice on the table
-	CodeTooLarge         = "too_large"          // 413: the body exceeds the limit
-	CodeRateLimited      = "rate_limited"       // 429: the client's token bucket is empty
-	CodeSaveFailed       = "save_failed"        // 500: the move could not be saved, and was undone
-	CodeInternal         = "internal"           // 500: a bug
-	CodeUnavailable      = "unavailable"        // 503: too many games or event streams
-	CodeStale            = "stale"              // 409: a move sent with X-Farkle-Events after the game moved on
+	CodeBadJSON          = "bad_json"             // 400: the body is not the JSON the route takes
+	CodeInvalid          = "invalid"              // 400: a value out of range (rules, target, seats, name, dice, since, lang)
+	CodeBadContentType   = "bad_content_type"     // 415: a body that is not application/json
+	CodeNoToken          = "no_token"             // 403: no X-Farkle-Token for a move
+	CodeBadToken         = "bad_token"            // 403: a token of no seat of the game
+	CodeNotFound         = "not_found"            // 404: no such game, or no such route
+	CodeMethodNotAllowed = "method_not_allowed"   // 405
+	CodeNotYourTurn      = "not_your_turn"        // 409: another seat is to play
+	CodeIllegalMove      = "illegal_move"         // 409: the rules refuse the move (message says why)
+	CodeGameOver         = "game_over"            // 409: a move after the end of the game
+	CodeGameTooLong      = "game_too_long"        // 409: the game has reached its limit of events, and takes no more moves
+	CodeNoRoll           = "no_roll"              // 409: advice with no dice on the table
+	CodeTooLarge         = "too_large"            // 413: the body exceeds the limit
+	CodeRateLimited      = "rate_limited"         // 429: the client's token bucket is empty
+	CodeTooManyStreams   = "too_many_streams"     // 429: the client has as many event streams open as it may
+	CodeTooManyConns     = "too_many_connections" // 429: the client has as many connections open as it may (answered as the connection opens)
+	CodeSaveFailed       = "save_failed"          // 500: the move could not be saved, and was undone
+	CodeInternal         = "internal"             // 500: a bug
+	CodeUnavailable      = "unavailable"          // 503: too many games or event streams
+	CodeOverloaded       = "overloaded"           // 503: the disk is behind: try again after Retry-After
+	CodeStale            = "stale"                // 409: a move sent with X-Farkle-Events after the game moved on
 )
 
 // An apiError is a refusal: its status, code and message.
@@ -45,6 +49,9 @@ func errorf(status int, code, message string) *apiError {
 // writeError writes e as {"error":{"code":...,"message":...}}, with
 // "field" when e names one.
 func writeError(w http.ResponseWriter, e *apiError) {
+	if mw, ok := w.(*metricsWriter); ok {
+		mw.code = e.code
+	}
 	body := map[string]string{"code": e.code, "message": e.message}
 	if e.field != "" {
 		body["field"] = e.field

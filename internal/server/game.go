@@ -12,6 +12,7 @@ import (
 	"fmt"
 	mrand "math/rand/v2"
 	"sync"
+	"time"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
@@ -28,7 +29,7 @@ const (
 // ThresholdBankAt is the turn total at which a "threshold" bot banks.
 const ThresholdBankAt = 350
 
-// saveVersion is the version of the saved wrapper.
+// saveVersion is the version of the saved wrapper of the first format.
 const saveVersion = 1
 
 // A seat is one player of a game, as saved.
@@ -37,7 +38,8 @@ type seat struct {
 	TokenHash string `json:"token_hash"` // hex SHA-256 of the token; "" for a bot
 }
 
-// saved is the file of a game: the game's own save and its seats.
+// saved is the file of a game in the first format (ID.json, rewritten
+// whole at each move): the game's own save and its seats.
 type saved struct {
 	Version int             `json:"version"`
 	Game    json.RawMessage `json:"game"`
@@ -52,11 +54,59 @@ type entry struct {
 	g     *game.Game
 	seats []seat
 	bots  []game.Bot // per seat; nil for a human
-	// last is the file last saved, to undo a move whose save failed.
-	last []byte
+	src   source     // g's dice source
+	// What is on disk: the events, the source's state after them (to
+	// undo a move whose save failed) and the log's size.
+	saved int
+	state []byte
+	size  int64
+	// touched is the time of the last move (at start-up, the log's),
+	// for the expiry; gone is set once the game has expired and is no
+	// longer served.
+	touched time.Time
+	gone    bool
 	// subs are the event streams of the game, each woken by a
 	// non-blocking send when the game changes.
 	subs map[chan struct{}]struct{}
+}
+
+// A source is a dice source that can be saved: a *rand.ChaCha8, or a
+// *rand.PCG from a save of the first format.
+type source interface {
+	mrand.Source
+	MarshalBinary() ([]byte, error)
+	UnmarshalBinary([]byte) error
+}
+
+// sourceState is a source as saved: its type and state (base64 in JSON).
+type sourceState struct {
+	Type  string `json:"type"` // "chacha8" or "pcg"
+	State []byte `json:"state"`
+}
+
+// sourceType returns the type of src, as saved.
+func sourceType(src source) string {
+	if _, ok := src.(*mrand.PCG); ok {
+		return "pcg"
+	}
+	return "chacha8"
+}
+
+// source returns the source that ss saves.
+func (ss sourceState) source() (source, error) {
+	var src source
+	switch ss.Type {
+	case "chacha8":
+		src = new(mrand.ChaCha8)
+	case "pcg":
+		src = new(mrand.PCG)
+	default:
+		return nil, fmt.Errorf("source type %q, want chacha8 or pcg", ss.Type)
+	}
+	if err := src.UnmarshalBinary(ss.State); err != nil {
+		return nil, fmt.Errorf("the %s source: %w", ss.Type, err)
+	}
+	return src, nil
 }
 
 // newSource returns a ChaCha8 source seeded from crypto/rand.
@@ -99,15 +149,6 @@ func (e *entry) seatOf(token string) int {
 		}
 	}
 	return found
-}
-
-// marshal returns the saved file of e.
-func (e *entry) marshal() ([]byte, error) {
-	gb, err := e.g.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(saved{Version: saveVersion, Game: gb, Seats: e.seats})
 }
 
 // notify wakes the event streams of e. The caller holds e.mu.
@@ -202,49 +243,69 @@ func (c *tableCache) get(g *game.Game) (*strategy.Table, error) {
 	return t, nil
 }
 
-// decodeSaved reads a saved file: the wrapper strictly, then the game
-// with game.Load within lim.
-func decodeSaved(data []byte, lim game.Limits) (*game.Game, []seat, error) {
+// decodeSaved reads a save of the first format: the wrapper strictly,
+// then the game with game.Load within lim. It returns the game's dice
+// source, which the game plays with: the saved one, or a new one.
+func decodeSaved(data []byte, lim game.Limits) (*game.Game, []seat, source, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var sv saved
 	if err := dec.Decode(&sv); err != nil {
-		return nil, nil, fmt.Errorf("bad file: %w", err)
+		return nil, nil, nil, fmt.Errorf("bad file: %w", err)
 	}
 	if dec.More() {
-		return nil, nil, errors.New("bad file: data after the object")
+		return nil, nil, nil, errors.New("bad file: data after the object")
 	}
 	if sv.Version != saveVersion {
-		return nil, nil, fmt.Errorf("bad file: version %d, want %d", sv.Version, saveVersion)
+		return nil, nil, nil, fmt.Errorf("bad file: version %d, want %d", sv.Version, saveVersion)
 	}
 	g, err := game.Load(bytes.NewReader(sv.Game), lim)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	if len(sv.Seats) != g.NumPlayers() {
-		return nil, nil, fmt.Errorf("bad file: %d seats for %d players", len(sv.Seats), g.NumPlayers())
+	if err := checkSeats(sv.Seats, g.NumPlayers()); err != nil {
+		return nil, nil, nil, err
+	}
+	// The source, which game.Load keeps to itself, read again.
+	var gs struct {
+		Source *sourceState `json:"source"`
+	}
+	if err := json.Unmarshal(sv.Game, &gs); err != nil {
+		return nil, nil, nil, fmt.Errorf("bad file: %w", err)
+	}
+	var src source = newSource()
+	if gs.Source != nil {
+		if src, err = gs.Source.source(); err != nil {
+			return nil, nil, nil, fmt.Errorf("bad file: %w", err)
+		}
+	}
+	g.SetSource(src)
+	return g, sv.Seats, src, nil
+}
+
+// checkSeats checks the seats of a saved game of n players.
+func checkSeats(seats []seat, n int) error {
+	if len(seats) != n {
+		return fmt.Errorf("bad file: %d seats for %d players", len(seats), n)
 	}
 	humans := 0
-	for i, st := range sv.Seats {
+	for i, st := range seats {
 		switch st.Kind {
 		case KindHuman:
 			if b, err := hex.DecodeString(st.TokenHash); err != nil || len(b) != sha256.Size {
-				return nil, nil, fmt.Errorf("bad file: seat %d: bad token hash", i)
+				return fmt.Errorf("bad file: seat %d: bad token hash", i)
 			}
 			humans++
 		case KindThreshold, KindExpected:
 			if st.TokenHash != "" {
-				return nil, nil, fmt.Errorf("bad file: seat %d: a bot with a token", i)
+				return fmt.Errorf("bad file: seat %d: a bot with a token", i)
 			}
 		default:
-			return nil, nil, fmt.Errorf("bad file: seat %d: unknown kind %q", i, st.Kind)
+			return fmt.Errorf("bad file: seat %d: unknown kind %q", i, st.Kind)
 		}
 	}
 	if humans == 0 {
-		return nil, nil, errors.New("bad file: no human seat")
+		return errors.New("bad file: no human seat")
 	}
-	if !g.HasSource() {
-		g.SetSource(newSource())
-	}
-	return g, sv.Seats, nil
+	return nil
 }

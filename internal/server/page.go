@@ -73,9 +73,14 @@ func (s *Server) pageRoutes(m *http.ServeMux) {
 	static := http.StripPrefix("/static/", http.FileServerFS(staticFiles))
 	m.Handle("GET /static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		securityHeaders(w.Header())
+		if strings.HasSuffix(r.URL.Path, "/") {
+			notFound(w, r) // a directory: its files are not listed
+			return
+		}
 		w.Header().Set("Cache-Control", "no-cache")
 		static.ServeHTTP(w, r)
 	}))
+	m.HandleFunc("/", notFound)
 }
 
 // renderPage renders the page template, escaped by html/template.
@@ -92,4 +97,10 @@ func (s *Server) renderPage(w http.ResponseWriter, status int, d pageData) {
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	w.Write(b.Bytes())
+}
+
+// notFound answers 404 with the pages' security headers.
+func notFound(w http.ResponseWriter, r *http.Request) {
+	securityHeaders(w.Header())
+	http.Error(w, "404 page not found", http.StatusNotFound)
 }

@@ -17,7 +17,9 @@ const ShutdownTimeout = 20 * time.Second
 // gracefully: it stops accepting connections, ends the event streams,
 // waits for the requests in flight (and so for their saves) and returns
 // nil. ready, if not nil, is called once the server listens, with its
-// address and the number of games loaded.
+// address and the number of games loaded. The connections are bounded
+// as Server.LimitListener bounds them; with cfg.MetricsAddr, the metrics
+// are served there, at /metrics.
 func Run(ctx context.Context, cfg Config, addr string, ready func(addr net.Addr, games int)) error {
 	srv, err := New(cfg)
 	if err != nil {
@@ -27,6 +29,19 @@ func Run(ctx context.Context, cfg Config, addr string, ready func(addr net.Addr,
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
+	}
+	ln = srv.LimitListener(ln)
+	if cfg.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("metrics: %w", err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("/metrics", srv.MetricsHandler())
+		ms := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 15 * time.Second, WriteTimeout: 15 * time.Second}
+		go ms.Serve(mln)
+		defer ms.Close()
 	}
 	hs := &http.Server{
 		Handler:           srv,

@@ -6,9 +6,13 @@
 // {"error":{"code":"...","message":"..."}} with one of the stable codes of
 // this package (see the Code constants) and a fitting status. A player
 // acts for a seat with the seat's secret token in the X-Farkle-Token
-// header; the server keeps only its SHA-256. Every game is saved
-// atomically in the data directory before the response that
-// acknowledges a move goes out, and loaded again at start-up.
+// header; the server keeps only its SHA-256. Every move is appended to
+// its game's log in the data directory, and fsynced, before the response
+// that acknowledges it goes out; every game is loaded again at start-up.
+// Everything that a client can make the server hold is bounded: games
+// (and their expiry), events a game, the page of a history, event
+// streams and connections, globally and per client address, and the
+// writes waiting for the disk.
 package server
 
 import (
@@ -18,7 +22,9 @@ import (
 	"fmt"
 	"log"
 	"net/http"
+	"net/netip"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/farkle-go/farkle/game"
@@ -47,9 +53,47 @@ type Config struct {
 
 	// MaxGames bounds the games held; 0 means DefaultMaxGames.
 	MaxGames int
+	// MaxEvents bounds the events of a game: once a game has this many,
+	// moves are refused with CodeGameTooLong. 0 means DefaultMaxEvents;
+	// at most MaxMaxEvents.
+	MaxEvents int
 	// MaxStreams bounds the open event streams; 0 means
-	// DefaultMaxStreams.
-	MaxStreams int
+	// DefaultMaxStreams. MaxClientStreams bounds those of one client
+	// address; 0 means DefaultMaxClientStreams.
+	MaxStreams       int
+	MaxClientStreams int
+	// MaxConns bounds the open connections, and MaxClientConns those of
+	// one client address (not of a trusted proxy), as Run serves; 0
+	// means DefaultMaxConns and DefaultMaxClientConns.
+	MaxConns       int
+	MaxClientConns int
+
+	// TrustedProxies are the addresses of the reverse proxies whose
+	// X-Forwarded-For is believed: the client of a request from one of
+	// them is the last address of the header that is not a trusted
+	// proxy's. Without them the client is the peer address.
+	TrustedProxies []netip.Prefix
+
+	// FinishedTTL is how long a finished game is kept after its last
+	// move, and IdleTTL how long a game in progress is kept without a
+	// move; then the game is removed, from memory and disk. 0 means
+	// DefaultFinishedTTL and DefaultIdleTTL; a negative value keeps the
+	// games for ever.
+	FinishedTTL time.Duration
+	IdleTTL     time.Duration
+
+	// MaxPending bounds the moves and new games waiting for the disk at
+	// once, and MaxQueueWait the time that a write may wait for a
+	// committer: past either, moves and new games are refused at once
+	// with 503, CodeOverloaded and Retry-After. 0 means
+	// DefaultMaxPending and DefaultMaxQueueWait.
+	MaxPending   int
+	MaxQueueWait time.Duration
+
+	// MetricsAddr, if not "", is the address on which Run serves the
+	// metrics (GET /metrics, in the Prometheus text format), apart from
+	// the games.
+	MetricsAddr string
 
 	// Heartbeat is the interval of the comments that keep an event stream
 	// open through proxies; 0 means 25 seconds.
@@ -73,12 +117,28 @@ type WinChanceFunc func(v game.View, choices []ChoiceJSON) (chances []float64, o
 
 // The defaults of Config.
 const (
-	DefaultMaxBody    = 4 << 10
-	DefaultRate       = 20
-	DefaultBurst      = 60
-	DefaultMaxGames   = 100_000
-	DefaultMaxStreams = 10_000
+	DefaultMaxBody          = 4 << 10
+	DefaultRate             = 20
+	DefaultBurst            = 60
+	DefaultMaxGames         = 100_000
+	DefaultMaxEvents        = 200_000
+	DefaultMaxStreams       = 10_000
+	DefaultMaxClientStreams = 16
+	DefaultMaxConns         = 12_000
+	DefaultMaxClientConns   = 64
+	DefaultFinishedTTL      = 7 * 24 * time.Hour
+	DefaultIdleTTL          = 30 * 24 * time.Hour
+	DefaultMaxPending       = 4096
+	DefaultMaxQueueWait     = time.Second
 )
+
+// MaxMaxEvents is the largest Config.MaxEvents: the games' logs load
+// up to game.DefaultMaxEvents events, and a move with the bots' turns
+// after it adds far fewer than the difference.
+const MaxMaxEvents = 1_000_000
+
+// commitWorkers is the number of goroutines that write and fsync.
+const commitWorkers = 16
 
 // A Server holds the games and serves them. Make one with New; it is an
 // http.Handler.
@@ -88,16 +148,31 @@ type Server struct {
 	limiter *limiter
 	mux     *http.ServeMux
 	logf    func(format string, args ...any)
+	now     func() time.Time
+	metrics *metrics
 
-	mu      sync.RWMutex
-	games   map[string]*entry
-	streams int // open event streams, under mu
+	mu    sync.RWMutex
+	games map[string]*entry
+	// count is the number of games held or being made, which creates
+	// reserve before they make a game, so that MaxGames holds.
+	count atomic.Int64
+	// streams are the open event streams, and clients those of each
+	// client, under mu.
+	streams       int
+	clientStreams map[string]int
+	// pending is the number of moves and creates admitted and not yet
+	// answered.
+	pending atomic.Int64
+
+	// loadEvents bounds the events of a game's log at start-up.
+	loadEvents int
 
 	tables tableCache
 
 	// done is closed by Close: the event streams end.
 	done      chan struct{}
 	closeOnce sync.Once
+	janitor   sync.WaitGroup
 }
 
 // New makes a Server and loads every game saved in cfg.DataDir. A saved
@@ -106,29 +181,49 @@ func New(cfg Config) (*Server, error) {
 	if cfg.DataDir == "" {
 		return nil, errors.New("server: no data directory")
 	}
+	if cfg.MaxEvents > MaxMaxEvents {
+		return nil, fmt.Errorf("server: MaxEvents %d: at most %d", cfg.MaxEvents, MaxMaxEvents)
+	}
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
 	}
 	if cfg.Rate == 0 {
 		cfg.Rate = DefaultRate
 	}
-	if cfg.Burst <= 0 {
-		cfg.Burst = DefaultBurst
+	def(&cfg.Burst, DefaultBurst)
+	def(&cfg.MaxGames, DefaultMaxGames)
+	def(&cfg.MaxEvents, DefaultMaxEvents)
+	def(&cfg.MaxStreams, DefaultMaxStreams)
+	def(&cfg.MaxClientStreams, DefaultMaxClientStreams)
+	def(&cfg.MaxConns, DefaultMaxConns)
+	def(&cfg.MaxClientConns, DefaultMaxClientConns)
+	def(&cfg.MaxPending, DefaultMaxPending)
+	if cfg.MaxQueueWait <= 0 {
+		cfg.MaxQueueWait = DefaultMaxQueueWait
 	}
-	if cfg.MaxGames <= 0 {
-		cfg.MaxGames = DefaultMaxGames
+	if cfg.FinishedTTL == 0 {
+		cfg.FinishedTTL = DefaultFinishedTTL
 	}
-	if cfg.MaxStreams <= 0 {
-		cfg.MaxStreams = DefaultMaxStreams
+	if cfg.IdleTTL == 0 {
+		cfg.IdleTTL = DefaultIdleTTL
 	}
 	if cfg.Heartbeat <= 0 {
 		cfg.Heartbeat = 25 * time.Second
 	}
 	s := &Server{
-		cfg:   cfg,
-		logf:  cfg.Logf,
-		games: make(map[string]*entry),
-		done:  make(chan struct{}),
+		cfg:           cfg,
+		logf:          cfg.Logf,
+		now:           time.Now,
+		games:         make(map[string]*entry),
+		clientStreams: make(map[string]int),
+		loadEvents:    game.DefaultMaxEvents,
+		done:          make(chan struct{}),
+		metrics:       newMetrics(),
 	}
 	if s.logf == nil {
 		s.logf = log.Printf
@@ -136,7 +231,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Rate > 0 {
 		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
 	}
-	st, err := openStore(cfg.DataDir)
+	st, err := openStore(cfg.DataDir, commitWorkers, s.metrics.observeSave)
 	if err != nil {
 		return nil, err
 	}
@@ -146,6 +241,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes()
+	s.janitor.Add(1)
+	go s.sweepEvery(time.Minute)
 	return s, nil
 }
 
@@ -156,7 +253,22 @@ func (s *Server) NumGames() int {
 	return len(s.games)
 }
 
-// Close ends the open event streams and releases the data directory. It
+// reserve takes a place for a new game, and reports false when the
+// server holds MaxGames already. A place taken and not filled is given
+// back with s.count.Add(-1).
+func (s *Server) reserve() bool {
+	for {
+		n := s.count.Load()
+		if n >= int64(s.cfg.MaxGames) {
+			return false
+		}
+		if s.count.CompareAndSwap(n, n+1) {
+			return true
+		}
+	}
+}
+
+// Close ends the open event streams and the expiry, and releases the data directory. It
 // does not wait for requests in flight: call it after
 // http.Server.Shutdown has returned, or use it from
 // http.Server.RegisterOnShutdown to end the streams (which Shutdown would
@@ -166,20 +278,23 @@ func (s *Server) Close() {
 }
 
 // Release closes the data directory after Close, once no request is in
-// flight.
+// flight: the writes waiting are made first.
 func (s *Server) Release() {
 	s.Close()
+	s.janitor.Wait()
 	s.store.close()
 }
 
 // ServeHTTP serves the page, its files and the API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if s.limiter != nil && !s.limiter.allow(clientIP(r), time.Now()) {
+	mw := &metricsWriter{ResponseWriter: w}
+	defer s.metrics.request(mw)
+	if s.limiter != nil && !s.limiter.allow(s.clientKey(r), time.Now()) {
 		w.Header().Set("Retry-After", "1")
-		writeError(w, errorf(http.StatusTooManyRequests, CodeRateLimited, "too many requests: slow down"))
+		writeError(mw, errorf(http.StatusTooManyRequests, CodeRateLimited, "too many requests: slow down"))
 		return
 	}
-	s.mux.ServeHTTP(w, r)
+	s.mux.ServeHTTP(mw, r)
 }
 
 // newID returns a random game ID: 24 hex digits.

@@ -243,9 +243,9 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 	return st
 }
 
-// eventsOf returns the events of g from since on.
-func eventsOf(g *game.Game, since int) []eventJSON {
-	evs := g.EventsSince(since)
+// eventsOf returns at most limit events of g from since on.
+func eventsOf(g *game.Game, since, limit int) []eventJSON {
+	evs := g.EventsBetween(since, since+limit)
 	out := make([]eventJSON, 0, len(evs))
 	for i, ev := range evs {
 		ej := eventJSON{

@@ -1,25 +1,133 @@
 package server
 
 import (
+	"bufio"
+	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/farkle-go/farkle/game"
 )
 
-// A store is the data directory: one file ID.json a game, each replaced
-// atomically.
+// The data directory holds one log a game, ID.log: an append-only file
+// that starts with logMagic, then records, each a length and a checksum
+// followed by a JSON payload:
+//
+//	4 bytes  the payload's length n, little-endian
+//	4 bytes  the CRC-32C of those 4 bytes and the payload, little-endian
+//	n bytes  the payload
+//
+// The first record is the header (logHeader: the rules, the players'
+// names and the seats); each later one is a move (logRecord: the events
+// that it added, and the dice source's state after them). A move appends
+// one record and fsyncs the file: its cost is the move's, not the
+// game's. A crash while a record is written leaves a torn tail (a short
+// record, or one whose checksum fails), which was never acknowledged:
+// loading truncates the file there. Games of the first format, one
+// ID.json a game rewritten whole at each move, are migrated at start-up.
+const (
+	logMagic   = "farkle-serve-log v1\n"
+	logExt     = ".log"
+	jsonExt    = ".json"
+	tmpPrefix  = ".tmp-" // the temporary files of a migration
+	recordHead = 8       // the length and the checksum
+	// maxRecord bounds a record's payload: a move's events, bots' turns
+	// included (at most 10,000 turns), fit many times over.
+	maxRecord = 64 << 20
+	// logFormat and logVersion name the header's format.
+	logFormat  = "farkle-serve-game"
+	logVersion = 2
+)
+
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+// logHeader is the first record of a game's log.
+type logHeader struct {
+	Format  string     `json:"format"`
+	Version int        `json:"version"`
+	Rules   game.Rules `json:"rules"`
+	Players []string   `json:"players"`
+	Seats   []seat     `json:"seats"`
+}
+
+// logRecord is a move's record: the events from index From on, and the
+// dice source's state after them; after a rename (a seat's name chosen on
+// joining), the players' names too.
+type logRecord struct {
+	From   int          `json:"from"`
+	Events []game.Event `json:"events"`
+	Source sourceState  `json:"source"`
+	Names  []string     `json:"names,omitempty"` // the players' names from this record on, after a rename
+}
+
+// appendRecord appends to b the framed record of payload.
+func appendRecord(b, payload []byte) []byte {
+	var head [recordHead]byte
+	binary.LittleEndian.PutUint32(head[:4], uint32(len(payload)))
+	crc := crc32.Update(0, crcTable, head[:4])
+	crc = crc32.Update(crc, crcTable, payload)
+	binary.LittleEndian.PutUint32(head[4:], crc)
+	b = append(b, head[:]...)
+	return append(b, payload...)
+}
+
+// errTorn reports a record that a crash cut short or garbled.
+var errTorn = errors.New("torn record")
+
+// readRecord reads the next record of r into buf (grown as needed) and
+// returns its payload, io.EOF at a clean end, or errTorn.
+func readRecord(r *bufio.Reader, buf []byte) ([]byte, error) {
+	var head [recordHead]byte
+	_, err := io.ReadFull(r, head[:])
+	if err == io.EOF {
+		return nil, io.EOF
+	}
+	if err == io.ErrUnexpectedEOF {
+		return nil, errTorn
+	}
+	if err != nil {
+		return nil, err
+	}
+	size := binary.LittleEndian.Uint32(head[:4])
+	if size == 0 || size > maxRecord {
+		return nil, errTorn
+	}
+	if cap(buf) < int(size) {
+		buf = make([]byte, size)
+	}
+	buf = buf[:size]
+	if _, err := io.ReadFull(r, buf); err != nil {
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return nil, errTorn
+		}
+		return nil, err
+	}
+	crc := crc32.Update(0, crcTable, head[:4])
+	if crc32.Update(crc, crcTable, buf) != binary.LittleEndian.Uint32(head[4:]) {
+		return nil, errTorn
+	}
+	return buf, nil
+}
+
+// A store is the data directory. Its committers make the writes durable.
 type store struct {
 	dir string
 	d   *os.File // the directory, open for fsync
+
+	c *committer
 }
 
-// tmpPrefix starts the names of the temporary files of a save.
-const tmpPrefix = ".tmp-"
-
-func openStore(dir string) (*store, error) {
+func openStore(dir string, workers int, observe func(time.Duration, error)) (*store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("server: data directory: %w", err)
 	}
@@ -27,148 +135,600 @@ func openStore(dir string) (*store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: data directory: %w", err)
 	}
-	return &store{dir: dir, d: d}, nil
+	st := &store{dir: dir, d: d}
+	st.c = newCommitter(d, workers, observe)
+	return st, nil
 }
 
-func (st *store) close() { st.d.Close() }
+// close stops the committers, once no commit is pending, and closes the
+// directory.
+func (st *store) close() {
+	st.c.close()
+	st.d.Close()
+}
 
-// path returns the file of game id.
-func (st *store) path(id string) string { return filepath.Join(st.dir, id+".json") }
+// path returns the log of game id.
+func (st *store) path(id string) string { return filepath.Join(st.dir, id+logExt) }
 
-// save writes data as the file of game id atomically: a temporary file in
-// the directory, written and fsynced, renamed over the file, then the
-// directory fsynced, so that after a crash the file is either the old one
-// or the new one, and once save returns the new one survives.
-func (st *store) save(id string, data []byte) (err error) {
-	f, err := os.CreateTemp(st.dir, tmpPrefix+id+"-*")
+// remove deletes the log of game id.
+func (st *store) remove(id string) error {
+	err := os.Remove(st.path(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+// A commitReq is a write that a committer makes durable: data written at
+// off in the file path (made, with the directory fsynced, if create),
+// then fsynced. done receives the outcome.
+type commitReq struct {
+	path   string
+	off    int64
+	data   []byte
+	create bool
+	enq    time.Time
+	done   chan error
+}
+
+// maxBatch bounds the writes that a committer takes at once.
+const maxBatch = 64
+
+// A committer makes writes durable with a fixed number of goroutines,
+// so that the fsyncs hold at most that many OS threads whatever the
+// number of requests. Each goroutine takes the writes waiting (up to
+// maxBatch), writes them all, then fsyncs each file once and the
+// directory once for the files that it made, and only then answers them
+// all: a group commit. On a journaling file system the fsyncs of a batch,
+// and of the goroutines' batches at once, share the journal's commits.
+type committer struct {
+	q       chan *commitReq
+	dir     *os.File
+	observe func(time.Duration, error) // each write's time from its request to its answer
+	wg      sync.WaitGroup
+
+	// The time that the last batch waited in the queue (the oldest of
+	// it) and when it was taken, in nanoseconds, for admission.
+	lastWait atomic.Int64
+	lastTake atomic.Int64
+
+	// fail, for the tests, fails every write with an error, and delay
+	// makes each batch take that long more (a slow disk).
+	fail  atomic.Bool
+	delay atomic.Int64
+
+	closeOnce sync.Once
+}
+
+// queueCap is the capacity of the committers' queue: more than the
+// moves that admission lets in at once.
+const queueCap = 1 << 16
+
+func newCommitter(dir *os.File, workers int, observe func(time.Duration, error)) *committer {
+	c := &committer{q: make(chan *commitReq, queueCap), dir: dir, observe: observe}
+	c.lastTake.Store(time.Now().UnixNano())
+	for range workers {
+		c.wg.Add(1)
+		go c.run()
+	}
+	return c
+}
+
+// commit makes data durable at off in path, and returns once it is (or
+// has failed).
+func (c *committer) commit(path string, off int64, data []byte, create bool) error {
+	r := &commitReq{path: path, off: off, data: data, create: create, enq: time.Now(), done: make(chan error, 1)}
+	c.q <- r
+	err := <-r.done
+	if c.observe != nil {
+		c.observe(time.Since(r.enq), err)
+	}
+	return err
+}
+
+// waiting reports the number of writes waiting for a committer, and how
+// long the oldest of the last batch taken had waited and how long ago
+// that was.
+func (c *committer) waiting(now time.Time) (n int, wait, since time.Duration) {
+	return len(c.q), time.Duration(c.lastWait.Load()), now.Sub(time.Unix(0, c.lastTake.Load()))
+}
+
+func (c *committer) close() {
+	c.closeOnce.Do(func() {
+		close(c.q)
+		c.wg.Wait()
+	})
+}
+
+func (c *committer) run() {
+	defer c.wg.Done()
+	batch := make([]*commitReq, 0, maxBatch)
+	files := make([]*os.File, maxBatch)
+	errs := make([]error, maxBatch)
+	for first := range c.q {
+		batch = append(batch[:0], first)
+	fill:
+		for len(batch) < maxBatch {
+			select {
+			case r, ok := <-c.q:
+				if !ok {
+					break fill
+				}
+				batch = append(batch, r)
+			default:
+				break fill
+			}
+		}
+		now := time.Now()
+		c.lastWait.Store(int64(now.Sub(first.enq)))
+		c.lastTake.Store(now.UnixNano())
+
+		if d := c.delay.Load(); d > 0 {
+			time.Sleep(time.Duration(d))
+		}
+		created := false
+		for i, r := range batch {
+			files[i], errs[i] = c.write(r)
+		}
+		for i, r := range batch {
+			f := files[i]
+			if f == nil {
+				continue
+			}
+			if errs[i] == nil {
+				errs[i] = f.Sync()
+			}
+			if errs[i] != nil {
+				// Nothing of a failed write may stay to be read as a
+				// record: cut the file back (a record that stays after
+				// all is torn, and cut at load).
+				if r.create {
+					os.Remove(r.path)
+				} else {
+					f.Truncate(r.off)
+				}
+			}
+			if err := f.Close(); errs[i] == nil {
+				errs[i] = err
+			}
+			if errs[i] == nil && r.create {
+				created = true
+			}
+			files[i] = nil
+		}
+		if created {
+			derr := c.dir.Sync()
+			for i, r := range batch {
+				if r.create && errs[i] == nil {
+					errs[i] = derr
+					if derr != nil {
+						os.Remove(r.path)
+					}
+				}
+			}
+		}
+		for i, r := range batch {
+			r.done <- errs[i]
+			errs[i] = nil
+		}
+	}
+}
+
+// write opens r's file and writes r's data, without an fsync.
+func (c *committer) write(r *commitReq) (*os.File, error) {
+	if c.fail.Load() {
+		return nil, errors.New("writes fail (a test)")
+	}
+	var f *os.File
+	var err error
+	if r.create {
+		f, err = os.OpenFile(r.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	} else {
+		f, err = os.OpenFile(r.path, os.O_WRONLY, 0)
+	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return err
+	if _, err := f.WriteAt(r.data, r.off); err != nil {
+		return f, err
 	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp, st.path(id)); err != nil {
-		return err
-	}
-	return st.d.Sync()
+	return f, nil
 }
 
-// A loadedFile is a saved game read at start-up.
-type loadedFile struct {
-	id   string
-	data []byte
+// A loadedLog is a game read from its log.
+type loadedLog struct {
+	g       *game.Game
+	seats   []seat
+	src     source
+	state   []byte // src's state after the last record
+	size    int64  // the bytes of the good records
+	torn    int64  // the bytes of a torn tail cut off, or 0
+	modTime time.Time
 }
 
-// readAll reads the saved games of the directory, at most max bytes each,
-// and removes the temporary files that a crash left. Files that it cannot
-// read are reported to logf and skipped.
-func (st *store) readAll(max int64, logf func(string, ...any)) ([]loadedFile, error) {
-	ents, err := os.ReadDir(st.dir)
-	if err != nil {
-		return nil, fmt.Errorf("server: data directory: %w", err)
-	}
-	var files []loadedFile
-	for _, de := range ents {
-		name := de.Name()
-		if strings.HasPrefix(name, tmpPrefix) {
-			os.Remove(filepath.Join(st.dir, name)) // an unfinished save
-			continue
-		}
-		id, ok := strings.CutSuffix(name, ".json")
-		if !ok || !validID(id) || !de.Type().IsRegular() {
-			continue
-		}
-		data, err := readLimited(filepath.Join(st.dir, name), max)
-		if err != nil {
-			logf("farkle serve: %s: %v; not loaded", name, err)
-			continue
-		}
-		files = append(files, loadedFile{id, data})
-	}
-	return files, nil
-}
-
-// readLimited reads the file name, refusing more than max bytes.
-func readLimited(name string, max int64) ([]byte, error) {
-	f, err := os.Open(name)
+// readLog reads the log of a game, at most maxEvents events, and cuts a
+// torn tail off the file.
+func readLog(path string, maxEvents int) (*loadedLog, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(data)) > max {
-		return nil, errors.New("file too large")
+	r := bufio.NewReaderSize(f, 64<<10)
+	magic := make([]byte, len(logMagic))
+	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != logMagic {
+		if err == nil || err == io.EOF || err == io.ErrUnexpectedEOF {
+			if fi.Size() < int64(len(logMagic)) && strings.HasPrefix(logMagic, string(magic[:fi.Size()])) {
+				return nil, errTorn // a game whose creation a crash cut short
+			}
+			return nil, errors.New("not a game log")
+		}
+		return nil, err
 	}
-	return data, nil
+	var (
+		buf   []byte
+		h     logHeader
+		evs   []game.Event
+		src   source
+		state []byte
+		size  = int64(len(logMagic))
+	)
+	for i := 0; ; i++ {
+		payload, err := readRecord(r, buf)
+		if err == io.EOF {
+			break
+		}
+		if err == errTorn {
+			if i < 2 {
+				// The header, or the creation's first record: the game
+				// was never acknowledged.
+				return nil, errTorn
+			}
+			out := &loadedLog{torn: fi.Size() - size}
+			if err := f.Truncate(size); err != nil {
+				return nil, fmt.Errorf("cutting a torn tail: %w", err)
+			}
+			if err := f.Sync(); err != nil {
+				return nil, fmt.Errorf("cutting a torn tail: %w", err)
+			}
+			return finishLog(out, h, evs, src, state, size, fi.ModTime())
+		}
+		if err != nil {
+			return nil, err
+		}
+		buf = payload
+		if i == 0 {
+			if err := strictJSON(payload, &h); err != nil {
+				return nil, fmt.Errorf("header: %w", err)
+			}
+			if h.Format != logFormat || h.Version != logVersion {
+				return nil, fmt.Errorf("header: format %q version %d, want %q version %d", h.Format, h.Version, logFormat, logVersion)
+			}
+		} else {
+			var rec logRecord
+			if err := strictJSON(payload, &rec); err != nil {
+				return nil, fmt.Errorf("record %d: %w", i, err)
+			}
+			if rec.From != len(evs) {
+				return nil, fmt.Errorf("record %d: events from %d, want %d", i, rec.From, len(evs))
+			}
+			if len(evs)+len(rec.Events) > maxEvents {
+				return nil, fmt.Errorf("more than %d events", maxEvents)
+			}
+			evs = append(evs, rec.Events...)
+			if rec.Names != nil {
+				if len(rec.Names) != len(h.Players) {
+					return nil, fmt.Errorf("record %d: %d names, want %d", i, len(rec.Names), len(h.Players))
+				}
+				h.Players = rec.Names
+			}
+			if src, err = rec.Source.source(); err != nil {
+				return nil, fmt.Errorf("record %d: %w", i, err)
+			}
+			state = rec.Source.State
+		}
+		size += recordHead + int64(len(payload))
+	}
+	if src == nil {
+		return nil, errTorn // a header without the creation's record
+	}
+	return finishLog(&loadedLog{}, h, evs, src, state, size, fi.ModTime())
 }
 
-// loadAll loads the games of the data directory.
-func (s *Server) loadAll() error {
-	max := s.cfg.Limits.MaxBytes
-	if max <= 0 {
-		max = 64 << 20 // game.DefaultMaxSaveBytes
-	}
-	// The wrapper adds the seats: some hundred bytes a seat.
-	files, err := s.store.readAll(max+8<<10, s.logf)
+// finishLog replays the events read into out's game.
+func finishLog(out *loadedLog, h logHeader, evs []game.Event, src source, state []byte, size int64, mod time.Time) (*loadedLog, error) {
+	g, err := game.Replay(h.Rules, h.Players, evs)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkSeats(h.Seats, g.NumPlayers()); err != nil {
+		return nil, err
+	}
+	g.SetSource(src)
+	out.g, out.seats, out.src, out.state, out.size, out.modTime = g, h.Seats, src, state, size, mod
+	return out, nil
+}
+
+// strictJSON decodes data into v, refusing unknown keys and data after
+// the value.
+func strictJSON(data []byte, v any) error {
+	dec := jsonDecoder(data)
+	if err := dec.Decode(v); err != nil {
 		return err
 	}
-	for _, f := range files {
-		g, seats, err := decodeSaved(f.data, s.cfg.Limits)
-		if err != nil {
-			s.logf("farkle serve: %s.json: %v; not loaded", f.id, err)
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("data after the value")
+	}
+	return nil
+}
+
+// logOf returns the beginning of a new game's log: the magic, the header
+// and the first record, of the events of g so far.
+func logOf(e *entry) ([]byte, error) {
+	names := make([]string, e.g.NumPlayers())
+	for i, p := range e.g.Players() {
+		names[i] = p.Name
+	}
+	hb, err := json.Marshal(logHeader{Format: logFormat, Version: logVersion, Rules: e.g.Rules(), Players: names, Seats: e.seats})
+	if err != nil {
+		return nil, err
+	}
+	b := appendRecord([]byte(logMagic), hb)
+	rb, _, err := e.record(0, nil)
+	if err != nil {
+		return nil, err
+	}
+	return appendRecord(b, rb), nil
+}
+
+// record returns the payload of the record of e's events from from on,
+// and the source's state in it.
+func (e *entry) record(from int, names []string) ([]byte, []byte, error) {
+	state, err := e.src.MarshalBinary()
+	if err != nil {
+		return nil, nil, err
+	}
+	evs := e.g.EventsSince(from)
+	if evs == nil {
+		evs = []game.Event{}
+	}
+	b, err := json.Marshal(logRecord{From: from, Events: evs, Source: sourceState{Type: sourceType(e.src), State: state}, Names: names})
+	return b, state, err
+}
+
+// persist makes e's new events durable: the start of its log if it has
+// none yet, else a record appended. On failure it puts e's game back as
+// it was last saved, so that the server never acknowledges nor shows a
+// move that is not on disk. The caller holds e.mu.
+func (s *Server) persist(e *entry) error { return s.persistNames(e, nil) }
+
+// persistNames is persist that also records the players' names, after a
+// rename: names, if not nil, go into the record (the start of a log has
+// them anyway).
+func (s *Server) persistNames(e *entry, names []string) error {
+	var data, state []byte
+	var err error
+	create := e.size == 0
+	if create {
+		data, err = logOf(e)
+		if err == nil {
+			state, err = e.src.MarshalBinary()
+		}
+	} else {
+		var rb []byte
+		if rb, state, err = e.record(e.saved, names); err == nil {
+			data = appendRecord(nil, rb)
+		}
+	}
+	if err == nil {
+		err = s.store.c.commit(s.store.path(e.id), e.size, data, create)
+	}
+	if err != nil {
+		s.undo(e)
+		return err
+	}
+	e.saved, e.state, e.size = e.g.NumEvents(), state, e.size+int64(len(data))
+	return nil
+}
+
+// undo puts e's game back as it was last saved: its events up to
+// e.saved, replayed, and the dice source's state then. The caller holds
+// e.mu.
+func (s *Server) undo(e *entry) {
+	if e.size == 0 || e.g.NumEvents() == e.saved {
+		if e.state != nil {
+			e.src.UnmarshalBinary(e.state)
+		}
+		return
+	}
+	names := make([]string, e.g.NumPlayers())
+	for i, p := range e.g.Players() {
+		names[i] = p.Name
+	}
+	var evs []game.Event
+	if e.saved > 0 {
+		evs = e.g.EventsSince(0)[:e.saved]
+	}
+	g, err := game.Replay(e.g.Rules(), names, evs)
+	if err != nil {
+		s.logf("farkle serve: game %s: undo: %v", e.id, err) // a bug: the game's own history replays
+		return
+	}
+	if err := e.src.UnmarshalBinary(e.state); err != nil {
+		s.logf("farkle serve: game %s: undo: %v", e.id, err)
+	}
+	g.SetSource(e.src)
+	e.g = g
+}
+
+// loadAll loads the games of the data directory: the logs, and the
+// saves of the first format, which it migrates to logs. It removes the
+// temporary files that a crash left, cuts torn tails, and removes the
+// games that have expired. Files that it cannot read are reported to
+// logf and left in place.
+func (s *Server) loadAll() error {
+	ents, err := os.ReadDir(s.store.dir)
+	if err != nil {
+		return fmt.Errorf("server: data directory: %w", err)
+	}
+	logs := make(map[string]bool)
+	for _, de := range ents {
+		if id, ok := strings.CutSuffix(de.Name(), logExt); ok && validID(id) && de.Type().IsRegular() {
+			logs[id] = true
+		}
+	}
+	now := s.now()
+	for _, de := range ents {
+		name := de.Name()
+		path := filepath.Join(s.store.dir, name)
+		if strings.HasPrefix(name, tmpPrefix) {
+			os.Remove(path) // an unfinished migration
 			continue
 		}
-		e := &entry{id: f.id, g: g, seats: seats, last: f.data}
-		if e.bots, err = s.makeBots(g, seats); err != nil {
-			s.logf("farkle serve: %s.json: %v; not loaded", f.id, err)
+		id, ext := name, ""
+		for _, x := range []string{logExt, jsonExt} {
+			if v, ok := strings.CutSuffix(name, x); ok {
+				id, ext = v, x
+			}
+		}
+		if ext == "" || !validID(id) {
+			continue
+		}
+		if !de.Type().IsRegular() {
+			what := "not a regular file"
+			if de.Type()&fs.ModeSymlink != 0 {
+				what = "a symbolic link"
+			}
+			s.logf("farkle serve: %s: %s; not loaded", name, what)
+			continue
+		}
+		var e *entry
+		if ext == jsonExt {
+			if logs[id] {
+				// Migrated, and the crash came before the old save's
+				// removal.
+				os.Remove(path)
+				continue
+			}
+			if e, err = s.migrate(id, path); err != nil {
+				s.logf("farkle serve: %s: %v; not loaded", name, err)
+				continue
+			}
+		} else {
+			l, err := readLog(path, s.loadEvents)
+			if err == errTorn {
+				s.logf("farkle serve: %s: a game whose creation a crash cut short (never acknowledged); removed", name)
+				os.Remove(path)
+				continue
+			}
+			if err != nil {
+				s.logf("farkle serve: %s: %v; not loaded", name, err)
+				continue
+			}
+			if l.torn > 0 {
+				s.logf("farkle serve: %s: a torn record at its end (%d bytes, never acknowledged), cut off", name, l.torn)
+			}
+			e = &entry{id: id, g: l.g, seats: l.seats, src: l.src, state: l.state, size: l.size, saved: l.g.NumEvents(), touched: l.modTime}
+		}
+		if s.expired(e, now) {
+			if err := s.store.remove(id); err != nil {
+				s.logf("farkle serve: %s: removing an expired game: %v", name, err)
+			}
+			s.metrics.expired.Add(1)
+			continue
+		}
+		if e.bots, err = s.makeBots(e.g, e.seats); err != nil {
+			s.logf("farkle serve: %s: %v; not loaded", name, err)
 			continue
 		}
 		// A bot's turn is played before the save that ends a human's
 		// turn, so none is due; a file written by hand may differ.
-		if !g.Over() && e.bots[g.Current()] != nil {
+		if !e.g.Over() && e.bots[e.g.Current()] != nil {
 			s.playBots(e)
 			if err := s.persist(e); err != nil {
 				return err
 			}
 		}
-		s.games[f.id] = e
+		s.games[id] = e
 	}
+	s.count.Store(int64(len(s.games)))
 	return nil
 }
 
-// persist saves e. On failure it puts e's game back as it was last saved,
-// so that the server never acknowledges nor shows a move that is not on
-// disk. The caller holds e.mu.
-func (s *Server) persist(e *entry) error {
-	data, err := e.marshal()
+// migrate turns the save of the first format at path into the log of
+// game id: written to a temporary file, fsynced, renamed, the directory
+// fsynced, and only then the old save removed.
+func (s *Server) migrate(id, path string) (*entry, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	max := s.cfg.Limits.MaxBytes
+	if max <= 0 {
+		max = game.DefaultMaxSaveBytes
+	}
+	// The wrapper adds the seats: some hundred bytes a seat.
+	g, seats, src, err := readSaved(path, max+8<<10, s.cfg.Limits)
+	if err != nil {
+		return nil, err
+	}
+	e := &entry{id: id, g: g, seats: seats, src: src, touched: fi.ModTime()}
+	data, err := logOf(e)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(s.store.dir, tmpPrefix+id+"-*")
+	if err != nil {
+		return nil, err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
 	if err == nil {
-		err = s.store.save(e.id, data)
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chtimes(tmp, fi.ModTime(), fi.ModTime()) // the game's age, for its expiry
+	}
+	if err == nil {
+		err = os.Rename(tmp, s.store.path(id))
+	}
+	if err == nil {
+		err = s.store.d.Sync()
 	}
 	if err != nil {
-		if e.last != nil {
-			if g, _, lerr := decodeSaved(e.last, s.cfg.Limits); lerr == nil {
-				e.g = g
-			}
-		}
-		return err
+		os.Remove(tmp)
+		return nil, fmt.Errorf("migrating: %w", err)
 	}
-	e.last = data
-	return nil
+	if err := os.Remove(path); err != nil {
+		s.logf("farkle serve: %s: migrated, but the old save stays: %v", filepath.Base(path), err)
+	}
+	e.saved, e.size = g.NumEvents(), int64(len(data))
+	e.state, _ = src.MarshalBinary()
+	s.logf("farkle serve: %s: migrated to %s%s (%d events)", filepath.Base(path), id, logExt, e.saved)
+	return e, nil
+}
+
+// readSaved reads the save of the first format at path, at most max
+// bytes.
+func readSaved(path string, max int64, lim game.Limits) (*game.Game, []seat, source, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, nil, nil, errors.New("file too large")
+	}
+	return decodeSaved(data, lim)
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -19,7 +20,10 @@ type streamMessage struct {
 // one "update" whenever the game changes (at once on connecting), with
 // the state and the new events; the SSE id is the number of events
 // sent, so that a reconnecting EventSource (Last-Event-ID) gets only
-// the events it missed. ?since=N starts the events at N.
+// the events it missed. ?since=N starts the events at N. A catch-up of
+// more than MaxPage events is sent in updates of MaxPage events each,
+// the state with each. Event streams are bounded globally (MaxStreams,
+// 503) and per client (MaxClientStreams, 429).
 func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	e, aerr := s.entryOf(r)
 	if aerr != nil {
@@ -44,17 +48,29 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		since = n
 		break
 	}
+	client := s.clientKey(r)
 	s.mu.Lock()
 	if s.streams >= s.cfg.MaxStreams {
 		s.mu.Unlock()
+		w.Header().Set("Retry-After", "10")
 		writeError(w, errorf(http.StatusServiceUnavailable, CodeUnavailable, "too many event streams"))
 		return
 	}
+	if s.clientStreams[client] >= s.cfg.MaxClientStreams {
+		s.mu.Unlock()
+		w.Header().Set("Retry-After", "10")
+		writeError(w, errorf(http.StatusTooManyRequests, CodeTooManyStreams, fmt.Sprintf("this client has %d event streams open, as many as it may", s.cfg.MaxClientStreams)))
+		return
+	}
 	s.streams++
+	s.clientStreams[client]++
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		s.streams--
+		if s.clientStreams[client]--; s.clientStreams[client] <= 0 {
+			delete(s.clientStreams, client)
+		}
 		s.mu.Unlock()
 	}()
 
@@ -96,13 +112,24 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			flusher.Flush()
 		case <-wake:
 			e.mu.Lock()
+			if e.gone {
+				e.mu.Unlock()
+				return // expired
+			}
 			n := e.g.NumEvents()
 			if since > n {
 				since = n // a game that was undone after a failed save
 			}
-			msg := streamMessage{State: s.state(e, lang), Events: eventsOf(e.g, since)}
+			msg := streamMessage{State: s.state(e, lang), Events: eventsOf(e.g, since, MaxPage)}
 			e.mu.Unlock()
-			since = n
+			if since += len(msg.Events); since < n {
+				// More to catch up: the next page after this one.
+				select {
+				case wake <- struct{}{}:
+				default:
+				}
+			}
+			n = since
 			data, err := json.Marshal(msg)
 			if err != nil {
 				return
