@@ -116,9 +116,7 @@ func checkBusche(t *testing.T, stride int) *Table {
 // every turn-start position, from the lanes' evaluation of the turns
 // (which TestLaneSweep checks against the sweeps'), on every core.
 func allResidual(t testing.TB, tb *Table) float64 {
-	sc := newSched(tb.m.N, runtime.GOMAXPROCS(0), true, tb.m.newLaneBuf)
-	sc.block = lanes
-	worst, err := sc.pass(context.Background(), tb.laneResidual, nil)
+	worst, err := tb.newLanePass(runtime.GOMAXPROCS(0)).run(context.Background(), laneResidual, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
