@@ -25,8 +25,9 @@ stop it: it finishes the requests in flight, then exits with status 0.
 
 The advice of a two-player game gives the chance to win of each choice
 once the game's table is solved: in the background, on one core, seconds
-without a penalty, minutes with one (most for Zilch's final round). Solved
-tables are kept in the cache directory (-cache), as farkle win keeps them.
+without a penalty, about a minute with one (most for Zilch's final round).
+Solved tables are kept in the cache directory (-cache), as farkle win
+keeps them.
 `
 
 // serveOptions are the flags of "farkle serve".

@@ -7,7 +7,7 @@
 //
 //   - [Solve] solves the game under a game.Rules value and returns a
 //     [Table]: in milliseconds for target 1,000, seconds for target 10,000
-//     on two cores, minutes with a penalty for farkles in a row. Keep it,
+//     on two cores, half a minute with a penalty for farkles in a row. Keep it,
 //     share it, or save it with [Table.MarshalBinary].
 //   - [Table.Chance] and [Table.ChanceAt] answer the chance to win from a
 //     [State] (the banked scores, the farkles in a row, whether on the

@@ -259,7 +259,8 @@ func TestAnderson(t *testing.T) {
 // Facebook and Zilch at target 10,000 (the floor at -2,500), with and
 // without their final round, against the Core solve without a penalty in
 // the same run, and reports the sweeps, the largest residual at every
-// position and the time over that of the Core solve: seconds to minutes
+// position (in units of 1e-15) and the time over that of the Core solve:
+// seconds to minutes
 // on two cores, so it runs only with FARKLE_SLOW=1:
 //
 //	FARKLE_SLOW=1 go test -run '^$' -bench SolvePenalty -benchtime 1x ./strategy/win
@@ -291,7 +292,7 @@ func BenchmarkSolvePenalty(b *testing.B) {
 					took := time.Since(start)
 					b.ReportMetric(float64(sweeps), "sweeps")
 					b.ReportMetric(took.Seconds()/core.Seconds(), "x-core")
-					b.ReportMetric(allResidual(b, tb), "residual")
+					b.ReportMetric(allResidual(b, tb)*1e15, "residual/1e-15")
 					komi, kw := tb.FairestKomi()
 					b.Logf("solve %v (Core %v); the first player wins %.7f; fairest komi %d (%.7f)", took, core, tb.FirstPlayerWin(), komi, kw)
 				}
