@@ -20,7 +20,7 @@ func FuzzArgs(f *testing.F) {
 			args = strings.Split(s, " ")
 		}
 		// "win" and "advise -scores" solve a whole game (seconds, or
-		// minutes with a penalty) and write a cache: their arguments are
+		// half a minute with a penalty) and write a cache: their arguments are
 		// checked by the golden tests, not fuzzed.
 		if slices.Contains(args, "win") || slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, "scores") }) {
 			return

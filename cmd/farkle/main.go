@@ -230,8 +230,10 @@
 // is loaded again at start-up; an interrupt or SIGTERM
 // finishes the requests in flight and exits 0. The advice of a two-player
 // game gives each choice's chance to win once the game's table is solved,
-// in the background on one core (seconds without a penalty, minutes with
-// one, most for Zilch's final round), and cached as farkle win caches it.
+// in the background on one core (seconds without a penalty, about a
+// minute with one, most for Zilch's final round), and cached as farkle
+// win caches it; in the last turn of a final round, the chance of ending
+// above the leader.
 // Flags:
 //
 //	-addr ADDR   the address to listen on, HOST:PORT (default

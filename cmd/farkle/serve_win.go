@@ -110,7 +110,7 @@ func (w *winChances) table(r game.Rules) (*win.Table, error) {
 // chances is a server.WinChanceFunc.
 func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float64, bool) {
 	r := v.Rules()
-	if v.NumPlayers() != 2 || v.FinalRound() || r.Target > maxServeWinTarget {
+	if v.NumPlayers() != 2 || r.Target > maxServeWinTarget {
 		return nil, false
 	}
 	e := w.entry(r)

@@ -13,8 +13,8 @@ import (
 
 // TestServeWinChances checks that serve's advice gets the chance to win
 // of each choice once the game's table is solved in the background, the
-// same chances as win.Table.Advise gives, none for three players, and
-// chances under a penalty too.
+// same chances as win.Table.Advise gives (in the last turn of a final
+// round too), none for three players, and chances under a penalty too.
 func TestServeWinChances(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		t.Skip("solves a game: package strategy tests the solver under the race detector")
@@ -65,6 +65,43 @@ func TestServeWinChances(t *testing.T) {
 		}
 		if got[i] != want || want < 0 || want > 1 {
 			t.Errorf("keep %v: win chance %v, want %v", c.Dice, got[i], want)
+		}
+	}
+
+	// The final round: Ann banks 1,000, and the Bot's last turn has
+	// chances too, those of its last turn.
+	last, _ := game.New(r, []string{"Ann", "Bot"}, nil)
+	for _, step := range []func() error{
+		func() error { return last.RollDice([]farkle.Die{1, 1, 1, 2, 3, 4}) },
+		func() error { return last.Keep([]farkle.Die{1, 1, 1}) },
+		func() error { return last.Bank() },
+		func() error { return last.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}) },
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !last.FinalRound() {
+		t.Fatal("no final round after a bank of 1,000")
+	}
+	lc, ok := w.chances(last.View(), choices)
+	if !ok {
+		t.Fatal("no win chances in the final round")
+	}
+	s, _ := win.StateOf(last.View())
+	ladv, err := tb.Advise(s, last.Dice())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range choices {
+		want := -1.0
+		for _, wc := range ladv.Choices {
+			if wc.Keep.Dice() == c.Dice {
+				want = wc.Chance
+			}
+		}
+		if lc[i] != want || want <= 0 || want >= 1 {
+			t.Errorf("the last turn, keep %v: win chance %v, want %v in (0, 1)", c.Dice, lc[i], want)
 		}
 	}
 

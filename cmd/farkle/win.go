@@ -25,8 +25,8 @@ const winLong = `Print the chance that the first player wins a game of two playe
 both play to win, from the start, and the fairest komi: the head start
 for the second player that brings that chance closest to one half. The
 game is solved exactly (package strategy/win, Solve): seconds for target
-10,000 without a final round, minutes with one, and more with a penalty
-for farkles in a row.
+10,000, about half a minute with a penalty for farkles in a row (Zilch's
+final round, a few minutes).
 
 The rules of play: -rules app, zilch and facebook are those of package
 game's presets (app: no minimum to bank, no penalty, a final round;
@@ -425,7 +425,7 @@ func adviseWin(e *env, o *options, roll []farkle.Die) error {
 		on = o.win.onBoard
 	}
 	// Off the board, play reaches 0 less penalties and the floor only:
-	// say so before a solve, which may take minutes with a penalty.
+	// say so before a solve, which takes half a minute with a penalty.
 	for i, sc := range [2]int{mine, theirs} {
 		if r.MinFirstBank > r.MinBank && r.Penalty > 0 && !on[i] && sc < 0 && sc%r.Penalty != 0 && sc != win.DefaultFloor {
 			return usagef("-scores %d,%d: off the board a score is 0 less penalties of %d, or the floor %d; -on-board says who has banked",

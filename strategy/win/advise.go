@@ -1,6 +1,8 @@
 package win
 
 import (
+	"fmt"
+
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/internal/multiset"
 	"github.com/farkle-go/farkle/internal/rolls"
@@ -66,6 +68,9 @@ type Advice struct {
 //
 // Under game.Rules.ToxicTwos a roll of four or more 2s is a farkle; under
 // SixOnesWin six 1s win at once: Chance 1, the best keep and no Choices.
+// In the last turn of a final round (s.LastTurn) the chances are those of
+// banking more than the opponent: a bank that does is 1, one that does
+// not is 0 (the game is lost), and a farkle leaves 0.
 //
 // Bad dice give the errors of [farkle.Scorer.BestKeep]; a bad position
 // the errors of [Table.ChanceAt]. The dice are checked first, after the
@@ -81,6 +86,9 @@ func (t *Table) Advise(s State, roll []farkle.Die) (Advice, error) {
 		return Advice{}, err
 	}
 	s.DiceLeft = len(roll)
+	if s.LastTurn {
+		return t.adviseLast(s, roll, key)
+	}
 	st, err := m.state(s)
 	if err != nil {
 		return Advice{}, err
@@ -102,13 +110,7 @@ func (t *Table) Advise(s State, roll []farkle.Die) (Advice, error) {
 	for p := range cs {
 		choices[p] = t.choice(b, st, s.TurnTotal, &cs[p], len(roll))
 	}
-	// Order by chance, descending, the fewest kept dice first on a tie:
-	// an insertion sort, stable.
-	for p := 1; p < len(choices); p++ {
-		for q := p; q > 0 && choices[q-1].Chance < choices[q].Chance; q-- {
-			choices[q-1], choices[q] = choices[q], choices[q-1]
-		}
-	}
+	sortChoices(choices)
 	best := &choices[0]
 	return Advice{Keep: best.Keep, Bank: best.Bank, Chance: best.Chance, Choices: choices}, nil
 }
@@ -181,4 +183,124 @@ func (t *Table) choice(b *dpBuf, st pos, total int, c *rolls.Cand, nRoll int) Ch
 		}
 	}
 	return ch
+}
+
+// A lastPos is a checked State of the last turn of a final round: the
+// player's index x and the turn total in steps k, with n dice to roll,
+// and need, the turn total in steps that wins.
+type lastPos struct{ x, k, n, need int }
+
+// lastState checks s, a State whose LastTurn is set.
+func (m *model) lastState(s State) (lastPos, error) {
+	if !m.final {
+		return lastPos{}, &StateError{Err: ErrScore, State: s, detail: "a last turn, in a table of rules without a final round"}
+	}
+	x, ok, why := m.index(s.Mine, s.MyOnBoard)
+	if !ok {
+		return lastPos{}, &StateError{Err: ErrScore, State: s, detail: why}
+	}
+	if s.Theirs < m.rules.Target || int64(s.Theirs) > maxTurnTotal || s.Theirs%m.step != 0 {
+		return lastPos{}, &StateError{Err: ErrScore, State: s,
+			detail: fmt.Sprintf("in a last turn the opponent has reached the target: from %d to %d in steps of %d", m.rules.Target, maxTurnTotal, m.step)}
+	}
+	n := s.DiceLeft
+	if n == 0 {
+		n = farkle.MaxDice
+	}
+	if n < 0 || n > farkle.MaxDice {
+		return lastPos{}, &StateError{Err: ErrDiceLeft, State: s}
+	}
+	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.Unit != 0 {
+		return lastPos{}, &StateError{Err: ErrTurnTotal, State: s}
+	}
+	return lastPos{x: x, k: s.TurnTotal / m.step, n: n, need: m.lastNeed(x, s.Theirs)}, nil
+}
+
+// lastNeed returns the turn total in steps that the player at index x
+// must bank in the last turn of a final round to end strictly above top:
+// at least the player's minimum too.
+func (m *model) lastNeed(x, top int) int {
+	return max((top-m.score(x))/m.step+1, m.minBank(x))
+}
+
+// lastRoll returns the chance of the last turn of a final round to bank
+// at least k more steps when it rolls n dice now, even if it could bank.
+func (m *model) lastRoll(k, n int) float64 {
+	if k > 0 {
+		return m.reachFrom(k, n)
+	}
+	// Enough already: any keep of the roll will do, and then a bank (or,
+	// after hot dice that must be rolled, the roll of six that follows).
+	sum := 0.0
+	for s, p := range m.prob[n] {
+		best := 0.0
+		for o := m.start[n][s]; o < m.start[n][s+1]; o++ {
+			best = max(best, m.reachFrom(k-int(m.optSteps[o]), int(m.optLeft[o])))
+		}
+		sum += p * best
+	}
+	return sum
+}
+
+// lastValue returns the chance to win of the last turn of a final round
+// at st: banking, if it may and it wins, or rolling on.
+func (m *model) lastValue(st lastPos) float64 {
+	if st.k >= st.need && m.canBank(st.x, st.k, st.n) {
+		return 1
+	}
+	return m.lastRoll(st.need-st.k, st.n)
+}
+
+// lastChoice evaluates the candidate c of a roll of nRoll dice in the
+// last turn of a final round at st, after total points in the turn: a
+// bank that wins is worth 1, and one that does not 0, so it banks only to
+// win.
+func (m *model) lastChoice(st lastPos, total int, c *rolls.Cand, nRoll int) Choice {
+	k, n := st.k+int(c.Points)/m.step, int(c.Left)
+	ch := Choice{
+		Keep:      c.Keep,
+		TurnTotal: total + int(c.Points),
+		DiceLeft:  n,
+		HotDice:   int(c.Kept) == nRoll,
+		Roll:      m.lastRoll(st.need-k, n),
+		CanBank:   m.canBank(st.x, k, n),
+	}
+	ch.Chance = ch.Roll
+	if ch.CanBank && k >= st.need {
+		ch.BankChance, ch.Bank, ch.Chance = 1, true, 1
+	}
+	return ch
+}
+
+// adviseLast is Advise in the last turn of a final round, for the roll of
+// multiset key.
+func (t *Table) adviseLast(s State, roll []farkle.Die, key uint32) (Advice, error) {
+	m := t.m
+	st, err := m.lastState(s)
+	if err != nil {
+		return Advice{}, err
+	}
+	var cbuf [rolls.MaxKeeps]rolls.Cand
+	cs := m.cands(key, &cbuf)
+	if len(cs) == 0 {
+		none, _ := m.an.Scorer.BestKeep(roll) // 0 points, the roll as Rest
+		return Advice{Keep: none, Farkle: true}, nil
+	}
+	choices := make([]Choice, len(cs))
+	for p := range cs {
+		choices[p] = m.lastChoice(st, s.TurnTotal, &cs[p], len(roll))
+	}
+	sortChoices(choices)
+	best := &choices[0]
+	return Advice{Keep: best.Keep, Bank: best.Bank, Chance: best.Chance, Choices: choices}, nil
+}
+
+// sortChoices orders choices by chance, descending, the fewest kept dice
+// first on a tie (cands lists them so): an insertion sort, stable.
+func sortChoices(choices []Choice) {
+	for p := 1; p < len(choices); p++ {
+		for q := p; q > 0 && choices[q-1].Chance < choices[q].Chance; q-- {
+			choices[q-1], choices[q] = choices[q], choices[q-1]
+		}
+	}
 }

@@ -176,27 +176,15 @@ func (t *Table) decideLast(v game.View, me int, cs []rolls.Cand, total int) (far
 			top = max(top, v.Player(i).Score)
 		}
 	}
-	// need: the turn total to reach, in points.
 	p := v.Player(me)
-	need := max(top-p.Score+1, m.rules.MinBank, 1)
-	if !p.OnBoard {
-		need = max(need, m.rules.MinFirstBank)
-	}
-	bestP, bestC, bank := -1, 0.0, false
-	for p := range cs {
-		c := &cs[p]
-		after := total + int(c.Points)
-		n := int(c.Left)
-		var ch float64
-		canBank := after >= need && (n < farkle.MaxDice || !m.mustRoll)
-		if canBank {
-			ch = 1
-		} else {
-			ch = m.reachFrom((need-after+m.step-1)/m.step, n)
-		}
-		if bestP < 0 || ch > bestC {
-			bestP, bestC, bank = p, ch, canBank
+	x := t.clampScore(p.Score, p.OnBoard)
+	st := lastPos{x: x, k: total / m.step, need: max(m.lastNeed(x, top), (top-p.Score)/m.step+1)}
+	bestP, best := -1, Choice{}
+	for q := range cs {
+		c := m.lastChoice(st, total, &cs[q], v.Roll().Len())
+		if bestP < 0 || c.Chance > best.Chance {
+			bestP, best = q, c
 		}
 	}
-	return cs[bestP].Keep.Dice(), bank
+	return best.Keep.Dice(), best.Bank
 }

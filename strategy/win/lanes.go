@@ -1,6 +1,7 @@
 package win
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -8,7 +9,7 @@ import (
 )
 
 // lanes is the number of positions that a fused turn evaluates at once.
-const lanes = 8
+const lanes = 16
 
 // A laneBuf holds the dynamic program of lanes turns at once.
 type laneBuf struct {
@@ -72,30 +73,41 @@ func (t *Table) laneTurns(b *laneBuf, s *laneSet) [lanes]float64 {
 		}
 		v[(farkle.MaxDice-1)*nv+k] = tail
 	}
+	// The banks that stay under the target read the table directly:
+	// lane l's bank of k steps is the chance at base[l] + k*stride.
+	var base, lim [lanes]int
+	stride := m.K * m.K
+	for l := range lanes {
+		ux := m.up(s.x[l])
+		base[l], lim[l] = m.idx(s.y[l], m.nOff+ux, s.j, 0), m.nS-ux
+	}
+	var pff [farkle.MaxDice + 1][lanes]float64 // the farkle's part of rolling
+	for n := 1; n <= farkle.MaxDice; n++ {
+		for l := range lanes {
+			pff[n][l] = m.pf[n] * s.f[l]
+		}
+	}
+	var noBank [lanes]uint64
 	for k := top - 1; k >= 0; k-- {
 		// The bits of the bank values, 0 where the turn cannot bank: every
 		// value is at least 0, so the largest bits are the best play.
 		var bk [lanes]uint64
 		for l := range lanes {
-			if k >= minBank[l] {
+			switch {
+			case k < minBank[l]:
+			case k < lim[l]:
+				bk[l] = math.Float64bits(max(0, 1-t.w[base[l]+k*stride]))
+			default:
 				bk[l] = math.Float64bits(t.bankValue(s.x[l], s.y[l], s.j, k))
 			}
 		}
 		vk := v[k:]
 		for n := 1; n <= farkle.MaxDice; n++ {
-			sum := rollSum4(vk, &b.groups[n])
-			var out [lanes]uint64
-			pf := m.pf[n]
-			if n < farkle.MaxDice || !m.mustRoll {
-				for l := range lanes {
-					out[l] = max(bk[l], math.Float64bits(pf*s.f[l]+sum[l]))
-				}
-			} else {
-				for l := range lanes {
-					out[l] = math.Float64bits(pf*s.f[l] + sum[l])
-				}
+			bank := &bk
+			if n == farkle.MaxDice && m.mustRoll {
+				bank = &noBank
 			}
-			v[(n-1)*nv+k] = out
+			rollStep(vk, &b.groups[n], &pff[n], bank, &v[(n-1)*nv+k])
 		}
 	}
 	var res [lanes]float64
@@ -109,9 +121,10 @@ func (t *Table) laneTurns(b *laneBuf, s *laneSet) [lanes]float64 {
 // in runs of the same number of options, so that the loop over the
 // options of a group ends the same way many times in a row.
 type laneGroups struct {
-	offs []int32
-	prob []float64
-	runs []laneRun
+	offs  []int32
+	prob  []float64
+	count []uint8 // the options of each group
+	runs  []laneRun
 }
 
 // A laneRun is groups consecutive groups of count options each.
@@ -135,6 +148,7 @@ func (m *model) laneGroupsOf(n int) laneGroups {
 	for _, s := range order {
 		g.offs = append(g.offs, offs[start[s]:start[s+1]]...)
 		g.prob = append(g.prob, prob[s])
+		g.count = append(g.count, count[s])
 		if r := len(g.runs) - 1; r >= 0 && g.runs[r].count == int32(count[s]) {
 			g.runs[r].groups++
 		} else {
@@ -144,8 +158,16 @@ func (m *model) laneGroupsOf(n int) laneGroups {
 	return g
 }
 
-// rollSum4 is rollSum for lanes turns at once.
-func rollSum4(vk [][lanes]uint64, g *laneGroups) [lanes]float64 {
+// rollStepLanes is rollStep in Go.
+func rollStepLanes(vk [][lanes]uint64, g *laneGroups, pff *[lanes]float64, bank, out *[lanes]uint64) {
+	sum := rollSumLanes(vk, g)
+	for l := range lanes {
+		out[l] = max(bank[l], math.Float64bits(pff[l]+sum[l]))
+	}
+}
+
+// rollSumLanes is rollSum for lanes turns at once, in Go.
+func rollSumLanes(vk [][lanes]uint64, g *laneGroups) [lanes]float64 {
 	var sum [lanes]float64
 	offs, prob := g.offs, g.prob
 	for _, r := range g.runs {
@@ -154,46 +176,146 @@ func rollSum4(vk [][lanes]uint64, g *laneGroups) [lanes]float64 {
 			best := vk[offs[0]]
 			for _, off := range offs[1:c] {
 				val := &vk[off]
-				best[0] = max(best[0], val[0])
-				best[1] = max(best[1], val[1])
-				best[2] = max(best[2], val[2])
-				best[3] = max(best[3], val[3])
-				best[4] = max(best[4], val[4])
-				best[5] = max(best[5], val[5])
-				best[6] = max(best[6], val[6])
-				best[7] = max(best[7], val[7])
+				for l := range lanes {
+					best[l] = max(best[l], val[l])
+				}
 			}
 			offs = offs[c:]
 			p := prob[0]
 			prob = prob[1:]
-			sum[0] += p * math.Float64frombits(best[0])
-			sum[1] += p * math.Float64frombits(best[1])
-			sum[2] += p * math.Float64frombits(best[2])
-			sum[3] += p * math.Float64frombits(best[3])
-			sum[4] += p * math.Float64frombits(best[4])
-			sum[5] += p * math.Float64frombits(best[5])
-			sum[6] += p * math.Float64frombits(best[6])
-			sum[7] += p * math.Float64frombits(best[7])
+			for l := range lanes {
+				sum[l] += p * math.Float64frombits(best[l])
+			}
 		}
 	}
 	return sum
 }
 
-// laneSweep updates the positions of the pairs (x, d-x) of the
-// anti-diagonal d = x0+y0, for x from x0 to x0+lanes-1 (at most d/2),
-// once, as sweepPair does for each, and returns the largest change.
-func (t *Table) laneSweep(b *laneBuf, x0, y0 int) float64 { return t.laneBlock(b, x0, y0, true) }
+// A laneMode is what a lanePass does with the turns it evaluates.
+type laneMode int
 
-// laneResidual is laneSweep that changes nothing: it returns the largest
-// residual of the equations of the positions.
-func (t *Table) laneResidual(b *laneBuf, x0, y0 int) float64 { return t.laneBlock(b, x0, y0, false) }
+const (
+	laneSweep    laneMode = iota // set each position to its turn's value
+	laneFirst                    // laneSweep for the first sweep of a solve (farkleGuess)
+	laneResidual                 // change nothing: measure the residuals
+)
 
-// laneBlock is laneSweep, which sets the positions to their values only
-// if write.
-func (t *Table) laneBlock(b *laneBuf, x0, y0 int, write bool) float64 {
+// A laneUnit is the pairs of positions that one fused evaluation does:
+// the pairs (x[l], y[l]) and (y[l], x[l]), x[l] <= y[l], for l below n;
+// the lanes from n on repeat the last pair, and are not written.
+type laneUnit struct {
+	x, y [lanes]int32
+	n    int
+}
+
+// A lanePass evaluates every turn of a table once, on lanes, in bands of
+// anti-diagonals from the largest sum of scores down, as a sweep in
+// anti-diagonal order would. A band is as many anti-diagonals as the
+// least bank in steps: a turn of a band banks into a larger sum than the
+// band's, so the units of a band are independent and run at once, on
+// every worker. The chances after a penalty, of a smaller sum or of the
+// same band, are read from prev, the table at the start of the pass, as a
+// sweep in anti-diagonal order reads them; the others are of the larger
+// sums, set before, or of the same pair, in the order of the pair's chain
+// (see laneBlock).
+type lanePass struct {
+	t     *Table
+	bufs  []*laneBuf
+	units []laneUnit // band after band
+	bands []int      // units[bands[b]:bands[b+1]] are band b's
+	his   []int      // the largest sum of each band
+	prev  []float64  // the chances after a penalty: the table at the start of the pass
+	maxes []float64  // each worker's largest change in the pass
+}
+
+// newLanePass returns a lanePass over t's table with up to workers
+// goroutines.
+func (t *Table) newLanePass(workers int) *lanePass {
 	m := t.m
-	d := x0 + y0
-	last := min(x0+lanes-1, d/2)
+	width := max(1, m.minBankK)
+	p := &lanePass{t: t, bands: []int{0}}
+	var pairs [][2]int32
+	for hi := 2*m.N - 2; hi >= 0; hi -= width {
+		pairs = pairs[:0]
+		for d := hi; d > hi-width && d >= 0; d-- {
+			for x := max(0, d-(m.N-1)); x <= d/2; x++ {
+				pairs = append(pairs, [2]int32{int32(x), int32(d - x)})
+			}
+		}
+		// Pairs of near scores have turns of near lengths: lanes of one
+		// unit then follow their turns over about the same totals.
+		slices.SortFunc(pairs, func(a, b [2]int32) int {
+			if a[0] != b[0] {
+				return int(a[0] - b[0])
+			}
+			return int(a[1] - b[1])
+		})
+		for len(pairs) > 0 {
+			var u laneUnit
+			u.n = min(lanes, len(pairs))
+			for l := range lanes {
+				pr := pairs[min(l, u.n-1)]
+				u.x[l], u.y[l] = pr[0], pr[1]
+			}
+			p.units = append(p.units, u)
+			pairs = pairs[u.n:]
+		}
+		p.bands = append(p.bands, len(p.units))
+		p.his = append(p.his, hi)
+	}
+	w := max(1, min(workers, len(p.units)))
+	p.bufs = make([]*laneBuf, w)
+	for i := range p.bufs {
+		p.bufs[i] = m.newLaneBuf()
+	}
+	p.maxes = make([]float64, w)
+	return p
+}
+
+// numBands returns the bands of a pass.
+func (p *lanePass) numBands() int { return len(p.his) }
+
+// run evaluates every turn of the table once in mode, checking ctx before
+// each band and calling step, if not nil, after each, from the caller's
+// goroutine, and returns the largest change (or residual) of a chance.
+// In the modes that write, prev is a copy of the table at the start.
+func (p *lanePass) run(ctx context.Context, mode laneMode, step func()) (float64, error) {
+	t := p.t
+	if mode == laneResidual {
+		p.prev = t.w
+	} else {
+		p.prev = append(p.prev[:0], t.w...)
+	}
+	for b := range p.his {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		units := p.units[p.bands[b]:p.bands[b+1]]
+		hi := p.his[b]
+		share(min(len(p.bufs), len(units)), len(units), func(i, u int) {
+			p.maxes[i] = max(p.maxes[i], t.laneBlock(p.bufs[i], &units[u], mode, hi, p.prev))
+		})
+		if step != nil {
+			step()
+		}
+	}
+	largest := 0.0
+	for i, c := range p.maxes {
+		largest = max(largest, c)
+		p.maxes[i] = 0
+	}
+	return largest, nil
+}
+
+// laneBlock evaluates the turns of the pairs of u, in the band whose
+// largest sum is hi, in mode, with the chances after a penalty from prev,
+// and returns the largest change (or residual) of a chance. Each pair's
+// positions follow the chain of farkles: a farkle at (x, y, i, j) leads
+// to (y, x, j, i+1), so the positions go in decreasing order of i+j, and
+// each reads the chance of its farkle as set before in the pass; at
+// i = K-1 a farkle is the penalty, whose chance comes from prev.
+func (t *Table) laneBlock(b *laneBuf, u *laneUnit, mode laneMode, hi int, prev []float64) float64 {
+	m := t.m
 	ch := 0.0
 	var s laneSet
 	for l := 2*m.K - 2; l >= 0; l-- {
@@ -202,23 +324,28 @@ func (t *Table) laneBlock(b *laneBuf, x0, y0 int, write bool) float64 {
 			for o := range 2 {
 				s.j = j
 				for ln := range lanes {
-					x := min(x0+ln, last)
-					px, py := x, d-x
+					px, py := int(u.x[ln]), int(u.y[ln])
 					if o == 1 {
 						px, py = py, px
 					}
 					s.x[ln], s.y[ln] = px, py
-					s.f[ln] = t.farkleValue(px, py, i, j)
+					switch {
+					case i+1 < m.K:
+						s.f[ln] = 1 - t.w[m.idx(py, px, j, i+1)]
+					case mode == laneFirst:
+						s.f[ln] = t.farkleGuess(px, py, j, hi)
+					default:
+						s.f[ln] = 1 - prev[m.idx(py, m.fall(px), j, 0)]
+					}
 				}
 				w := t.laneTurns(b, &s)
-				for ln := range lanes {
-					x := x0 + ln
-					if x > last || (o == 1 && x == d-x) {
-						break
+				for ln := range u.n {
+					if o == 1 && u.x[ln] == u.y[ln] {
+						continue
 					}
 					at := m.idx(s.x[ln], s.y[ln], i, j)
 					ch = max(ch, math.Abs(w[ln]-t.w[at]))
-					if write {
+					if mode != laneResidual {
 						t.w[at] = w[ln]
 					}
 				}
@@ -226,4 +353,24 @@ func (t *Table) laneBlock(b *laneBuf, x0, y0 int, write bool) float64 {
 		}
 	}
 	return ch
+}
+
+// farkleGuess is the value of the penalty of a farkle at (x, y, K-1, j) in
+// the first sweep of a solve, in the band whose largest sum is hi, where
+// the sweep has set only the chances of larger sums and the table holds
+// no others. The chance after the penalty, (y, fall(x), j, 0), is guessed
+// as that of the same lead at the least larger scores that the sweep has
+// set: both scores up by s steps, on the board, with s large enough that
+// their sum is above hi; or, in the first band, where no chance is known,
+// an even chance.
+func (t *Table) farkleGuess(x, y, j, hi int) float64 {
+	m := t.m
+	ua, ub := m.nOff+m.up(y), m.nOff+m.up(m.fall(x))
+	for s := max(1, (hi-ua-ub)/2+1); ua+s < m.N-1 || ub+s < m.N-1; s++ {
+		pa, pb := min(ua+s, m.N-1), min(ub+s, m.N-1)
+		if pa+pb > hi {
+			return 1 - t.w[m.idx(pa, pb, j, 0)]
+		}
+	}
+	return 0.5 // both at the top, in the band: nothing is known
 }

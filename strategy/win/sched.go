@@ -12,12 +12,11 @@ import (
 // pair), so the positions of one anti-diagonal are shared among the
 // workers, and the next starts once they are all done. Each worker keeps
 // a buffer of its own for the whole run, and the largest value that its
-// work returns (a change, for the sweeps of a penalty). Both the solver
+// work returns (a change, for the tests' plain sweeps of a penalty). Both the solver
 // and the duel run on it.
 type sched[B any] struct {
 	n     int
 	pairs bool      // the positions x <= y only: the work of (x, y) does (y, x) too
-	block int       // the work of (x, y) does the positions x to x+block-1 of its anti-diagonal; 0 means 1
 	bufs  []B       // one per worker
 	maxes []float64 // the largest value each worker's work returned in the pass
 }
@@ -32,9 +31,6 @@ func newSched[B any](n, workers int, pairs bool, newBuf func() B) *sched[B] {
 	}
 	return s
 }
-
-// step returns the number of positions of a work: block, at least 1.
-func (s *sched[B]) step() int { return max(s.block, 1) }
 
 // diagonals returns the number of anti-diagonals of a pass.
 func (s *sched[B]) diagonals() int { return 2*s.n - 1 }
@@ -52,23 +48,9 @@ func (s *sched[B]) pass(ctx context.Context, work func(b B, x, y int) float64, s
 		if s.pairs {
 			hi = d / 2
 		}
-		if w := min(len(s.bufs), (hi-lo+s.step())/s.step()); w == 1 {
-			// One worker: no goroutine.
-			b, m := s.bufs[0], s.maxes[0]
-			for x := lo; x <= hi; x += s.step() {
-				m = max(m, work(b, x, d-x))
-			}
-			s.maxes[0] = m
-		} else {
-			var next atomic.Int64
-			next.Store(int64(lo))
-			var wg sync.WaitGroup
-			wg.Add(w)
-			for i := range w {
-				go s.worker(&wg, &next, i, d, hi, work)
-			}
-			wg.Wait()
-		}
+		share(min(len(s.bufs), hi-lo+1), hi-lo+1, func(i, u int) {
+			s.maxes[i] = max(s.maxes[i], work(s.bufs[i], lo+u, d-lo-u))
+		})
 		if step != nil {
 			step()
 		}
@@ -81,18 +63,31 @@ func (s *sched[B]) pass(ctx context.Context, work func(b B, x, y int) float64, s
 	return largest, nil
 }
 
-// worker runs work as worker i on the positions (x, d-x) of the
-// anti-diagonal d that it takes from next, up to x = hi.
-func (s *sched[B]) worker(wg *sync.WaitGroup, next *atomic.Int64, i, d, hi int, work func(b B, x, y int) float64) {
-	defer wg.Done()
-	b, m := s.bufs[i], s.maxes[i]
-	step := int64(s.step())
-	for {
-		x := int(next.Add(step) - step)
-		if x > hi {
-			break
+// share runs work(i, u) for every u from 0 to n-1, on w goroutines that
+// take the next u as they finish one (i is the goroutine's number, from 0
+// to w-1), and returns once all are done; with w 1, on the caller's
+// goroutine.
+func share(w, n int, work func(i, u int)) {
+	if w <= 1 {
+		for u := range n {
+			work(0, u)
 		}
-		m = max(m, work(b, x, d-x))
+		return
 	}
-	s.maxes[i] = m
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	wg.Add(w)
+	for i := range w {
+		go func() {
+			defer wg.Done()
+			for {
+				u := int(next.Add(1) - 1)
+				if u >= n {
+					return
+				}
+				work(i, u)
+			}
+		}()
+	}
+	wg.Wait()
 }

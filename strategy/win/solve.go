@@ -43,15 +43,11 @@ import (
 // Newton steps on the piecewise-linear function, with the slopes carried
 // through the dynamic program. With a penalty a farkle can lower the sum,
 // so the solver sweeps the whole table in the same order (Gauss-Seidel)
-// until no value moves by more than defaultTol, starting from the same game
-// without the penalty (startSweeps); a sweep evaluates a turn without
-// slopes (sweepValue). Within a sweep only the values after a penalty are
-// those of the sweep before, so a plain sweep gains about a digit; the
-// sweeps record the equations of the plays they find and solve those
-// between them instead, Newton's method, which needs four sweeps, the
-// later ones evaluating only the turns whose plays may have changed
-// (linear.go); a sweep that does not record evaluates eight pairs of an
-// anti-diagonal at once (lanes.go).
+// until no value moves by more than sweepTol (sweeps.go): sixteen pairs
+// at once, on lanes whose inner loop is vector instructions where the
+// processor has them (lanes.go), in bands of anti-diagonals that bank
+// only into the bands before; the first sweep guesses the values after a
+// penalty, and Anderson mixing chooses where each later sweep starts.
 //
 // With a final round a bank at or above the target leaves the opponent a
 // last turn, and the turn's dynamic program would run until that turn's
@@ -72,8 +68,8 @@ const maxTurnTotal = 1 << 40
 // fail fast.
 const maxStates = 1 << 16
 
-// defaultTol is the change under which the sweeps with a penalty stop, and the
-// residual at which a Newton step stops.
+// defaultTol is the residual at which a Newton step stops, and a tenth of
+// the change under which the sweeps with a penalty stop (sweepTol).
 const defaultTol = 1e-14
 
 // reachEps is the chance of the last turn of a final round under which it
@@ -757,11 +753,7 @@ func (t *Table) turn(b *dpBuf, st pos, lowest int) {
 func (t *Table) solve(ctx context.Context, workers int, progress func(done, total int), trace *solveTrace) error {
 	m := t.m
 	if m.pen > 0 || m.bankrupt {
-		n, lm, err := t.startSweeps(ctx, workers, progress)
-		if err != nil {
-			return err
-		}
-		return t.solvePolicy(ctx, workers, progress, trace, n, lm)
+		return t.solveSweeps(ctx, workers, progress, trace)
 	}
 	done := 0
 	sc := newSched(m.N, workers, true, m.getBuf)
@@ -778,80 +770,6 @@ func (t *Table) solve(ctx context.Context, workers int, progress func(done, tota
 		}
 	})
 	return err
-}
-
-// startSweeps starts the sweeps of a game with a penalty from the game
-// without it. Without a penalty the chance depends only on the distances
-// of the two scores to the target (and, with a final round, on their
-// difference), so the game from the floor lo to the target T is the game
-// from 0 to T-lo, which solvePair solves exactly. Its chances start every
-// farkle count. Unless the game has an opening minimum (which the game
-// without the penalty does not know), startSweeps also returns the
-// equations of that game's plays, the same at every farkle count, as the
-// play for the policy iteration to start from: a pass records them, and
-// the linear solve that starts the iteration gives the chances of the
-// game with the penalty under those plays. It returns the anti-diagonals
-// it reported to progress.
-func (t *Table) startSweeps(ctx context.Context, workers int, progress func(done, total int)) (int, *linModel, error) {
-	m := t.m
-	r := m.rules
-	r.Target -= m.lo
-	r.Penalty, r.PenaltyAfter, r.MinFirstBank, r.Bankrupt = 0, 0, 0, false
-	m0, err := newModelEps(r, 0, m.tol, m.reachEps)
-	if err != nil || m0.step != m.step || m0.nS != m.nS {
-		return 0, nil, nil // the sweeps start from 0
-	}
-	t0 := &Table{m: m0, w: make([]float64, m0.nS*m0.nS)}
-	if err := t0.solve(ctx, workers, progress, nil); err != nil {
-		return 0, nil, err
-	}
-	for x := range m.N { // an off-board position starts from the on-board one of its score
-		for y := range m.N {
-			w := t0.w[m0.idx(m.up(x), m.up(y), 0, 0)]
-			for i := range m.K {
-				for j := range m.K {
-					t.w[m.idx(x, y, i, j)] = w
-				}
-			}
-		}
-	}
-	started := 2*m.nS - 1
-	if m.opening || m.recorded() > maxRecorded {
-		return started, nil, nil
-	}
-	lm0 := newLinModel(m0)
-	sc := newSched(m0.N, workers, true, m0.newRecBuf)
-	defer func() {
-		for _, b := range sc.bufs {
-			m0.putBuf(b.dp)
-		}
-	}()
-	_, err = sc.pass(ctx, func(b *recBuf, x, y int) float64 {
-		return t0.eachOfPair(x, y, func(px, py, _, _ int) float64 {
-			return t0.recordTurn(b, lm0, px, py, 0, 0, t0.farkleValue(px, py, 0, 0))
-		})
-	}, func() {
-		started++
-		if progress != nil {
-			progress(started, started)
-		}
-	})
-	if err != nil {
-		return 0, nil, err
-	}
-	lm := newLinModel(m)
-	for x := range m.N {
-		for y := range m.N {
-			a0 := m0.idx(m.up(x), m.up(y), 0, 0)
-			for i := range m.K {
-				for j := range m.K {
-					at := m.idx(x, y, i, j)
-					lm.q[at], lm.lo[at], lm.pF[at], lm.c[at] = lm0.q[a0], lm0.lo[a0], lm0.pF[a0], lm0.c[a0]
-				}
-			}
-		}
-	}
-	return started, lm, nil
 }
 
 // solvePair solves the positions (x, y) and (y, x), x <= y, without a
@@ -903,12 +821,4 @@ func (t *Table) solvePair(b *dpBuf, x, y int) {
 	if x != y {
 		t.w[m.idx(y, x, 0, 0)] = wy
 	}
-}
-
-// sweepPair updates the positions (x, y, *, *) and (y, x, *, *) once,
-// with a penalty, and returns the largest change.
-func (t *Table) sweepPair(b *dpBuf, x, y int) float64 {
-	return t.eachOfPair(x, y, func(px, py, i, j int) float64 {
-		return t.sweepValue(b, px, py, j, t.farkleValue(px, py, i, j))
-	})
 }

@@ -80,14 +80,21 @@ type State struct {
 	// penalties (down to the floor); on the board without a penalty it is
 	// positive.
 	MyOnBoard, TheirOnBoard bool
+	// LastTurn reports that the game is in its final round and this is
+	// the player's last turn: the opponent has banked Theirs, at or above
+	// the target, and the player wins only by banking strictly more than
+	// Theirs in this turn (and at least the player's own minimum). The
+	// farkles in a row and TheirOnBoard do not matter then. Only a table
+	// of rules with a final round answers for it.
+	LastTurn bool
 }
 
 // StateOf returns the position of a game of two players in v, seen by
 // the player to move: Mine, MyFarkles and MyOnBoard are the current
 // player's score, farkles in a row and whether on the board, Theirs,
 // TheirFarkles and TheirOnBoard the other player's (farkles in a row only
-// with a penalty, which is when they matter; else 0), and TurnTotal and
-// DiceLeft those of v (DiceLeft is the number of dice of the
+// with a penalty, which is when they matter; else 0), LastTurn whether
+// the game is in its final round, and TurnTotal and DiceLeft those of v (DiceLeft is the number of dice of the
 // roll on the table, if any, else of the next roll). With a roll on the
 // table, pass the State and the roll to [Table.Advise]. The error wraps
 // [ErrPlayers] for a game of other than two players. A Table may still
@@ -104,6 +111,7 @@ func StateOf(v game.View) (State, error) {
 	if r := v.Rules(); r.Penalty > 0 || r.Bankrupt {
 		s.MyFarkles, s.TheirFarkles = p.Farkles, q.Farkles
 	}
+	s.LastTurn = v.FinalRound()
 	return s, nil
 }
 
@@ -112,17 +120,16 @@ func StateOf(v game.View) (State, error) {
 // residual under 1e-12 in every equation. It takes about 4 seconds on
 // two cores for target 10,000 without a penalty or a final round (about
 // 9 seconds with the App rules' final round), and time about as the cube
-// of the target over the score step. A penalty multiplies it by the square
-// of PenaltyAfter and by the passes over the table (four recording sweeps,
-// the last two of them mostly from records, see the package
-// documentation): with 500 after three farkles in a row and the floor at
-// -2500, about 2 minutes on two cores for Facebook scoring without a final
-// round (4 with one), and more for Zilch scoring. Zilch with a final round takes far longer, 23
-// minutes in one run: its six dice so rarely farkle that its turns are
-// followed to about 40,000 points before banking is sure to be best. The
-// recording sweeps keep 4 bytes for each bank of each position, about
-// 360 MB at target 10,000; a game that would need more than 1 GiB is
-// solved by plain sweeps, a dozen or more.
+// of the target over the score step. A penalty multiplies the positions by
+// the square of PenaltyAfter and the table takes a dozen sweeps, each
+// evaluating sixteen turns at once (with AVX on amd64): with 500 after
+// three farkles in a row and the floor at -2500, about half a minute on
+// two cores for Facebook or Zilch scoring, with or without a final round
+// (7 to 8 times the Core solve above), but for Zilch with a final round,
+// three and a half minutes: its six dice so rarely farkle that its turns
+// are followed to about 40,000 points before banking is sure to be best.
+// With a penalty it keeps about a dozen float64s a position while it
+// works (the sweeps and their Anderson mixing): 65 MB at target 10,000.
 //
 // An opening minimum (MinFirstBank above MinBank) costs little without a
 // penalty: the players off the board are the positions at score 0, whose
@@ -230,13 +237,23 @@ func (t *Table) Chance(mine, theirs int) (float64, error) {
 // player now banks or rolls, whichever is better, and both play on
 // optimally. It is computed on demand, in under a millisecond for target
 // 10,000. At the start of a turn (TurnTotal 0, DiceLeft 0 or 6) it is the
-// table's value. The error is a [*StateError] wrapping [ErrScore] for bad
-// scores, [ErrFarkles] for farkles in a row out of range (not 0 to
+// table's value. In the last turn of a final round (s.LastTurn) it is the
+// chance to bank more than the opponent, computed from a table of the
+// last turn that Solve keeps. The error is a [*StateError] wrapping
+// [ErrScore] for bad scores (in a last turn, an opponent's score under the
+// target, or a table of rules without a final round), [ErrFarkles] for farkles in a row out of range (not 0 to
 // PenaltyAfter-1, 0 only without a penalty), [ErrTurnTotal] for a turn
 // total that is not a multiple of the scoring unit, or [ErrDiceLeft].
 func (t *Table) ChanceAt(s State) (float64, error) {
 	if !t.ok() {
 		return 0, errNoTable()
+	}
+	if s.LastTurn {
+		st, err := t.m.lastState(s)
+		if err != nil {
+			return 0, err
+		}
+		return t.m.lastValue(st), nil
 	}
 	st, err := t.m.state(s)
 	if err != nil {

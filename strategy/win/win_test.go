@@ -644,7 +644,7 @@ func BenchmarkBotDecide(b *testing.B) {
 //	FARKLE_SLOW=1 go test -run '^$' -bench SolveBusche2016 -benchtime 1x ./strategy/win
 func BenchmarkSolveBusche2016(b *testing.B) {
 	slowOnly(b)
-	m, err := newModelEps(busche2016, DefaultFloor, 1e-6, reachEps)
+	m, err := newModelEps(busche2016, DefaultFloor, 1e-7, reachEps) // sweeps until no chance moves by 1e-6
 	if err != nil {
 		b.Fatal(err)
 	}
