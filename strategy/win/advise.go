@@ -201,7 +201,7 @@ func (m *model) lastState(s State) (lastPos, error) {
 	}
 	if s.Theirs < m.rules.Target || int64(s.Theirs) > maxTurnTotal || s.Theirs%m.step != 0 {
 		return lastPos{}, &StateError{Err: ErrScore, State: s,
-			detail: fmt.Sprintf("in a last turn the opponent has reached the target: from %d to %d in steps of %d", m.rules.Target, maxTurnTotal, m.step)}
+			detail: fmt.Sprintf("in a last turn the opponent has reached the target: from %d to %d in steps of %d", m.rules.Target, int64(maxTurnTotal), m.step)}
 	}
 	n := s.DiceLeft
 	if n == 0 {
