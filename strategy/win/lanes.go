@@ -299,12 +299,7 @@ func (p *lanePass) run(ctx context.Context, mode laneMode, step func()) (float64
 			step()
 		}
 	}
-	largest := 0.0
-	for i, c := range p.maxes {
-		largest = max(largest, c)
-		p.maxes[i] = 0
-	}
-	return largest, nil
+	return takeLargest(p.maxes), nil
 }
 
 // laneBlock evaluates the turns of the pairs of u, in the band whose

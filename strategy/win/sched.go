@@ -55,12 +55,18 @@ func (s *sched[B]) pass(ctx context.Context, work func(b B, x, y int) float64, s
 			step()
 		}
 	}
+	return takeLargest(s.maxes), nil
+}
+
+// takeLargest returns the largest of the workers' values in maxes, and
+// sets them to 0 for the next pass.
+func takeLargest(maxes []float64) float64 {
 	largest := 0.0
-	for i, m := range s.maxes {
+	for i, m := range maxes {
 		largest = max(largest, m)
-		s.maxes[i] = 0
+		maxes[i] = 0
 	}
-	return largest, nil
+	return largest
 }
 
 // share runs work(i, u) for every u from 0 to n-1, on w goroutines that
