@@ -124,10 +124,11 @@ func StateOf(v game.View) (State, error) {
 // the square of PenaltyAfter and the table takes a dozen sweeps, each
 // evaluating sixteen turns at once (with AVX on amd64): with 500 after
 // three farkles in a row and the floor at -2500, about half a minute on
-// two cores for Facebook or Zilch scoring, with or without a final round
-// (7 to 8 times the Core solve above), but for Zilch with a final round,
-// three and a half minutes: its six dice so rarely farkle that its turns
-// are followed to about 40,000 points before banking is sure to be best.
+// two cores for Facebook or Zilch scoring without a final round (6 to 8
+// times the Core solve above, in runs on one machine) and for Facebook's
+// with one (8 to 12 times), but for Zilch with a final round three and a
+// half minutes: its six dice so rarely farkle that its turns are followed
+// to about 40,000 points before banking is sure to be best.
 // With a penalty it keeps about a dozen float64s a position while it
 // works (the sweeps and their Anderson mixing): 65 MB at target 10,000.
 //
