@@ -13,6 +13,7 @@
 import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -309,20 +310,32 @@ async function houseRulesGame(page, base) {
 
 // checkHistory checks that the history holds every event, numbered from
 // 1, a page at a time: the newest first, the oldest on the last page.
+// The first page's Older and the next's Newer are clicked as a player
+// would; the walk through every page clicks in the page, which is quicker.
 async function checkHistory(page, numEvents) {
   const newest = await page.evaluate(() => document.querySelector('#history li')?.value);
   if (newest !== numEvents) fail(`the history's newest entry is ${newest}, the game has ${numEvents} events`);
-  const seen = new Set();
-  for (let i = 0; i < 100; i++) {
-    const values = await page.evaluate(() => [...document.querySelectorAll('#history li')].map((li) => li.value));
-    for (const v of values) seen.add(v);
-    if (await page.isDisabled('#history-older').catch(() => true) || !(await page.isVisible('#history-pages'))) break;
-    await page.click('#history-older');
-  }
-  if (seen.size !== numEvents || !seen.has(1)) fail(`the history's pages show ${seen.size} entries of ${numEvents}, from ${Math.min(...seen)}`);
   if (await page.isVisible('#history-pages')) {
-    while (!(await page.isDisabled('#history-newer'))) await page.click('#history-newer');
+    const first = await page.evaluate(() => document.querySelector('#history li').value);
+    await page.click('#history-older');
+    await page.click('#history-newer');
+    const again = await page.evaluate(() => document.querySelector('#history li').value);
+    if (again !== first) fail(`Older then Newer shows the history from ${again}, not ${first}`);
   }
+  const seen = await page.evaluate(() => {
+    const values = [];
+    const older = document.getElementById('history-older');
+    for (let i = 0; i < 10000; i++) {
+      for (const li of document.querySelectorAll('#history li')) values.push(li.value);
+      if (older.disabled || document.getElementById('history-pages').hidden) break;
+      older.click();
+    }
+    const newer = document.getElementById('history-newer');
+    while (!newer.disabled && !document.getElementById('history-pages').hidden) newer.click();
+    return values;
+  });
+  const set = new Set(seen);
+  if (set.size !== numEvents || seen.length !== numEvents || !set.has(1)) fail(`the history's pages show ${set.size} entries (${seen.length} lines) of ${numEvents}, from ${Math.min(...set)}`);
 }
 
 // axeScan runs axe-core on the page and fails on a serious or critical
@@ -485,41 +498,99 @@ async function checkHintOrder(page) {
   if (h.chance) hintsByChance++;
 }
 
-// historyPagingTest plays a game through the API to more than two pages
-// of history, opens it as a watcher, and checks every page.
-async function historyPagingTest(page, base) {
-  const post = async (url, token, body) => {
+// apiClient returns a function that calls the API of base from the
+// loopback address from (not the browser's 127.0.0.1, so that the
+// server's rate limit of a client, a token bucket by address, counts
+// these requests apart from the page's), paced to 18 requests a second,
+// under the limit, and waiting when refused with 429.
+function apiClient(base, from) {
+  const { hostname, port } = new URL(base);
+  let last = 0;
+  const once = (method, url, token, body) => new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request({
+      host: hostname, port, path: url, method, localAddress: from,
+      headers: { ...(data ? { 'Content-Type': 'application/json' } : {}), ...(token ? { 'X-Farkle-Token': token } : {}) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => { text += c; });
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+  return async (method, url, token, body) => {
     for (;;) {
-      const res = await fetch(base + url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Farkle-Token': token } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const wait = last + 55 - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      last = Date.now();
+      const res = await once(method, url, token, body);
       if (res.status === 429) {
-        await new Promise((r) => setTimeout(r, 250)); // the server's rate limit
+        await new Promise((r) => setTimeout(r, 250));
         continue;
       }
-      if (!res.ok) fail(`POST ${url}: ${res.status} ${await res.text()}`);
-      return res.json();
+      if (res.status < 200 || res.status > 299) fail(`${method} ${url}: ${res.status} ${res.text}`);
+      return JSON.parse(res.text);
     }
   };
-  const g = await post('/api/games', '', { rules: 'app', target: 100000, seats: [{ kind: 'human', name: 'Pat' }, { kind: 'threshold' }] });
-  const tok = g.seats[0].token;
+}
+
+// LONG_EVENTS is the length of the long game: more than a page of a
+// stream's catch-up (2,000 events), and enough more that the pages after
+// the first, paced as live steps, would take a minute.
+const LONG_EVENTS = 2100;
+
+// makeLongGame plays a game through the API, from another loopback
+// address, to LONG_EVENTS events: seven threshold bots and one human,
+// who banks as soon as the rules allow, so that each of the human's
+// moves brings the bots' turns. It runs while the browser plays the
+// other games, and returns the game's id, the human's seat and token and
+// the number of events.
+async function makeLongGame(base) {
+  const call = apiClient(base, '127.0.0.2');
+  const seats = Array.from({ length: 7 }, () => ({ kind: 'threshold' })).concat([{ kind: 'human', name: 'Lou' }]);
+  const g = await call('POST', '/api/games', '', { rules: 'app', target: 1000000, seats });
+  const seat = 7;
+  const tok = g.seats[seat].token;
+  const u = `/api/games/${g.id}`;
   let st = g.state;
-  while (st.num_events < 120) {
-    // 16 requests a second, under the server's limit for the address that
-    // the browser shares: its requests are not refused after these.
-    await new Promise((r) => setTimeout(r, 60));
-    const u = `/api/games/${g.id}`;
-    if (st.dice.length) st = await post(u + '/keep', tok, { dice: st.keeps[0].dice });
-    else if (st.can_bank && st.turn_total >= 300) st = await post(u + '/bank', tok);
-    else st = await post(u + '/roll', tok);
+  let requests = 1;
+  while (st.num_events < LONG_EVENTS || st.current !== seat || st.dice.length) {
+    if (st.dice.length) st = await call('POST', u + '/keep', tok, { dice: st.keeps[st.keeps.length - 1].dice });
+    else if (st.can_bank) st = await call('POST', u + '/bank', tok);
+    else st = await call('POST', u + '/roll', tok);
+    if (++requests > 1000) fail(`the long game has ${st.num_events} events after 1,000 requests`);
   }
-  await page.goto(`${base}/g/${g.id}`);
-  await page.waitForFunction((n) => document.body.dataset.events === String(n), st.num_events, { timeout: 15000 });
-  const pages = await page.textContent('#history-range');
-  await checkHistory(page, st.num_events);
-  lap(`history: ${st.num_events} events in pages (${pages})`);
+  return { id: g.id, seat, token: tok, numEvents: st.num_events, requests };
+}
+
+// longHistoryTest opens the long game in the human's seat: its whole
+// history is there within seconds, added at once and not shown as steps
+// one by one (the stream sends it in pages of 2,000), Roll works, and
+// every page of the history is there. The page must not have reduced
+// motion, under which steps are instant anyway.
+async function longHistoryTest(page, base, long) {
+  await page.goto(base + '/');
+  await page.evaluate(({ id, seat, token }) => {
+    localStorage.setItem('farkle:seats:' + id, JSON.stringify({ tokens: { [seat]: token }, mine: [seat], current: seat }));
+  }, long);
+  const t0 = Date.now();
+  await page.goto(`${base}/g/${long.id}`);
+  await page.waitForFunction((n) => document.body.dataset.events === String(n) && !document.getElementById('roll').disabled, long.numEvents, { timeout: 8000 })
+    .catch(async () => fail(`a game of ${long.numEvents} events is not playable 8 s after opening it: ` + JSON.stringify(await page.evaluate(() => ({
+      events: document.body.dataset.events, playing: document.body.dataset.playing, status: document.getElementById('status').textContent,
+      history: document.getElementById('history-range').textContent,
+    })))));
+  const secs = (Date.now() - t0) / 1000;
+  const seen = await page.evaluate(() => ({ playing: document.body.dataset.playing, announce: document.getElementById('announce').textContent }));
+  if (seen.playing === '1' || seen.announce) fail('the history of a game opened was shown as steps: ' + JSON.stringify(seen));
+  const range = await page.textContent('#history-range');
+  await checkHistory(page, long.numEvents);
+  // After the history, moves are live again.
+  await page.click('#roll');
+  await page.waitForFunction((n) => Number(document.querySelector('#history li')?.value) > n, long.numEvents, { timeout: 10000 });
+  lap(`long history: ${long.numEvents} events (made in ${long.requests} requests) playable ${secs.toFixed(1)} s after opening, in pages (${range})`);
 }
 
 // connectionTest checks, on the game of the page at the start of a turn,
@@ -569,6 +640,9 @@ async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const base = await startServer();
   console.log('serving at', base);
+  // The long game is made through the API while the browser plays.
+  const longGame = makeLongGame(base);
+  longGame.catch(() => {}); // awaited below
 
   // Desktop: a whole game by mouse.
   // The desktop game runs with reduced motion: the steps are instant.
@@ -683,6 +757,7 @@ async function main() {
   await checkHistory(ppage, pstate.num_events);
   lap(`phone history: ${pstate.num_events} events, ${Math.ceil(pstate.num_events / 50)} pages`);
   await ppage.screenshot({ path: path.join(shots, 'phone-game.png'), fullPage: true });
+  await longHistoryTest(ppage, base, await longGame);
 
   // Keyboard: r rolls; Tab reaches only keepable dice, as one stop;
   // arrows move between them; Space keeps; h and Escape open and close
@@ -807,7 +882,6 @@ async function main() {
   // Seats: links that survive opening another seat's link.
   await seatsTest(page, base);
   await connectionTest(page, base);
-  await historyPagingTest(page, base);
 
   // House rules: the form's fields, the page's statement of them, and
   // the piggyback button.

@@ -199,6 +199,7 @@ const game = {
   next: 0, // the seq of the next event to queue
   queue: [], // events received, not yet shown
   loaded: false, // the history so far is in: newer events are paced
+  catchUp: -1, // the events of the game as the stream's first update found it: the history, added at once
   playing: false,
   skip: false,
   wake: null,
@@ -346,9 +347,12 @@ function notify(say) {
 
 // receive takes what the server sent: new events, a newer state, or
 // both. Events are shown one by one (see play); the state once its
-// events have been.
+// events have been. The history of a game opened comes in pages (of
+// 2,000 events, each with the state): every event up to the number of
+// the first page's state is history, added at once, whatever the pages.
 function receive(evs, st) {
   if (st && (!game.pending || st.id !== game.pending.id || st.num_events >= game.pending.num_events)) game.pending = st;
+  if (evs && game.catchUp < 0) game.catchUp = st ? st.num_events : game.next + evs.length;
   const fresh = (evs || []).filter((e) => e.seq >= game.next).sort((a, b) => a.seq - b.seq);
   if (fresh.length && fresh[0].seq === game.next) {
     const run = [];
@@ -357,18 +361,18 @@ function receive(evs, st) {
       run.push(e);
       game.next++;
     }
-    if (!game.loaded) {
-      // The history of a game opened: no pacing.
+    // The history of a game opened, up to catchUp: no pacing.
+    const old = game.loaded ? [] : run.splice(0, Math.max(0, game.catchUp - run[0].seq));
+    if (old.length) {
       game.bulk = true;
-      for (const e of run) addHistory(e);
+      for (const e of old) addHistory(e);
       game.bulk = false;
       renderHistory();
-      initialView(run);
-    } else {
-      game.queue.push(...run);
+      initialView(old);
     }
+    game.queue.push(...run);
   }
-  if (evs && !game.loaded) game.loaded = true;
+  if (!game.loaded && game.catchUp >= 0 && game.next >= game.catchUp) game.loaded = true;
   if (game.pending && game.pending.num_events > game.next && game.loaded) fetchMissing();
   pump();
 }
