@@ -90,7 +90,7 @@ async function launch(options) {
 function watch(page, label) {
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
-    if (refusals > 0 && /^Failed to load resource: (the server responded with a status of 40[039]|net::ERR_)/.test(msg.text())) {
+    if (refusals > 0 && /^Failed to load resource: (the server responded with a status of (40[039]|503)|net::ERR_)/.test(msg.text())) {
       refusals--;
       return;
     }
@@ -636,6 +636,103 @@ async function connectionTest(page, base) {
   lap('connection: offline said, a lost answer sent again and made once');
 }
 
+// prepareMove makes the page ready to send a move by a click on Roll: it
+// selects the hint's best keep when dice are on the table. It returns
+// the action that the click sends first (keep, or roll).
+async function prepareMove(page) {
+  const st = await waitReady(page);
+  if (st.over) fail('the game ended before the refusals could be checked');
+  if (!st.dice.length) return 'roll';
+  if (await page.isHidden('#hint-panel')) await page.click('#hint');
+  await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+  await page.click('#hint-rows tr.best button');
+  return 'keep';
+}
+
+// refusalsTest checks what the page does with the refusals of a move
+// that it cannot help: overloaded (503 with Retry-After), sent again once
+// after the wait and made; overloaded twice, said, and not made; and
+// game_too_long, said, with the state's too_long: the moves disabled.
+// The server's answers are replaced by the test's (page.route).
+async function refusalsTest(page, base) {
+  const id = await createGame(page, base, 'Oli', 10000);
+  const numEvents = async () => (await (await fetch(`${base}/api/games/${id}`)).json()).num_events;
+  const isMove = (url) => /^\/api\/games\/[0-9a-f]+\/(roll|keep|bank)$/.test(url.pathname);
+  const busy = { status: 503, contentType: 'application/json', headers: { 'Retry-After': '1' }, body: JSON.stringify({ error: { code: 'overloaded', message: 'the server is overloaded (the disk is behind): try again in 1 s' } }) };
+
+  // Overloaded once: the move is sent again after Retry-After, and made.
+  let sent = [];
+  await page.route(isMove, async (route) => {
+    sent.push(Date.now());
+    if (sent.length === 1) await route.fulfill(busy);
+    else await route.continue();
+  });
+  refusals += 2; // the 503 in the console, maybe twice
+  let n0 = await numEvents();
+  let action = await prepareMove(page);
+  await page.click('#roll');
+  await page.waitForFunction((w) => document.getElementById('notice').textContent === w, MESSAGES_EN['err.overloadedRetry']);
+  await page.waitForFunction(() => document.body.dataset.busy === '0' && document.getElementById('notice').hidden, null, { timeout: 10000 });
+  if (sent.length < 2 || sent[1] - sent[0] < 950) fail(`a move refused as overloaded was sent ${sent.length} times, again after ${sent[1] - sent[0]} ms, not after Retry-After`);
+  let made = await eventsSince(base, id, n0);
+  if (!made.some((e) => e.kind === (action === 'keep' ? 'kept' : 'rolled') && e.player === 0)) fail(`the ${action} sent again after overloaded was not made: ${JSON.stringify(made.slice(0, 4))}`);
+  await page.unroute(isMove);
+
+  // Overloaded twice: said, and not made.
+  sent = [];
+  await page.route(isMove, async (route) => {
+    sent.push(Date.now());
+    await route.fulfill(busy);
+  });
+  refusals += 2;
+  n0 = await numEvents();
+  action = await prepareMove(page);
+  await page.click('#roll');
+  await page.waitForFunction((w) => document.getElementById('notice').textContent === w, MESSAGES_EN['err.overloadedAgain'], { timeout: 10000 });
+  if (sent.length !== 2) fail(`a move refused as overloaded twice was sent ${sent.length} times`);
+  if (await numEvents() !== n0) fail('a move refused as overloaded twice was made');
+  await page.unroute(isMove);
+  refusals = 0;
+
+  // The game at its limit of events: the move is refused, and the state
+  // says too_long.
+  await page.route(isMove, (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'game_too_long', message: 'the game has reached the limit of 200000 events: it takes no more moves' } }) }));
+  const isState = (url) => url.pathname === `/api/games/${id}`;
+  await page.route(isState, async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), too_long: true } });
+  });
+  refusals += 2;
+  await prepareMove(page);
+  await page.click('#roll');
+  await page.waitForFunction((w) => document.getElementById('status').textContent === w, MESSAGES_EN['status.tooLong'], { timeout: 10000 });
+  const shown = await page.evaluate(() => ({
+    notice: document.getElementById('notice').textContent, why: document.getElementById('why').textContent,
+    enabled: ['roll', 'bank', 'hint'].filter((b) => !document.getElementById(b).disabled),
+    dice: document.querySelectorAll('#dice .die[aria-disabled="false"]').length,
+  }));
+  if (shown.notice !== MESSAGES_EN['err.game_too_long'] || shown.why !== MESSAGES_EN['why.tooLong'] || shown.enabled.length || shown.dice) {
+    fail('a game at its limit of events shows ' + JSON.stringify(shown));
+  }
+  await page.screenshot({ path: path.join(shots, 'desktop-too-long.png') });
+  await page.unroute(isMove);
+  await page.unroute(isState);
+  refusals = 0;
+  lap('refusals: overloaded sent again once after Retry-After, said when it stays; too_long said and the moves disabled');
+}
+
+// eventsSince returns the events of game id from since on, every page.
+async function eventsSince(base, id, since) {
+  const out = [];
+  for (let more = true; more;) {
+    const r = await (await fetch(`${base}/api/games/${id}/events?since=${since}`)).json();
+    out.push(...r.events);
+    since = r.next;
+    more = r.more;
+  }
+  return out;
+}
+
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const base = await startServer();
@@ -882,6 +979,7 @@ async function main() {
   // Seats: links that survive opening another seat's link.
   await seatsTest(page, base);
   await connectionTest(page, base);
+  await refusalsTest(page, base);
 
   // House rules: the form's fields, the page's statement of them, and
   // the piggyback button.

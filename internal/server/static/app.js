@@ -68,6 +68,7 @@ async function api(method, path, { token, body, seen } = {}) {
     const err = failure(data?.error?.code || 'http', res.status);
     err.field = data?.error?.field || '';
     err.detail = data?.error?.message || '';
+    err.retryAfter = Number(res.headers.get('Retry-After')) || 0; // seconds
     throw err;
   }
   return data;
@@ -300,9 +301,11 @@ function behind() {
   return !!game.pending && game.pending !== game.state;
 }
 
+// myTurn reports whether the viewer's seat is to play: never in a game
+// over, or at its limit of events (too_long), which takes no more moves.
 function myTurn() {
   const s = game.state;
-  return s && !s.over && game.seat >= 0 && s.current === game.seat;
+  return s && !s.over && !s.too_long && game.seat >= 0 && s.current === game.seat;
 }
 
 // idle reports whether the player may act now.
@@ -661,6 +664,7 @@ function render() {
     status = t('status.toPlay', { name: nameOf(s.current) });
   }
   if (s.final_round && !s.over) status += ' ' + t('status.final');
+  if (s.too_long && !s.over) status = t('status.tooLong');
   setStatus(status);
   document.body.classList.toggle('over', s.over);
   document.body.dataset.events = String(s.num_events);
@@ -686,6 +690,11 @@ function render() {
   $('house-rules').textContent = house.length ? t('house.line', { list: house.join(', ') }) : '';
   $('house-rules').hidden = !house.length;
 
+  // A game that takes no more moves keeps no selection, and no hint.
+  if (s.too_long && (game.sel.size || !$('hint-panel').hidden)) {
+    game.sel.clear();
+    closeHint(false);
+  }
   // A new roll resets the selection.
   const key = s.dice.length ? s.num_events : -1;
   if (key !== game.rollKey || document.querySelector('#dice .step, #dice .no-dice:empty')) {
@@ -724,7 +733,7 @@ function renderDice(fresh) {
   box.setAttribute('aria-label', s.dice.length ? t('dice.label', { dice: s.dice.join(' ') }) : t('dice.none'));
   const none = box.querySelector('.no-dice');
   if (none) {
-    none.textContent = s.over ? t('noDice.over') : (mine ? t('noDice.you') : t('noDice.other', { name: nameOf(s.current) }));
+    none.textContent = s.over ? t('noDice.over') : s.too_long ? '' : (mine ? t('noDice.you') : t('noDice.other', { name: nameOf(s.current) }));
   }
   // Only the dice that may be kept are in the Tab order, as one stop
   // (the roving die): the arrow keys move between them.
@@ -819,6 +828,7 @@ function renderSelection() {
     }
   }
   if (!myTurn() && !s.over) why = game.seat < 0 ? t('why.watching') : t('why.wait', { name: nameOf(s.current) });
+  if (s.too_long && !s.over) why = t('why.tooLong');
   if (game.playing) why = t('why.playing');
   $('why').textContent = why;
   $('hint').disabled = !(mine && s.dice.length);
@@ -937,27 +947,46 @@ async function refresh() {
   }
 }
 
+// MAX_RETRY_AFTER bounds the wait, in seconds, before a move refused as
+// overloaded is sent again.
+const MAX_RETRY_AFTER = 15;
+
 // move sends a move made on the game as it had seen events. A move that
 // got no answer is sent again, twice at most: the server makes it only
 // if the game still has seen events, so that it is never made twice; a
-// retry refused as stale means the first went through, or the game moved
-// on, which the player is told.
+// retry refused as stale after a lost answer means the first went
+// through, or the game moved on, which the player is told. A move that
+// the server refused as overloaded (503, not made) is sent once more
+// after its Retry-After (at most MAX_RETRY_AFTER seconds).
 async function move(action, body, seen) {
   if (!navigator.onLine) throw failure('offline');
-  for (let attempt = 0; ; attempt++) {
+  let lost = 0; // the attempts that got no answer
+  let busy = false; // refused once as overloaded
+  for (;;) {
     try {
       const st = await api('POST', `/api/games/${game.id}/${action}`, { token: game.token, body, seen });
-      if (attempt) notify(null);
+      if (lost || busy) notify(null);
       return st;
     } catch (err) {
-      if (err.code === 'stale' && attempt > 0) err.code = 'staleRetry';
+      if (err.code === 'stale' && lost) err.code = 'staleRetry';
+      if (err.code === 'overloaded') {
+        if (busy) {
+          err.code = 'overloadedAgain';
+          throw err;
+        }
+        busy = true;
+        notify(() => t('err.overloadedRetry'));
+        await sleep(1000 * Math.min(Math.max(err.retryAfter, 1), MAX_RETRY_AFTER));
+        continue;
+      }
       if (err.code !== 'network') throw err;
-      if (attempt >= 2 || !navigator.onLine) {
+      if (lost >= 2 || !navigator.onLine) {
         err.code = 'moveNetwork';
         throw err;
       }
+      lost++;
       notify(() => t('err.retrying'));
-      await sleep(700 * (attempt + 1));
+      await sleep(700 * lost);
     }
   }
 }
