@@ -541,6 +541,10 @@ function apiClient(base, from) {
 // the first, paced as live steps, would take a minute.
 const LONG_EVENTS = 2100;
 
+// LONG_NAME is the name of the long game's human: Hebrew, written right
+// to left, and a digit.
+const LONG_NAME = 'דנה 2';
+
 // makeLongGame plays a game through the API, from another loopback
 // address, to LONG_EVENTS events: seven threshold bots and one human,
 // who banks as soon as the rules allow, so that each of the human's
@@ -549,7 +553,7 @@ const LONG_EVENTS = 2100;
 // the number of events.
 async function makeLongGame(base) {
   const call = apiClient(base, '127.0.0.2');
-  const seats = Array.from({ length: 7 }, () => ({ kind: 'threshold' })).concat([{ kind: 'human', name: 'Lou' }]);
+  const seats = Array.from({ length: 7 }, () => ({ kind: 'threshold' })).concat([{ kind: 'human', name: LONG_NAME }]);
   const g = await call('POST', '/api/games', '', { rules: 'app', target: 1000000, seats });
   const seat = 7;
   const tok = g.seats[seat].token;
@@ -590,6 +594,8 @@ async function longHistoryTest(page, base, long) {
   // After the history, moves are live again.
   await page.click('#roll');
   await page.waitForFunction((n) => Number(document.querySelector('#history li')?.value) > n, long.numEvents, { timeout: 10000 });
+  await checkIsolation(page);
+  await page.screenshot({ path: path.join(shots, 'phone-long.png'), fullPage: true });
   lap(`long history: ${long.numEvents} events (made in ${long.requests} requests) playable ${secs.toFixed(1)} s after opening, in pages (${range})`);
 }
 
@@ -634,6 +640,39 @@ async function connectionTest(page, base) {
   refusals = 0;
   await checkScores(page, base, id); // the page shows the game as the server has it
   lap('connection: offline said, a lost answer sent again and made once');
+}
+
+// checkIsolation checks, on the page of the long game played as
+// LONG_NAME, that the name is a bidirectional isolate (FSI ... PDI) in
+// the page's sentences, and that a sentence with the name before a number
+// shows the number after the name, not moved before it by the name's
+// direction.
+async function checkIsolation(page) {
+  const name = LONG_NAME;
+  const inSentence = '\u2068' + name + '\u2069';
+  const shown = await page.evaluate(() => ({ me: document.getElementById('seat-me').textContent, newest: document.querySelector('#history li').textContent }));
+  if (shown.me !== MESSAGES_EN['seats.you'].replace('{name}', inSentence)) fail('the seat of a right-to-left name says ' + JSON.stringify(shown.me));
+  if (!shown.newest.startsWith(inSentence + ' rolled ')) fail('the history of a right-to-left name says ' + JSON.stringify(shown.newest));
+  const r = await page.evaluate(async (name) => {
+    const { t } = await import('/static/i18n.js');
+    const p = document.createElement('p');
+    p.style.whiteSpace = 'nowrap';
+    p.textContent = t('b.overshotText', { name, points: 300 });
+    document.getElementById('main').append(p);
+    const text = p.firstChild;
+    const box = (word) => {
+      const at = text.data.indexOf(word);
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      const b = range.getBoundingClientRect();
+      return [Math.round(b.left), Math.round(b.right)];
+    };
+    const out = { lang: document.documentElement.lang, text: text.data, name: box(name), points: box('300'), after: box('scores') };
+    p.remove();
+    return out;
+  }, name);
+  if (r.lang !== 'en' || !(r.points[0] >= r.name[1] && r.after[0] >= r.points[1])) fail('a right-to-left name moves the words around it: ' + JSON.stringify(r));
 }
 
 // prepareMove makes the page ready to send a move by a click on Roll: it

@@ -1489,9 +1489,9 @@ function miniDice(dice) {
 function renderGuide() {
   const g = game.guide;
   const name = t('preset.' + g.preset);
-  const full = houseRulesOn(g) ? t('guide.house', { name }) : name;
-  $('rules-name').textContent = t('guide.line', { name: full, target: g.target });
-  $('rules-heading').textContent = t('guide.heading', { name: full });
+  const full = houseRulesOn(g) ? t('guide.house', { rules: name }) : name;
+  $('rules-name').textContent = t('guide.line', { rules: full, target: g.target });
+  $('rules-heading').textContent = t('guide.heading', { rules: full });
   const box = $('rules-body');
   box.replaceChildren();
   const list = el('ul', { class: 'rules-list' });

@@ -230,9 +230,9 @@ export const MESSAGES_EN = {
   'col.select': 'Select',
 
   // The scoring guide.
-  'guide.line': '{name} · to {target}',
-  'guide.house': '{name} with house rules',
-  'guide.heading': 'Rules: {name}',
+  'guide.line': '{rules} · to {target}',
+  'guide.house': '{rules} with house rules',
+  'guide.heading': 'Rules: {rules}',
   'g.finalRound': 'Reaching {target} starts the final round: everyone else has one last turn, and the highest score wins.',
   'g.welfare': 'The first to hit {target} exactly wins.',
   'g.first': 'The first to bank {target} wins at once.',
@@ -327,8 +327,20 @@ export function percent(p) {
   return percents.format(p);
 }
 
+// NAMES are the parameters that are players' names: t isolates each
+// (FSI ... PDI), so that a name written right to left, or ending in
+// digits, keeps its place in the sentence and leaves the words and
+// numbers around it in theirs.
+const NAMES = new Set(['name', 'new', 'cur']);
+
+// isolate returns s as a bidirectional isolate of its own direction.
+export function isolate(s) {
+  return '\u2068' + s + '\u2069';
+}
+
 // t returns the message key in the page's language with its parameters:
-// numbers are formatted with num, and n picks the plural form.
+// numbers are formatted with num, n picks the plural form, and names
+// (NAMES) are isolated.
 export function t(key, params = {}) {
   let m = CATALOGUES[current][key] ?? MESSAGES_EN[key];
   if (m === undefined) return key;
@@ -336,6 +348,7 @@ export function t(key, params = {}) {
   return m.replace(/\{(\w+)\}/g, (all, k) => {
     const v = params[k];
     if (v === undefined) return all;
-    return typeof v === 'number' ? num(v) : String(v);
+    if (typeof v === 'number') return num(v);
+    return NAMES.has(k) ? isolate(String(v)) : String(v);
   });
 }
