@@ -590,6 +590,21 @@ async function longHistoryTest(page, base, long) {
   const seen = await page.evaluate(() => ({ playing: document.body.dataset.playing, announce: document.getElementById('announce').textContent }));
   if (seen.playing === '1' || seen.announce) fail('the history of a game opened was shown as steps: ' + JSON.stringify(seen));
   const range = await page.textContent('#history-range');
+  // The numbers of the history fit in its margin, bold ones too.
+  const fit = await page.evaluate(() => {
+    const list = document.getElementById('history');
+    const li = list.querySelector('li');
+    const probe = document.createElement('span');
+    probe.textContent = li.value + '.';
+    probe.style.font = getComputedStyle(li).font;
+    probe.style.fontWeight = '700';
+    probe.style.position = 'absolute';
+    document.body.append(probe);
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return { number: li.value, width: Math.ceil(width), margin: parseFloat(getComputedStyle(list).paddingLeft) };
+  });
+  if (fit.width > fit.margin) fail('the history number is wider than its margin: ' + JSON.stringify(fit));
   await checkHistory(page, long.numEvents);
   // After the history, moves are live again.
   await page.click('#roll');

@@ -901,6 +901,7 @@ function renderHistory() {
   const start = Math.max(0, end - HISTORY_PAGE);
   const list = $('history');
   list.replaceChildren();
+  list.style.setProperty('--digits', String(String(end).length)); // room for the numbers
   for (let i = end - 1; i >= start; i--) {
     const e = game.events[i];
     list.append(el('li', { class: 'ev ev-' + e.kind, text: eventText(e), value: e.seq + 1 }));
