@@ -849,6 +849,11 @@ async function main() {
   const phone = await launch({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const ppage = phone.pages()[0] || await phone.newPage();
   watch(ppage, 'phone');
+  // A watcher of the game over (no seat in this browser) has no Rematch:
+  // it would take the first seat of the new game.
+  await ppage.goto(`${base}/g/${id}`);
+  await ppage.waitForSelector('#over-panel:not([hidden])');
+  if (await ppage.isVisible('#rematch') || !(await ppage.isVisible('.over-actions a'))) fail('a watcher of the game over is offered a rematch, or no new game');
   await ppage.goto(base + '/');
   await checkCheckboxes(ppage, 'phone');
   await ppage.screenshot({ path: path.join(shots, 'phone-home.png') });

@@ -1572,6 +1572,9 @@ function renderOver() {
   const panel = $('over-panel');
   panel.hidden = !s.over;
   if (!s.over) return;
+  // A rematch is offered to the players: a watcher would take the first
+  // seat of the new game under its player's name.
+  $('rematch').hidden = game.seat < 0;
   const w = s.players[s.winner];
   $('over-heading').textContent = s.winner === game.seat ? t('over.you', { score: w.score }) : t('over.won', { name: nameOf(s.winner), score: w.score });
   const body = $('over-rows');
@@ -1586,9 +1589,10 @@ function renderOver() {
 }
 
 // rematch starts a new game of the same rules and seats, and opens the
-// viewer's seat of it (the first seat for a watcher).
+// player's seat of it. A watcher has no rematch.
 async function rematch() {
   const s = game.state;
+  if (game.seat < 0) return;
   const seats = s.players.map((p) => ({ kind: p.kind, name: p.kind === 'human' ? p.name : '' }));
   const body = {
     rules: game.guide?.preset && game.guide.preset !== 'custom' ? game.guide.preset : s.rules,
@@ -1598,9 +1602,8 @@ async function rematch() {
     bankrupt: !!s.bankrupt, piggyback: !!s.piggyback,
   };
   if (s.piggyback) body.piggyback_bonus = s.piggyback_bonus || 0;
-  const mine = game.seat >= 0 ? game.seat : 0;
   const g = await api('POST', '/api/games', { body });
-  storeNewGame(g, mine);
+  storeNewGame(g, game.seat);
   location.assign('/g/' + g.id);
 }
 
