@@ -854,6 +854,9 @@ async function main() {
   await ppage.goto(`${base}/g/${id}`);
   await ppage.waitForSelector('#over-panel:not([hidden])');
   if (await ppage.isVisible('#rematch') || !(await ppage.isVisible('.over-actions a'))) fail('a watcher of the game over is offered a rematch, or no new game');
+  const overflow = await ppage.evaluate(() => document.documentElement.scrollWidth - 390);
+  if (overflow > 0) fail(`the game over overflows the phone by ${overflow} px`);
+  await ppage.screenshot({ path: path.join(shots, 'phone-over.png'), fullPage: true });
   await ppage.goto(base + '/');
   await checkCheckboxes(ppage, 'phone');
   await ppage.screenshot({ path: path.join(shots, 'phone-home.png') });
