@@ -777,6 +777,21 @@ async function refusalsTest(page, base) {
   lap('refusals: overloaded sent again once after Retry-After, said when it stays; too_long said and the moves disabled');
 }
 
+// namesTest checks that the page words the server's default names
+// ("Player 2" of the second seat) in its language, and no name that a
+// player chose: "Player 3" in the first seat, "Bot" and "Bot 1".
+async function namesTest(page, base) {
+  const call = apiClient(base, '127.0.0.3');
+  const g = await call('POST', '/api/games', '', { rules: 'app', seats: [{ kind: 'human', name: 'Player 3' }, { kind: 'human' }, { kind: 'threshold', name: 'Bot' }, { kind: 'threshold', name: 'Bot 1' }] });
+  await page.goto(`${base}/g/${g.id}`);
+  await page.selectOption('#lang', 'cs');
+  await page.waitForFunction(() => document.body.dataset.lang === 'cs');
+  const names = await page.evaluate(() => [...document.querySelectorAll('#scores .name')].map((n) => n.textContent));
+  await page.selectOption('#lang', 'en');
+  const want = ['Player 3', MESSAGES_CS['player.n'].replace('{n}', '2'), 'Bot', 'Bot 1'];
+  if (JSON.stringify(names) !== JSON.stringify(want)) fail(`the names in Czech are ${JSON.stringify(names)}, want ${JSON.stringify(want)}`);
+}
+
 // eventsSince returns the events of game id from since on, every page.
 async function eventsSince(base, id, since) {
   const out = [];
@@ -1044,6 +1059,7 @@ async function main() {
   await seatsTest(page, base);
   await connectionTest(page, base);
   await refusalsTest(page, base);
+  await namesTest(page, base);
 
   // House rules: the form's fields, the page's statement of them, and
   // the piggyback button.

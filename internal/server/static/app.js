@@ -241,16 +241,19 @@ function describeDice(dice) {
   return dice.join(' ');
 }
 
-// displayName is a player's name as shown: the server's default names
-// ("Player 2") in the page's language.
-function displayName(name) {
-  const m = /^Player (\d)$/.exec(name);
-  return m ? t('player.n', { n: Number(m[1]) }) : name;
+// defaultName reports whether name is the server's default name of seat
+// i, "Player i+1". The state does not say whether a name was chosen: a
+// player who chose "Player 2" in another seat keeps it as written, one
+// who chose the default of their own seat cannot be told from it.
+function defaultName(name, i) {
+  return name === `Player ${i + 1}`;
 }
 
+// nameOf returns the name of player i as shown: the server's default
+// names ("Player 2") in the page's language, others as written.
 function nameOf(i) {
   const p = (game.state || game.pending)?.players[i];
-  return p ? displayName(p.name) : t('player.n', { n: i + 1 });
+  return p && !defaultName(p.name, i) ? p.name : t('player.n', { n: i + 1 });
 }
 
 // counts returns the number of dice of each face.
@@ -1241,7 +1244,7 @@ function askName(joining) {
   $('name-error').textContent = '';
   const input = $('name-input');
   const current = game.state?.players[game.seat]?.name || '';
-  input.value = /^Player \d$/.test(current) ? '' : current;
+  input.value = defaultName(current, game.seat) ? '' : current;
   d.showModal();
   input.focus();
 }
