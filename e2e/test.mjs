@@ -784,10 +784,16 @@ async function namesTest(page, base) {
   const call = apiClient(base, '127.0.0.3');
   const g = await call('POST', '/api/games', '', { rules: 'app', seats: [{ kind: 'human', name: 'Player 3' }, { kind: 'human' }, { kind: 'threshold', name: 'Bot' }, { kind: 'threshold', name: 'Bot 1' }] });
   await page.goto(`${base}/g/${g.id}`);
-  await page.selectOption('#lang', 'cs');
-  await page.waitForFunction(() => document.body.dataset.lang === 'cs');
+  // A change of language fetches the state and the rules again: each
+  // switch waits for both, so that no request is cut by what comes next.
+  const switchTo = async (lang) => {
+    await page.selectOption('#lang', lang);
+    await page.waitForFunction((l) => document.body.dataset.lang === l && document.getElementById('rules-body').dataset.lang === l, lang);
+  };
+  await page.waitForFunction(() => document.body.dataset.lang === 'en' && document.getElementById('rules-body').dataset.lang === 'en');
+  await switchTo('cs');
   const names = await page.evaluate(() => [...document.querySelectorAll('#scores .name')].map((n) => n.textContent));
-  await page.selectOption('#lang', 'en');
+  await switchTo('en');
   const want = ['Player 3', MESSAGES_CS['player.n'].replace('{n}', '2'), 'Bot', 'Bot 1'];
   if (JSON.stringify(names) !== JSON.stringify(want)) fail(`the names in Czech are ${JSON.stringify(names)}, want ${JSON.stringify(want)}`);
 }
@@ -874,6 +880,7 @@ async function main() {
   const overflow = await ppage.evaluate(() => document.documentElement.scrollWidth - 390);
   if (overflow > 0) fail(`the game over overflows the phone by ${overflow} px`);
   await ppage.screenshot({ path: path.join(shots, 'phone-over.png'), fullPage: true });
+  await ppage.waitForFunction(() => document.getElementById('rules-body').dataset.lang === 'en'); // no request cut short
   await ppage.goto(base + '/');
   await checkCheckboxes(ppage, 'phone');
   await ppage.screenshot({ path: path.join(shots, 'phone-home.png') });
