@@ -13,6 +13,7 @@
 import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,7 +90,7 @@ async function launch(options) {
 function watch(page, label) {
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
-    if (refusals > 0 && /^Failed to load resource: (the server responded with a status of 40[039]|net::ERR_)/.test(msg.text())) {
+    if (refusals > 0 && /^Failed to load resource: (the server responded with a status of (40[039]|503)|net::ERR_)/.test(msg.text())) {
       refusals--;
       return;
     }
@@ -309,20 +310,32 @@ async function houseRulesGame(page, base) {
 
 // checkHistory checks that the history holds every event, numbered from
 // 1, a page at a time: the newest first, the oldest on the last page.
+// The first page's Older and the next's Newer are clicked as a player
+// would; the walk through every page clicks in the page, which is quicker.
 async function checkHistory(page, numEvents) {
   const newest = await page.evaluate(() => document.querySelector('#history li')?.value);
   if (newest !== numEvents) fail(`the history's newest entry is ${newest}, the game has ${numEvents} events`);
-  const seen = new Set();
-  for (let i = 0; i < 100; i++) {
-    const values = await page.evaluate(() => [...document.querySelectorAll('#history li')].map((li) => li.value));
-    for (const v of values) seen.add(v);
-    if (await page.isDisabled('#history-older').catch(() => true) || !(await page.isVisible('#history-pages'))) break;
-    await page.click('#history-older');
-  }
-  if (seen.size !== numEvents || !seen.has(1)) fail(`the history's pages show ${seen.size} entries of ${numEvents}, from ${Math.min(...seen)}`);
   if (await page.isVisible('#history-pages')) {
-    while (!(await page.isDisabled('#history-newer'))) await page.click('#history-newer');
+    const first = await page.evaluate(() => document.querySelector('#history li').value);
+    await page.click('#history-older');
+    await page.click('#history-newer');
+    const again = await page.evaluate(() => document.querySelector('#history li').value);
+    if (again !== first) fail(`Older then Newer shows the history from ${again}, not ${first}`);
   }
+  const seen = await page.evaluate(() => {
+    const values = [];
+    const older = document.getElementById('history-older');
+    for (let i = 0; i < 10000; i++) {
+      for (const li of document.querySelectorAll('#history li')) values.push(li.value);
+      if (older.disabled || document.getElementById('history-pages').hidden) break;
+      older.click();
+    }
+    const newer = document.getElementById('history-newer');
+    while (!newer.disabled && !document.getElementById('history-pages').hidden) newer.click();
+    return values;
+  });
+  const set = new Set(seen);
+  if (set.size !== numEvents || seen.length !== numEvents || !set.has(1)) fail(`the history's pages show ${set.size} entries (${seen.length} lines) of ${numEvents}, from ${Math.min(...set)}`);
 }
 
 // axeScan runs axe-core on the page and fails on a serious or critical
@@ -485,41 +498,120 @@ async function checkHintOrder(page) {
   if (h.chance) hintsByChance++;
 }
 
-// historyPagingTest plays a game through the API to more than two pages
-// of history, opens it as a watcher, and checks every page.
-async function historyPagingTest(page, base) {
-  const post = async (url, token, body) => {
+// apiClient returns a function that calls the API of base from the
+// loopback address from (not the browser's 127.0.0.1, so that the
+// server's rate limit of a client, a token bucket by address, counts
+// these requests apart from the page's), paced to 18 requests a second,
+// under the limit, and waiting when refused with 429.
+function apiClient(base, from) {
+  const { hostname, port } = new URL(base);
+  let last = 0;
+  const once = (method, url, token, body) => new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request({
+      host: hostname, port, path: url, method, localAddress: from,
+      headers: { ...(data ? { 'Content-Type': 'application/json' } : {}), ...(token ? { 'X-Farkle-Token': token } : {}) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => { text += c; });
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+  return async (method, url, token, body) => {
     for (;;) {
-      const res = await fetch(base + url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Farkle-Token': token } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const wait = last + 55 - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      last = Date.now();
+      const res = await once(method, url, token, body);
       if (res.status === 429) {
-        await new Promise((r) => setTimeout(r, 250)); // the server's rate limit
+        await new Promise((r) => setTimeout(r, 250));
         continue;
       }
-      if (!res.ok) fail(`POST ${url}: ${res.status} ${await res.text()}`);
-      return res.json();
+      if (res.status < 200 || res.status > 299) fail(`${method} ${url}: ${res.status} ${res.text}`);
+      return JSON.parse(res.text);
     }
   };
-  const g = await post('/api/games', '', { rules: 'app', target: 100000, seats: [{ kind: 'human', name: 'Pat' }, { kind: 'threshold' }] });
-  const tok = g.seats[0].token;
+}
+
+// LONG_EVENTS is the length of the long game: more than a page of a
+// stream's catch-up (2,000 events), and enough more that the pages after
+// the first, paced as live steps, would take a minute.
+const LONG_EVENTS = 2100;
+
+// LONG_NAME is the name of the long game's human: Hebrew, written right
+// to left, and a digit.
+const LONG_NAME = 'דנה 2';
+
+// makeLongGame plays a game through the API, from another loopback
+// address, to LONG_EVENTS events: seven threshold bots and one human,
+// who banks as soon as the rules allow, so that each of the human's
+// moves brings the bots' turns. It runs while the browser plays the
+// other games, and returns the game's id, the human's seat and token and
+// the number of events.
+async function makeLongGame(base) {
+  const call = apiClient(base, '127.0.0.2');
+  const seats = Array.from({ length: 7 }, () => ({ kind: 'threshold' })).concat([{ kind: 'human', name: LONG_NAME }]);
+  const g = await call('POST', '/api/games', '', { rules: 'app', target: 1000000, seats });
+  const seat = 7;
+  const tok = g.seats[seat].token;
+  const u = `/api/games/${g.id}`;
   let st = g.state;
-  while (st.num_events < 120) {
-    // 16 requests a second, under the server's limit for the address that
-    // the browser shares: its requests are not refused after these.
-    await new Promise((r) => setTimeout(r, 60));
-    const u = `/api/games/${g.id}`;
-    if (st.dice.length) st = await post(u + '/keep', tok, { dice: st.keeps[0].dice });
-    else if (st.can_bank && st.turn_total >= 300) st = await post(u + '/bank', tok);
-    else st = await post(u + '/roll', tok);
+  let requests = 1;
+  while (st.num_events < LONG_EVENTS || st.current !== seat || st.dice.length) {
+    if (st.dice.length) st = await call('POST', u + '/keep', tok, { dice: st.keeps[st.keeps.length - 1].dice });
+    else if (st.can_bank) st = await call('POST', u + '/bank', tok);
+    else st = await call('POST', u + '/roll', tok);
+    if (++requests > 1000) fail(`the long game has ${st.num_events} events after 1,000 requests`);
   }
-  await page.goto(`${base}/g/${g.id}`);
-  await page.waitForFunction((n) => document.body.dataset.events === String(n), st.num_events, { timeout: 15000 });
-  const pages = await page.textContent('#history-range');
-  await checkHistory(page, st.num_events);
-  lap(`history: ${st.num_events} events in pages (${pages})`);
+  return { id: g.id, seat, token: tok, numEvents: st.num_events, requests };
+}
+
+// longHistoryTest opens the long game in the human's seat: its whole
+// history is there within seconds, added at once and not shown as steps
+// one by one (the stream sends it in pages of 2,000), Roll works, and
+// every page of the history is there. The page must not have reduced
+// motion, under which steps are instant anyway.
+async function longHistoryTest(page, base, long) {
+  await page.goto(base + '/');
+  await page.evaluate(({ id, seat, token }) => {
+    localStorage.setItem('farkle:seats:' + id, JSON.stringify({ tokens: { [seat]: token }, mine: [seat], current: seat }));
+  }, long);
+  const t0 = Date.now();
+  await page.goto(`${base}/g/${long.id}`);
+  await page.waitForFunction((n) => document.body.dataset.events === String(n) && !document.getElementById('roll').disabled, long.numEvents, { timeout: 8000 })
+    .catch(async () => fail(`a game of ${long.numEvents} events is not playable 8 s after opening it: ` + JSON.stringify(await page.evaluate(() => ({
+      events: document.body.dataset.events, playing: document.body.dataset.playing, status: document.getElementById('status').textContent,
+      history: document.getElementById('history-range').textContent,
+    })))));
+  const secs = (Date.now() - t0) / 1000;
+  const seen = await page.evaluate(() => ({ playing: document.body.dataset.playing, announce: document.getElementById('announce').textContent }));
+  if (seen.playing === '1' || seen.announce) fail('the history of a game opened was shown as steps: ' + JSON.stringify(seen));
+  const range = await page.textContent('#history-range');
+  // The numbers of the history fit in its margin, bold ones too.
+  const fit = await page.evaluate(() => {
+    const list = document.getElementById('history');
+    const li = list.querySelector('li');
+    const probe = document.createElement('span');
+    probe.textContent = li.value + '.';
+    probe.style.font = getComputedStyle(li).font;
+    probe.style.fontWeight = '700';
+    probe.style.position = 'absolute';
+    document.body.append(probe);
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return { number: li.value, width: Math.ceil(width), margin: parseFloat(getComputedStyle(list).paddingLeft) };
+  });
+  if (fit.width > fit.margin) fail('the history number is wider than its margin: ' + JSON.stringify(fit));
+  await checkHistory(page, long.numEvents);
+  // After the history, moves are live again.
+  await page.click('#roll');
+  await page.waitForFunction((n) => Number(document.querySelector('#history li')?.value) > n, long.numEvents, { timeout: 10000 });
+  await checkIsolation(page);
+  await page.screenshot({ path: path.join(shots, 'phone-long.png'), fullPage: true });
+  lap(`long history: ${long.numEvents} events (made in ${long.requests} requests) playable ${secs.toFixed(1)} s after opening, in pages (${range})`);
 }
 
 // connectionTest checks, on the game of the page at the start of a turn,
@@ -530,15 +622,17 @@ async function connectionTest(page, base) {
   const id = await page.evaluate(() => document.body.dataset.gameId);
   await waitReady(page);
   if (await page.isDisabled('#roll')) fail('the connection test needs a turn that may roll');
-  const events = async () => (await (await fetch(`${base}/api/games/${id}/events`)).json()).events;
+  // The game's number of events from its state: GET /events answers a
+  // page (500 by default), which could not count a longer game.
+  const numEvents = async () => (await (await fetch(`${base}/api/games/${id}`)).json()).num_events;
   const ctx = page.context();
   await ctx.setOffline(true);
   await page.waitForFunction(() => document.body.dataset.conn === 'offline');
-  const n0 = (await events()).length;
+  const n0 = await numEvents();
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press('r');
   await page.waitForFunction((w) => document.getElementById('notice').textContent === w, MESSAGES_EN['err.offline']);
-  if ((await events()).length !== n0) fail('a move was sent offline');
+  if (await numEvents() !== n0) fail('a move was sent offline');
   const conn = await page.textContent('#conn');
   if (conn !== MESSAGES_EN['conn.offline']) fail('offline, the connection says ' + conn);
   await ctx.setOffline(false);
@@ -557,7 +651,7 @@ async function connectionTest(page, base) {
   await page.keyboard.press('r');
   await page.waitForFunction((w) => document.getElementById('notice').textContent === w, MESSAGES_EN['err.staleRetry'], { timeout: 15000 });
   await page.unroute('**/api/games/*/roll*');
-  const after = (await events()).slice(n0);
+  const after = await eventsSince(base, id, n0);
   const rolls = after.filter((e) => e.kind === 'rolled' && e.player === seat).length;
   if (dropped !== 2 || rolls !== 1) fail(`a roll whose answer was lost: sent ${dropped} times, made ${rolls} times: ${JSON.stringify(after.slice(0, 4))}`);
   refusals = 0;
@@ -565,10 +659,164 @@ async function connectionTest(page, base) {
   lap('connection: offline said, a lost answer sent again and made once');
 }
 
+// checkIsolation checks, on the page of the long game played as
+// LONG_NAME, that the name is a bidirectional isolate (FSI ... PDI) in
+// the page's sentences, and that a sentence with the name before a number
+// shows the number after the name, not moved before it by the name's
+// direction.
+async function checkIsolation(page) {
+  const name = LONG_NAME;
+  const inSentence = '\u2068' + name + '\u2069';
+  const shown = await page.evaluate(() => ({ me: document.getElementById('seat-me').textContent, newest: document.querySelector('#history li').textContent }));
+  if (shown.me !== MESSAGES_EN['seats.you'].replace('{name}', inSentence)) fail('the seat of a right-to-left name says ' + JSON.stringify(shown.me));
+  if (!shown.newest.startsWith(inSentence + ' rolled ')) fail('the history of a right-to-left name says ' + JSON.stringify(shown.newest));
+  const r = await page.evaluate(async (name) => {
+    const { t } = await import('/static/i18n.js');
+    const p = document.createElement('p');
+    p.style.whiteSpace = 'nowrap';
+    p.textContent = t('b.overshotText', { name, points: 300 });
+    document.getElementById('main').append(p);
+    const text = p.firstChild;
+    const box = (word) => {
+      const at = text.data.indexOf(word);
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      const b = range.getBoundingClientRect();
+      return [Math.round(b.left), Math.round(b.right)];
+    };
+    const out = { lang: document.documentElement.lang, text: text.data, name: box(name), points: box('300'), after: box('scores') };
+    p.remove();
+    return out;
+  }, name);
+  if (r.lang !== 'en' || !(r.points[0] >= r.name[1] && r.after[0] >= r.points[1])) fail('a right-to-left name moves the words around it: ' + JSON.stringify(r));
+}
+
+// prepareMove makes the page ready to send a move by a click on Roll: it
+// selects the hint's best keep when dice are on the table. It returns
+// the action that the click sends first (keep, or roll).
+async function prepareMove(page) {
+  const st = await waitReady(page);
+  if (st.over) fail('the game ended before the refusals could be checked');
+  if (!st.dice.length) return 'roll';
+  if (await page.isHidden('#hint-panel')) await page.click('#hint');
+  await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+  await page.click('#hint-rows tr.best button');
+  return 'keep';
+}
+
+// refusalsTest checks what the page does with the refusals of a move
+// that it cannot help: overloaded (503 with Retry-After), sent again once
+// after the wait and made; overloaded twice, said, and not made; and
+// game_too_long, said, with the state's too_long: the moves disabled.
+// The server's answers are replaced by the test's (page.route).
+async function refusalsTest(page, base) {
+  const id = await createGame(page, base, 'Oli', 10000);
+  const numEvents = async () => (await (await fetch(`${base}/api/games/${id}`)).json()).num_events;
+  const isMove = (url) => /^\/api\/games\/[0-9a-f]+\/(roll|keep|bank)$/.test(url.pathname);
+  const busy = { status: 503, contentType: 'application/json', headers: { 'Retry-After': '1' }, body: JSON.stringify({ error: { code: 'overloaded', message: 'the server is overloaded (the disk is behind): try again in 1 s' } }) };
+
+  // Overloaded once: the move is sent again after Retry-After, and made.
+  let sent = [];
+  await page.route(isMove, async (route) => {
+    sent.push(Date.now());
+    if (sent.length === 1) await route.fulfill(busy);
+    else await route.continue();
+  });
+  refusals += 2; // the 503 in the console, maybe twice
+  let n0 = await numEvents();
+  let action = await prepareMove(page);
+  await page.click('#roll');
+  await page.waitForFunction((w) => document.getElementById('notice').textContent === w, MESSAGES_EN['err.overloadedRetry']);
+  await page.waitForFunction(() => document.body.dataset.busy === '0' && document.getElementById('notice').hidden, null, { timeout: 10000 });
+  if (sent.length < 2 || sent[1] - sent[0] < 950) fail(`a move refused as overloaded was sent ${sent.length} times, again after ${sent[1] - sent[0]} ms, not after Retry-After`);
+  let made = await eventsSince(base, id, n0);
+  if (!made.some((e) => e.kind === (action === 'keep' ? 'kept' : 'rolled') && e.player === 0)) fail(`the ${action} sent again after overloaded was not made: ${JSON.stringify(made.slice(0, 4))}`);
+  await page.unroute(isMove);
+
+  // Overloaded twice: said, and not made.
+  sent = [];
+  await page.route(isMove, async (route) => {
+    sent.push(Date.now());
+    await route.fulfill(busy);
+  });
+  refusals += 2;
+  n0 = await numEvents();
+  action = await prepareMove(page);
+  await page.click('#roll');
+  await page.waitForFunction((w) => document.getElementById('notice').textContent === w, MESSAGES_EN['err.overloadedAgain'], { timeout: 10000 });
+  if (sent.length !== 2) fail(`a move refused as overloaded twice was sent ${sent.length} times`);
+  if (await numEvents() !== n0) fail('a move refused as overloaded twice was made');
+  await page.unroute(isMove);
+  refusals = 0;
+
+  // The game at its limit of events: the move is refused, and the state
+  // says too_long.
+  await page.route(isMove, (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'game_too_long', message: 'the game has reached the limit of 200000 events: it takes no more moves' } }) }));
+  const isState = (url) => url.pathname === `/api/games/${id}`;
+  await page.route(isState, async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), too_long: true } });
+  });
+  refusals += 2;
+  await prepareMove(page);
+  await page.click('#roll');
+  await page.waitForFunction((w) => document.getElementById('status').textContent === w, MESSAGES_EN['status.tooLong'], { timeout: 10000 });
+  const shown = await page.evaluate(() => ({
+    notice: document.getElementById('notice').textContent, why: document.getElementById('why').textContent,
+    enabled: ['roll', 'bank', 'hint'].filter((b) => !document.getElementById(b).disabled),
+    dice: document.querySelectorAll('#dice .die[aria-disabled="false"]').length,
+  }));
+  if (shown.notice !== MESSAGES_EN['err.game_too_long'] || shown.why !== MESSAGES_EN['why.tooLong'] || shown.enabled.length || shown.dice) {
+    fail('a game at its limit of events shows ' + JSON.stringify(shown));
+  }
+  await page.screenshot({ path: path.join(shots, 'desktop-too-long.png') });
+  await page.unroute(isMove);
+  await page.unroute(isState);
+  refusals = 0;
+  lap('refusals: overloaded sent again once after Retry-After, said when it stays; too_long said and the moves disabled');
+}
+
+// namesTest checks that the page words the server's default names
+// ("Player 2" of the second seat) in its language, and no name that a
+// player chose: "Player 3" in the first seat, "Bot" and "Bot 1".
+async function namesTest(page, base) {
+  const call = apiClient(base, '127.0.0.3');
+  const g = await call('POST', '/api/games', '', { rules: 'app', seats: [{ kind: 'human', name: 'Player 3' }, { kind: 'human' }, { kind: 'threshold', name: 'Bot' }, { kind: 'threshold', name: 'Bot 1' }] });
+  await page.goto(`${base}/g/${g.id}`);
+  // A change of language fetches the state and the rules again: each
+  // switch waits for both, so that no request is cut by what comes next.
+  const switchTo = async (lang) => {
+    await page.selectOption('#lang', lang);
+    await page.waitForFunction((l) => document.body.dataset.lang === l && document.getElementById('rules-body').dataset.lang === l, lang);
+  };
+  await page.waitForFunction(() => document.body.dataset.lang === 'en' && document.getElementById('rules-body').dataset.lang === 'en');
+  await switchTo('cs');
+  const names = await page.evaluate(() => [...document.querySelectorAll('#scores .name')].map((n) => n.textContent));
+  await switchTo('en');
+  const want = ['Player 3', MESSAGES_CS['player.n'].replace('{n}', '2'), 'Bot', 'Bot 1'];
+  if (JSON.stringify(names) !== JSON.stringify(want)) fail(`the names in Czech are ${JSON.stringify(names)}, want ${JSON.stringify(want)}`);
+}
+
+// eventsSince returns the events of game id from since on, every page.
+async function eventsSince(base, id, since) {
+  const out = [];
+  for (let more = true; more;) {
+    const r = await (await fetch(`${base}/api/games/${id}/events?since=${since}`)).json();
+    out.push(...r.events);
+    since = r.next;
+    more = r.more;
+  }
+  return out;
+}
+
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const base = await startServer();
   console.log('serving at', base);
+  // The long game is made through the API while the browser plays.
+  const longGame = makeLongGame(base);
+  longGame.catch(() => {}); // awaited below
 
   // Desktop: a whole game by mouse.
   // The desktop game runs with reduced motion: the steps are instant.
@@ -624,6 +872,15 @@ async function main() {
   const phone = await launch({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const ppage = phone.pages()[0] || await phone.newPage();
   watch(ppage, 'phone');
+  // A watcher of the game over (no seat in this browser) has no Rematch:
+  // it would take the first seat of the new game.
+  await ppage.goto(`${base}/g/${id}`);
+  await ppage.waitForSelector('#over-panel:not([hidden])');
+  if (await ppage.isVisible('#rematch') || !(await ppage.isVisible('.over-actions a'))) fail('a watcher of the game over is offered a rematch, or no new game');
+  const overflow = await ppage.evaluate(() => document.documentElement.scrollWidth - 390);
+  if (overflow > 0) fail(`the game over overflows the phone by ${overflow} px`);
+  await ppage.screenshot({ path: path.join(shots, 'phone-over.png'), fullPage: true });
+  await ppage.waitForFunction(() => document.getElementById('rules-body').dataset.lang === 'en'); // no request cut short
   await ppage.goto(base + '/');
   await checkCheckboxes(ppage, 'phone');
   await ppage.screenshot({ path: path.join(shots, 'phone-home.png') });
@@ -683,6 +940,7 @@ async function main() {
   await checkHistory(ppage, pstate.num_events);
   lap(`phone history: ${pstate.num_events} events, ${Math.ceil(pstate.num_events / 50)} pages`);
   await ppage.screenshot({ path: path.join(shots, 'phone-game.png'), fullPage: true });
+  await longHistoryTest(ppage, base, await longGame);
 
   // Keyboard: r rolls; Tab reaches only keepable dice, as one stop;
   // arrows move between them; Space keeps; h and Escape open and close
@@ -807,7 +1065,8 @@ async function main() {
   // Seats: links that survive opening another seat's link.
   await seatsTest(page, base);
   await connectionTest(page, base);
-  await historyPagingTest(page, base);
+  await refusalsTest(page, base);
+  await namesTest(page, base);
 
   // House rules: the form's fields, the page's statement of them, and
   // the piggyback button.

@@ -36,6 +36,10 @@ type stateJSON struct {
 	// turn, in order, hot dice included; [] before the first.
 	Kept      []keptJSON `json:"kept"`
 	NumEvents int        `json:"num_events"`
+	// TooLong is whether the game has reached its limit of events
+	// (Config.MaxEvents): it takes no more moves, which are refused with
+	// CodeGameTooLong.
+	TooLong bool `json:"too_long"`
 	// The rules of banking, for the page: the minimum turn total of any
 	// bank and of a player's first, and whether hot dice must roll.
 	MinBank         int  `json:"min_bank"`
@@ -214,6 +218,7 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 		Keeps:     []keepJSON{},
 		Kept:      keptOf(g),
 		NumEvents: g.NumEvents(),
+		TooLong:   g.NumEvents() >= s.cfg.MaxEvents,
 		MinBank:   r.MinBank, MinFirstBank: r.MinFirstBank, MustRollHotDice: r.MustRollHotDice,
 		LowStraight: r.Scoring.LowStraight, HighStraight: r.Scoring.HighStraight,
 		ToxicTwos: r.ToxicTwos, SixOnesWin: r.SixOnesWin, Welfare: r.Welfare, Bankrupt: r.Bankrupt,

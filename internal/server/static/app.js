@@ -68,6 +68,7 @@ async function api(method, path, { token, body, seen } = {}) {
     const err = failure(data?.error?.code || 'http', res.status);
     err.field = data?.error?.field || '';
     err.detail = data?.error?.message || '';
+    err.retryAfter = Number(res.headers.get('Retry-After')) || 0; // seconds
     throw err;
   }
   return data;
@@ -199,6 +200,7 @@ const game = {
   next: 0, // the seq of the next event to queue
   queue: [], // events received, not yet shown
   loaded: false, // the history so far is in: newer events are paced
+  catchUp: -1, // the events of the game as the stream's first update found it: the history, added at once
   playing: false,
   skip: false,
   wake: null,
@@ -239,16 +241,19 @@ function describeDice(dice) {
   return dice.join(' ');
 }
 
-// displayName is a player's name as shown: the server's default names
-// ("Player 2") in the page's language.
-function displayName(name) {
-  const m = /^Player (\d)$/.exec(name);
-  return m ? t('player.n', { n: Number(m[1]) }) : name;
+// defaultName reports whether name is the server's default name of seat
+// i, "Player i+1". The state does not say whether a name was chosen: a
+// player who chose "Player 2" in another seat keeps it as written, one
+// who chose the default of their own seat cannot be told from it.
+function defaultName(name, i) {
+  return name === `Player ${i + 1}`;
 }
 
+// nameOf returns the name of player i as shown: the server's default
+// names ("Player 2") in the page's language, others as written.
 function nameOf(i) {
   const p = (game.state || game.pending)?.players[i];
-  return p ? displayName(p.name) : t('player.n', { n: i + 1 });
+  return p && !defaultName(p.name, i) ? p.name : t('player.n', { n: i + 1 });
 }
 
 // counts returns the number of dice of each face.
@@ -299,9 +304,11 @@ function behind() {
   return !!game.pending && game.pending !== game.state;
 }
 
+// myTurn reports whether the viewer's seat is to play: never in a game
+// over, or at its limit of events (too_long), which takes no more moves.
 function myTurn() {
   const s = game.state;
-  return s && !s.over && game.seat >= 0 && s.current === game.seat;
+  return s && !s.over && !s.too_long && game.seat >= 0 && s.current === game.seat;
 }
 
 // idle reports whether the player may act now.
@@ -346,9 +353,12 @@ function notify(say) {
 
 // receive takes what the server sent: new events, a newer state, or
 // both. Events are shown one by one (see play); the state once its
-// events have been.
+// events have been. The history of a game opened comes in pages (of
+// 2,000 events, each with the state): every event up to the number of
+// the first page's state is history, added at once, whatever the pages.
 function receive(evs, st) {
   if (st && (!game.pending || st.id !== game.pending.id || st.num_events >= game.pending.num_events)) game.pending = st;
+  if (evs && game.catchUp < 0) game.catchUp = st ? st.num_events : game.next + evs.length;
   const fresh = (evs || []).filter((e) => e.seq >= game.next).sort((a, b) => a.seq - b.seq);
   if (fresh.length && fresh[0].seq === game.next) {
     const run = [];
@@ -357,18 +367,18 @@ function receive(evs, st) {
       run.push(e);
       game.next++;
     }
-    if (!game.loaded) {
-      // The history of a game opened: no pacing.
+    // The history of a game opened, up to catchUp: no pacing.
+    const old = game.loaded ? [] : run.splice(0, Math.max(0, game.catchUp - run[0].seq));
+    if (old.length) {
       game.bulk = true;
-      for (const e of run) addHistory(e);
+      for (const e of old) addHistory(e);
       game.bulk = false;
       renderHistory();
-      initialView(run);
-    } else {
-      game.queue.push(...run);
+      initialView(old);
     }
+    game.queue.push(...run);
   }
-  if (evs && !game.loaded) game.loaded = true;
+  if (!game.loaded && game.catchUp >= 0 && game.next >= game.catchUp) game.loaded = true;
   if (game.pending && game.pending.num_events > game.next && game.loaded) fetchMissing();
   pump();
 }
@@ -657,6 +667,7 @@ function render() {
     status = t('status.toPlay', { name: nameOf(s.current) });
   }
   if (s.final_round && !s.over) status += ' ' + t('status.final');
+  if (s.too_long && !s.over) status = t('status.tooLong');
   setStatus(status);
   document.body.classList.toggle('over', s.over);
   document.body.dataset.events = String(s.num_events);
@@ -682,6 +693,11 @@ function render() {
   $('house-rules').textContent = house.length ? t('house.line', { list: house.join(', ') }) : '';
   $('house-rules').hidden = !house.length;
 
+  // A game that takes no more moves keeps no selection, and no hint.
+  if (s.too_long && (game.sel.size || !$('hint-panel').hidden)) {
+    game.sel.clear();
+    closeHint(false);
+  }
   // A new roll resets the selection.
   const key = s.dice.length ? s.num_events : -1;
   if (key !== game.rollKey || document.querySelector('#dice .step, #dice .no-dice:empty')) {
@@ -720,7 +736,7 @@ function renderDice(fresh) {
   box.setAttribute('aria-label', s.dice.length ? t('dice.label', { dice: s.dice.join(' ') }) : t('dice.none'));
   const none = box.querySelector('.no-dice');
   if (none) {
-    none.textContent = s.over ? t('noDice.over') : (mine ? t('noDice.you') : t('noDice.other', { name: nameOf(s.current) }));
+    none.textContent = s.over ? t('noDice.over') : s.too_long ? '' : (mine ? t('noDice.you') : t('noDice.other', { name: nameOf(s.current) }));
   }
   // Only the dice that may be kept are in the Tab order, as one stop
   // (the roving die): the arrow keys move between them.
@@ -815,6 +831,7 @@ function renderSelection() {
     }
   }
   if (!myTurn() && !s.over) why = game.seat < 0 ? t('why.watching') : t('why.wait', { name: nameOf(s.current) });
+  if (s.too_long && !s.over) why = t('why.tooLong');
   if (game.playing) why = t('why.playing');
   $('why').textContent = why;
   $('hint').disabled = !(mine && s.dice.length);
@@ -887,6 +904,7 @@ function renderHistory() {
   const start = Math.max(0, end - HISTORY_PAGE);
   const list = $('history');
   list.replaceChildren();
+  list.style.setProperty('--digits', String(String(end).length)); // room for the numbers
   for (let i = end - 1; i >= start; i--) {
     const e = game.events[i];
     list.append(el('li', { class: 'ev ev-' + e.kind, text: eventText(e), value: e.seq + 1 }));
@@ -933,27 +951,46 @@ async function refresh() {
   }
 }
 
+// MAX_RETRY_AFTER bounds the wait, in seconds, before a move refused as
+// overloaded is sent again.
+const MAX_RETRY_AFTER = 15;
+
 // move sends a move made on the game as it had seen events. A move that
 // got no answer is sent again, twice at most: the server makes it only
 // if the game still has seen events, so that it is never made twice; a
-// retry refused as stale means the first went through, or the game moved
-// on, which the player is told.
+// retry refused as stale after a lost answer means the first went
+// through, or the game moved on, which the player is told. A move that
+// the server refused as overloaded (503, not made) is sent once more
+// after its Retry-After (at most MAX_RETRY_AFTER seconds).
 async function move(action, body, seen) {
   if (!navigator.onLine) throw failure('offline');
-  for (let attempt = 0; ; attempt++) {
+  let lost = 0; // the attempts that got no answer
+  let busy = false; // refused once as overloaded
+  for (;;) {
     try {
       const st = await api('POST', `/api/games/${game.id}/${action}`, { token: game.token, body, seen });
-      if (attempt) notify(null);
+      if (lost || busy) notify(null);
       return st;
     } catch (err) {
-      if (err.code === 'stale' && attempt > 0) err.code = 'staleRetry';
+      if (err.code === 'stale' && lost) err.code = 'staleRetry';
+      if (err.code === 'overloaded') {
+        if (busy) {
+          err.code = 'overloadedAgain';
+          throw err;
+        }
+        busy = true;
+        notify(() => t('err.overloadedRetry'));
+        await sleep(1000 * Math.min(Math.max(err.retryAfter, 1), MAX_RETRY_AFTER));
+        continue;
+      }
       if (err.code !== 'network') throw err;
-      if (attempt >= 2 || !navigator.onLine) {
+      if (lost >= 2 || !navigator.onLine) {
         err.code = 'moveNetwork';
         throw err;
       }
+      lost++;
       notify(() => t('err.retrying'));
-      await sleep(700 * (attempt + 1));
+      await sleep(700 * lost);
     }
   }
 }
@@ -1207,7 +1244,7 @@ function askName(joining) {
   $('name-error').textContent = '';
   const input = $('name-input');
   const current = game.state?.players[game.seat]?.name || '';
-  input.value = /^Player \d$/.test(current) ? '' : current;
+  input.value = defaultName(current, game.seat) ? '' : current;
   d.showModal();
   input.focus();
 }
@@ -1456,9 +1493,9 @@ function miniDice(dice) {
 function renderGuide() {
   const g = game.guide;
   const name = t('preset.' + g.preset);
-  const full = houseRulesOn(g) ? t('guide.house', { name }) : name;
-  $('rules-name').textContent = t('guide.line', { name: full, target: g.target });
-  $('rules-heading').textContent = t('guide.heading', { name: full });
+  const full = houseRulesOn(g) ? t('guide.house', { rules: name }) : name;
+  $('rules-name').textContent = t('guide.line', { rules: full, target: g.target });
+  $('rules-heading').textContent = t('guide.heading', { rules: full });
   const box = $('rules-body');
   box.replaceChildren();
   const list = el('ul', { class: 'rules-list' });
@@ -1538,6 +1575,9 @@ function renderOver() {
   const panel = $('over-panel');
   panel.hidden = !s.over;
   if (!s.over) return;
+  // A rematch is offered to the players: a watcher would take the first
+  // seat of the new game under its player's name.
+  $('rematch').hidden = game.seat < 0;
   const w = s.players[s.winner];
   $('over-heading').textContent = s.winner === game.seat ? t('over.you', { score: w.score }) : t('over.won', { name: nameOf(s.winner), score: w.score });
   const body = $('over-rows');
@@ -1552,9 +1592,10 @@ function renderOver() {
 }
 
 // rematch starts a new game of the same rules and seats, and opens the
-// viewer's seat of it (the first seat for a watcher).
+// player's seat of it. A watcher has no rematch.
 async function rematch() {
   const s = game.state;
+  if (game.seat < 0) return;
   const seats = s.players.map((p) => ({ kind: p.kind, name: p.kind === 'human' ? p.name : '' }));
   const body = {
     rules: game.guide?.preset && game.guide.preset !== 'custom' ? game.guide.preset : s.rules,
@@ -1564,9 +1605,8 @@ async function rematch() {
     bankrupt: !!s.bankrupt, piggyback: !!s.piggyback,
   };
   if (s.piggyback) body.piggyback_bonus = s.piggyback_bonus || 0;
-  const mine = game.seat >= 0 ? game.seat : 0;
   const g = await api('POST', '/api/games', { body });
-  storeNewGame(g, mine);
+  storeNewGame(g, game.seat);
   location.assign('/g/' + g.id);
 }
 

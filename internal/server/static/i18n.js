@@ -78,6 +78,7 @@ export const MESSAGES_EN = {
   'status.roll': 'Your turn: roll the dice.',
   'status.watching': 'Watching: {name} is to play.',
   'status.toPlay': '{name} is to play.',
+  'status.tooLong': 'This game has reached its limit of moves and takes no more: start a new game to play on.',
   'status.final': 'Final round!',
   'status.yourTurn': 'Your turn.',
   'status.playing': '{name} is playing…',
@@ -102,6 +103,7 @@ export const MESSAGES_EN = {
   'why.noBank': 'Banking is not possible now.',
   'why.watching': 'You are watching this game.',
   'why.wait': 'Wait for {name}.',
+  'why.tooLong': 'No move can be made: the game has reached its limit.',
   'why.playing': 'Showing the moves… click or press a key to skip.',
   'tag.you': 'you',
   'tag.bot': 'bot',
@@ -228,9 +230,9 @@ export const MESSAGES_EN = {
   'col.select': 'Select',
 
   // The scoring guide.
-  'guide.line': '{name} · to {target}',
-  'guide.house': '{name} with house rules',
-  'guide.heading': 'Rules: {name}',
+  'guide.line': '{rules} · to {target}',
+  'guide.house': '{rules} with house rules',
+  'guide.heading': 'Rules: {rules}',
   'g.finalRound': 'Reaching {target} starts the final round: everyone else has one last turn, and the highest score wins.',
   'g.welfare': 'The first to hit {target} exactly wins.',
   'g.first': 'The first to bank {target} wins at once.',
@@ -277,6 +279,18 @@ export const MESSAGES_EN = {
   'err.rate_limited': 'Too many requests: wait a moment and try again.',
   'err.save_failed': 'The server could not save the move, so it was undone. Try again.',
   'err.unavailable': 'The server is full right now: try again later.',
+  'err.game_too_long': 'Your move was not made: the game has reached its limit of moves.',
+  'err.overloaded': 'The server is busy: try again in a moment.',
+  'err.bad_json': 'The server could not read the request: reload the page and try again.',
+  'err.bad_content_type': 'The server could not read the request: reload the page and try again.',
+  'err.too_large': 'The request was too large for the server: reload the page and try again.',
+  'err.method_not_allowed': 'The server refused the request: reload the page and try again.',
+  'err.no_token': 'This browser has no seat in this game: open your seat’s link to play.',
+  'err.internal': 'The server failed on this request. Try again.',
+  'err.too_many_streams': 'Too many pages of games are open from this connection: close a few tabs and reload.',
+  'err.too_many_connections': 'Too many connections from this address: close a few tabs and try again.',
+  'err.overloadedRetry': 'The server is busy: sending your move again in a moment…',
+  'err.overloadedAgain': 'The server is still busy: your move was not made. Try again in a moment.',
   'err.name': 'This name cannot be used. A name has at most 64 bytes (64 letters, fewer with accents or emoji), no control characters or text direction marks, and no space at either end.',
   'err.invalid': 'The server refused these settings: check the numbers.',
   'err.other': 'Something went wrong ({code}). Try again.',
@@ -313,8 +327,20 @@ export function percent(p) {
   return percents.format(p);
 }
 
+// NAMES are the parameters that are players' names: t isolates each
+// (FSI ... PDI), so that a name written right to left, or ending in
+// digits, keeps its place in the sentence and leaves the words and
+// numbers around it in theirs.
+const NAMES = new Set(['name', 'new', 'cur']);
+
+// isolate returns s as a bidirectional isolate of its own direction.
+export function isolate(s) {
+  return '\u2068' + s + '\u2069';
+}
+
 // t returns the message key in the page's language with its parameters:
-// numbers are formatted with num, and n picks the plural form.
+// numbers are formatted with num, n picks the plural form, and names
+// (NAMES) are isolated.
 export function t(key, params = {}) {
   let m = CATALOGUES[current][key] ?? MESSAGES_EN[key];
   if (m === undefined) return key;
@@ -322,6 +348,7 @@ export function t(key, params = {}) {
   return m.replace(/\{(\w+)\}/g, (all, k) => {
     const v = params[k];
     if (v === undefined) return all;
-    return typeof v === 'number' ? num(v) : String(v);
+    if (typeof v === 'number') return num(v);
+    return NAMES.has(k) ? isolate(String(v)) : String(v);
   });
 }
