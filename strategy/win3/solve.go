@@ -185,55 +185,110 @@ func (c *class) solve(free []int, s sol) sol {
 	if b.p != a.p {
 		fk = min(max((a.e-b.e)/(b.p-a.p), lo), hi)
 	}
-	evalL := func(l float64) (float64, sol) {
+	fixed := [3]bool{}
+	for q := range fixed {
+		fixed[q] = !slices.Contains(free, q)
+	}
+	fixed[i] = true
+	base := s
+	base.f[i] = fk
+	return c.mixRoot(base, fixed, i, a, b, fk, i, fk)
+}
+
+// mixOf returns the mixing of a and b with weight l on b, as the weight
+// on the play of the higher chance of farkling, the play above the kink.
+func mixOf(a, b piece, fk, l float64) mixAt {
+	if a.p > b.p {
+		a, b, l = b, a, 1-l
+	}
+	return mixAt{on: true, lo: a, hi: b, f: fk, l: l}
+}
+
+// mixRoot finds the weight l with which member j mixes the plays a and b
+// at its kink fk, the members fixed in s keeping their pieces (j's is
+// set here), the others solved for each weight, so that the chance after
+// a farkle of member i is fi: the root of d(l) = phi_i - fi, with d(0) > 0
+// > d(1) unless one end is a root. Where d jumps over 0 because another
+// member's play flips with l, that member mixes too, at the weight where
+// the jump is, with the weight of its own that makes d 0 (nested).
+func (c *class) mixRoot(s sol, fixed [3]bool, j int, a, b piece, fk float64, i int, fi float64) sol {
+	fixed[j] = true
+	eval := func(l float64) (float64, sol) {
 		r := s
-		r.pc[i] = mixPiece(a, b, l)
-		if len(rest) > 0 {
-			r = c.solve(rest, r)
+		r.pc[j] = mixPiece(a, b, l)
+		r.f[j] = fk
+		var free []int
+		for q := range c.m {
+			if !fixed[q] {
+				free = append(free, q)
+			}
+		}
+		if len(free) > 0 {
+			r = c.solve(free, r)
 		}
 		w := c.linsolve(&r.pc)
-		r.f[i] = fk
-		return c.phi(&w, i) - fk, r
+		return c.phi(&w, i) - fi, r
 	}
-	d0, r0 := evalL(0)
+	done := func(r sol, l float64) sol {
+		if l > 0 && l < 1 {
+			r.mix[j] = mixOf(a, b, fk, l)
+		}
+		return r
+	}
+	d0, r0 := eval(0)
 	if math.Abs(d0) <= tol || d0 < 0 {
-		return r0
+		return done(r0, 0)
 	}
-	d1, r1 := evalL(1)
+	d1, r1 := eval(1)
 	if math.Abs(d1) <= tol || d1 > 0 {
-		return r1
+		return done(r1, 1)
 	}
 	// Regula falsi (Illinois) on the weight.
 	l0, l1 := 0.0, 1.0
-	var r sol
 	side := 0
-	for range 200 {
+	for range 300 {
 		l := l0 + d0*(l1-l0)/(d0-d1)
 		if !(l > l0 && l < l1) {
 			l = l0 + (l1-l0)/2
 		}
-		var d float64
-		d, r = evalL(l)
-		if math.Abs(d) <= tol || l1-l0 <= 1e-16 {
-			r.mix[i] = mixAt{on: true, lo: a, hi: b, f: fk, l: l}
-			return r
+		if l <= l0 || l >= l1 {
+			break // no weight between: a jump
+		}
+		d, r := eval(l)
+		if math.Abs(d) <= tol {
+			return done(r, l)
 		}
 		if d > 0 {
-			l0, d0 = l, d
+			l0, d0, r0 = l, d, r
 			if side == 1 {
 				d1 /= 2
 			}
 			side = 1
 		} else {
-			l1, d1 = l, d
+			l1, d1, r1 = l, d, r
 			if side == -1 {
 				d0 /= 2
 			}
 			side = -1
 		}
 	}
-	r.mix[i] = mixAt{on: true, lo: a, hi: b, f: fk, l: (l0 + l1) / 2}
-	return r
+	// d jumps between l0 and l1: a member not fixed flips its play there.
+	for q := range c.m {
+		if fixed[q] || r0.pc[q] == r1.pc[q] {
+			continue
+		}
+		qa, qb := r0.pc[q], r1.pc[q]
+		qk := r0.f[q] + (r1.f[q]-r0.f[q])/2
+		if qb.p != qa.p {
+			qk = (qa.e - qb.e) / (qb.p - qa.p)
+		}
+		r0.pc[j], r0.f[j] = mixPiece(a, b, l0), fk
+		if l0 > 0 {
+			r0.mix[j] = mixOf(a, b, fk, l0)
+		}
+		return c.mixRoot(r0, fixed, q, qa, qb, qk, i, fi)
+	}
+	return done(r0, l0) // no flip found: the nearest weight
 }
 
 // guess returns a first guess of the chance after a farkle of the mover

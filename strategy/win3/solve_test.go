@@ -82,8 +82,23 @@ func solve(t *testing.T, r game.Rules) *Table {
 }
 
 // TestResiduals checks every equation of the tables of small targets,
-// pure and, at 2,000, with one mixed class.
+// pure and, at 1,300 under Core scoring, with one mixed class, the same
+// class as (1350, 850, 700) at target 2,000.
 func TestResiduals(t *testing.T) {
+	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 1300})
+	// Two players of the class mix: the one at 0 and the one at 150.
+	want := [][3]int{{0, 650, 150}, {150, 0, 650}}
+	got := tb.Mixing()
+	if len(got) != len(want) {
+		t.Fatalf("Core 1300 mixes at %v, want %v", got, want)
+	}
+	for q := range want {
+		if got[q].Scores != want[q] || !(got[q].Weight > 1e-6 && got[q].Weight < 1-1e-6) {
+			t.Errorf("Core 1300 mixes at %v, want %v with weights strictly between 0 and 1", got, want)
+		}
+	}
+	n, worst := checkTable(t, tb)
+	t.Logf("Core 1300: %d positions, %d mixed, largest residual %.3g", n, tb.Mixed(), worst)
 	for _, r := range []game.Rules{
 		{Scoring: farkle.Core.Rules(), Target: 1000},
 		{Scoring: farkle.App.Rules(), Target: 1000, MinBank: 100, MinFirstBank: 350},
