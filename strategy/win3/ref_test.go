@@ -114,8 +114,15 @@ func refSolve(t *testing.T, r game.Rules, maxSweeps int) (w [][3]float64, settle
 		}
 		return mb
 	}
-	memo := make([][3]float64, 7*(nS+3000/step+2))
-	has := make([]bool, len(memo))
+	maxJump := 0
+	for n := 1; n <= 6; n++ {
+		for _, rl := range rolls[n] {
+			for _, kp := range rl.keeps {
+				maxJump = max(maxJump, kp.pts/step)
+			}
+		}
+	}
+	memo := make([][3]float64, 7*(nS+r.MinFirstBank/step+maxJump+2))
 	for sweep := 0; sweep < maxSweeps; sweep++ {
 		moved := 0.0
 		for sum := 3 * (nS - 1); sum >= 0; sum-- {
@@ -128,53 +135,47 @@ func refSolve(t *testing.T, r game.Rules, maxSweeps int) (w [][3]float64, settle
 					mb := minBank(x)
 					fw := w[at(y, z, x)]
 					F := [3]float64{fw[2], fw[0], fw[1]}
-					// memo[k][n]: the chances at turn total k with n dice.
-					clear(has)
-					var val func(k, n int) [3]float64
-					val = func(k, n int) [3]float64 {
-						if has[k*7+n] {
-							return memo[k*7+n]
+					// memo[k*7+n]: the chances at turn total k with n dice,
+					// from the largest total down; banking wins from top on.
+					top := max(nS-x, mb)
+					for k := top; k <= top+maxJump; k++ {
+						for n := 1; n <= 6; n++ {
+							memo[k*7+n] = [3]float64{1, 0, 0}
 						}
-						var bank [3]float64
-						canBank := k >= mb
-						if canBank {
-							if x+k >= nS {
-								bank = [3]float64{1, 0, 0}
-							} else {
-								bw := w[at(y, z, x+k)]
-								bank = [3]float64{bw[2], bw[0], bw[1]}
-							}
-						}
-						var roll [3]float64
-						if canBank && x+k >= nS {
-							memo[k*7+n], has[k*7+n] = bank, true // banking wins: the best
-							return bank
-						}
-						for _, rl := range rolls[n] {
-							if len(rl.keeps) == 0 {
-								for s := range 3 {
-									roll[s] += rl.prob * F[s]
-								}
-								continue
-							}
-							best := val(k+rl.keeps[0].pts/step, rl.keeps[0].left)
-							for _, kp := range rl.keeps[1:] {
-								if v := val(k+kp.pts/step, kp.left); v[0] > best[0] {
-									best = v
-								}
-							}
-							for s := range 3 {
-								roll[s] += rl.prob * best[s]
-							}
-						}
-						v := roll
-						if canBank && bank[0] >= roll[0] {
-							v = bank
-						}
-						memo[k*7+n], has[k*7+n] = v, true
-						return v
 					}
-					v := val(0, 6)
+					for k := top - 1; k >= 0; k-- {
+						canBank := k >= mb
+						var bank [3]float64
+						if canBank {
+							bw := w[at(y, z, x+k)]
+							bank = [3]float64{bw[2], bw[0], bw[1]}
+						}
+						for n := 1; n <= 6; n++ {
+							var roll [3]float64
+							for _, rl := range rolls[n] {
+								if len(rl.keeps) == 0 {
+									for s := range 3 {
+										roll[s] += rl.prob * F[s]
+									}
+									continue
+								}
+								best := memo[(k+rl.keeps[0].pts/step)*7+rl.keeps[0].left]
+								for _, kp := range rl.keeps[1:] {
+									if v := memo[(k+kp.pts/step)*7+kp.left]; v[0] > best[0] {
+										best = v
+									}
+								}
+								for s := range 3 {
+									roll[s] += rl.prob * best[s]
+								}
+							}
+							if canBank && bank[0] >= roll[0] {
+								roll = bank
+							}
+							memo[k*7+n] = roll
+						}
+					}
+					v := memo[6]
 					i := at(x, y, z)
 					d := max(math.Abs(v[0]-w[i][0]), math.Abs(v[1]-w[i][1]), math.Abs(v[2]-w[i][2]))
 					settled[i] = d < 1e-13
@@ -184,6 +185,7 @@ func refSolve(t *testing.T, r game.Rules, maxSweeps int) (w [][3]float64, settle
 			}
 		}
 		if moved < 1e-14 {
+			t.Logf("the reference settled after %d sweeps", sweep+1)
 			break
 		}
 	}
