@@ -192,6 +192,15 @@
 //	-json        print one JSON object, with the keys "rules",
 //	             "first_player_win", "fairest_komi" and
 //	             "first_player_win_with_komi"
+//	-players N   the number of players, 2 or 3 (default 2); with 3 the
+//	             game of three players is solved (package strategy/win3)
+//	             and -json prints "seat_win", each seat's chance in order
+//	             of play, "fairest_head_starts", the head starts for the
+//	             second and third player (multiples of 50) that bring the
+//	             chances closest to a third each,
+//	             "seat_win_with_head_starts" and "mixed_positions"; Core
+//	             or App scoring, a minimum bank and an opening minimum,
+//	             without a final round or a penalty
 //	-rules NAME  app (default), core, facebook, zilch or classic: app, zilch
 //	             and facebook play as package game's presets; core and
 //	             classic score so under the play of app
