@@ -249,6 +249,111 @@ func (m *model) rollAt(b *dpBuf, k, n int) (e, p, nx float64) {
 	return e, p + m.pf[n], nx
 }
 
+// rollAtI is rollAt that also narrows [*lo, *hi] to the chances after a
+// farkle f' for which every roll's best keep stays the best, the values
+// being those of the same play (affine in f', e + p*f').
+//
+// Only the rolls whose best keep is within r of the next best for the
+// mover are looked at: the others' best keeps stay the best for every f'
+// within r of f (a chance's slope in f is at most 1), and the caller
+// narrows the interval to [f-r, f+r] too.
+func (m *model) rollAtI(b *dpBuf, k, n int, f, r float64, lo, hi *float64) (e, p, nx float64) {
+	offs, prob := m.offs[n], m.prob[n]
+	vk, ek, pk, nk := b.v[k:], b.e[k:], b.p[k:], b.nx[k:]
+	l, h := *lo, *hi
+	for s, c := range m.count[n] {
+		o := offs[0]
+		best, second := vk[o], -1.0
+		for _, off := range offs[1:c] {
+			if v := vk[off]; v > best {
+				best, second, o = v, best, off
+			} else if v > second {
+				second = v
+			}
+		}
+		if best-second < r {
+			// The nearest crossing on each side, as a fraction margin /
+			// slope compared by cross-multiplying: one division a side.
+			pb := pk[o]
+			ml, dl, mh, dh := 1.0, 0.0, 1.0, 0.0 // +Inf
+			for _, off := range offs[:c] {
+				ds := pb - pk[off]
+				mg := best - vk[off]
+				switch {
+				case off == o:
+				case ds > 0:
+					if mg*dl < ml*ds {
+						ml, dl = mg, ds
+					}
+				case ds < 0:
+					if mg*dh < mh*-ds {
+						mh, dh = mg, -ds
+					}
+				}
+			}
+			if dl > 0 {
+				l = max(l, f-ml/dl)
+			}
+			if dh > 0 {
+				h = min(h, f+mh/dh)
+			}
+		}
+		offs = offs[c:]
+		q := prob[s]
+		e += q * ek[o]
+		p += q * pk[o]
+		nx += q * nk[o]
+	}
+	*lo, *hi = l, h
+	return e, p + m.pf[n], nx
+}
+
+// startPieceI is startPiece with the interval of the chances after a
+// farkle over which the play found stays the best: its piece is the best
+// play's for every f' in [lo, hi].
+//
+// The interval is at most [f-r, f+r] (see rollAtI).
+func (t *Table) startPieceI(b *dpBuf, x, y, z int, f, r float64) (pc piece, lo, hi float64) {
+	m := t.m
+	nv := m.nv
+	top := m.kc(x)
+	for n := range farkle.MaxDice {
+		for k := top; k <= top+m.jump; k++ {
+			at := n*nv + k
+			b.v[at], b.e[at], b.p[at], b.nx[at] = 1, 1, 0, 0
+		}
+	}
+	lo, hi = f-r, f+r
+	mb := m.minBank(x)
+	for k := top - 1; k >= 0; k-- {
+		bank := k >= mb
+		var bo, bn float64
+		if bank {
+			bo, bn = t.bankVec(x, y, z, k)
+		}
+		for n := 1; n <= farkle.MaxDice; n++ {
+			e, p, nx := m.rollAtI(b, k, n, f, r, &lo, &hi)
+			at := (n-1)*nv + k
+			v := e + p*f
+			if bank && p > 0 {
+				// Banking stays the best while e + p*f' <= bo.
+				if bo >= v {
+					hi = min(hi, f+(bo-v)/p)
+				} else {
+					lo = max(lo, f-(v-bo)/p)
+				}
+			}
+			if bank && bo >= v {
+				b.v[at], b.e[at], b.p[at], b.nx[at] = bo, bo, 0, bn
+			} else {
+				b.v[at], b.e[at], b.p[at], b.nx[at] = v, e, p, nx
+			}
+		}
+	}
+	at := (farkle.MaxDice - 1) * nv
+	return piece{b.e[at], b.p[at], b.nx[at]}, lo, hi
+}
+
 // startPiece returns the piece of the best play of the turn of (x, y, z)
 // from its start, for a farkle worth f to the mover.
 func (t *Table) startPiece(b *dpBuf, x, y, z int, f float64) piece {

@@ -13,6 +13,9 @@ import (
 
 func TestQuick(t *testing.T) {
 	tg, _ := strconv.Atoi(os.Getenv("QT"))
+	if r, err := strconv.ParseFloat(os.Getenv("QR"), 64); err == nil {
+		reach = r
+	}
 	if tg == 0 {
 		t.Skip()
 	}

@@ -27,6 +27,10 @@ import (
 // of a class stops, and the residual under which a root is taken.
 const tol = 1e-14
 
+// reach is how far from the chance after a farkle the solver looks for
+// the play's interval of optimality (see rollAtI).
+var reach = 1e-2
+
 // pureIters is the number of iterations of a class's plays before the
 // solver looks for a mixed equilibrium.
 const pureIters = 12
@@ -103,9 +107,17 @@ func (c *class) solve(free []int, s sol) sol {
 		iters = 4 * pureIters
 	}
 	var flips [3]int
+	var plo, phi [3]float64
+	var valid [3]bool // the member's piece is the best play at its f
 	for it := range iters {
 		for _, i := range free {
-			pc := c.piece(i, s.f[i])
+			if valid[i] {
+				continue
+			}
+			c.dps++
+			sc := c.s[i]
+			var pc piece
+			pc, plo[i], phi[i] = c.t.startPieceI(c.b, sc[0], sc[1], sc[2], max(s.f[i], 0), reach)
 			if it > 0 && pc != s.pc[i] {
 				flips[i]++
 			}
@@ -114,10 +126,11 @@ func (c *class) solve(free []int, s sol) sol {
 		w := c.linsolve(&s.pc)
 		done := true
 		for _, i := range free {
+			// The play stays the best where the new chance falls in the
+			// interval of the old: then the solution is exact.
 			nf := c.phi(&w, i)
-			if math.Abs(nf-s.f[i]) > tol {
-				done = false
-			}
+			valid[i] = math.Abs(nf-s.f[i]) <= tol || nf >= plo[i] && nf <= phi[i]
+			done = done && valid[i]
 			s.f[i] = nf
 		}
 		if done {
@@ -297,6 +310,8 @@ func (t *Table) guess(x, y, z int) float64 {
 	m := t.m
 	// The farkle leads to (y, z, x), where the mover of (x, y, z) is after.
 	switch {
+	case x+2 < m.nS:
+		return min(max(2*t.w[3*m.pos(y, z, x+1)+2]-t.w[3*m.pos(y, z, x+2)+2], 0), 1)
 	case x+1 < m.nS:
 		return t.w[3*m.pos(y, z, x+1)+2]
 	case z+1 < m.nS:
