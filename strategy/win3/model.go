@@ -36,7 +36,7 @@ type model struct {
 	pf       [farkle.MaxDice + 1]float64 // chance of a farkle rolling n dice
 	prob     [farkle.MaxDice + 1][]float64
 	count    [farkle.MaxDice + 1][]uint8 // options of each group of n dice
-	offs     [farkle.MaxDice + 1][]int32 // option o of n dice reads row*nv + k + offs
+	offs     [farkle.MaxDice + 1][]int32 // option o of n dice reads the cell at 4*k + offs of a dpBuf
 	optSteps [farkle.MaxDice + 1][]int32
 	optLeft  [farkle.MaxDice + 1][]int32
 	pool     sync.Pool
@@ -126,7 +126,7 @@ func newModel(r game.Rules) (*model, error) {
 				st := o.Steps * scale
 				m.optSteps[n] = append(m.optSteps[n], st)
 				m.optLeft[n] = append(m.optLeft[n], o.Left)
-				m.offs[n] = append(m.offs[n], (o.Left-1)*int32(m.nv)+st)
+				m.offs[n] = append(m.offs[n], 4*((o.Left-1)*int32(m.nv)+st))
 			}
 		}
 	}
@@ -151,23 +151,36 @@ func (m *model) kc(x int) int { return max(m.nS-x, m.minBank(x)) }
 func (m *model) pos(x, y, z int) int { return (x*m.nS+y)*m.nS + z }
 
 // A dpBuf holds the dynamic program of one turn: for each number of dice
-// n (row n-1) and turn total k, the mover's chance v, and the parts of the
-// play's outcome: e, the mover's chance from banks; p, the chance that
-// the turn ends in a farkle; nx, the next player's chance from banks.
-// The after player's part is 1 - p - e - nx, and v = e + p*f.
+// n (row n-1) and turn total k, the cell at 4*((n-1)*nv + k) of c holds
+// the mover's chance v, and the parts of the play's outcome: e, the
+// mover's chance from banks; p, the chance that the turn ends in a
+// farkle; nx, the next player's chance from banks. The after player's
+// part is 1 - p - e - nx, and v = e + p*f. A cell's four numbers are
+// together, so that a keep's are read from one cache line.
 type dpBuf struct {
-	v, e, p, nx []float64
+	c []float64
 }
 
 func (m *model) getBuf() *dpBuf {
 	if b, ok := m.pool.Get().(*dpBuf); ok {
 		return b
 	}
-	sz := farkle.MaxDice * m.nv
-	return &dpBuf{v: make([]float64, sz), e: make([]float64, sz), p: make([]float64, sz), nx: make([]float64, sz)}
+	return &dpBuf{c: make([]float64, 4*farkle.MaxDice*m.nv)}
 }
 
 func (m *model) putBuf(b *dpBuf) { m.pool.Put(b) }
+
+// set puts a cell.
+func (b *dpBuf) set(at int, v, e, p, nx float64) {
+	c := b.c[4*at : 4*at+4]
+	c[0], c[1], c[2], c[3] = v, e, p, nx
+}
+
+// cell returns the parts of a cell: e, p and nx.
+func (b *dpBuf) cell(at int) (e, p, nx float64) {
+	c := b.c[4*at : 4*at+4]
+	return c[1], c[2], c[3]
+}
 
 // A piece is the outcome of a play of a whole turn: the mover's chance
 // from banks e, the chance p of a farkle, the next player's chance from
@@ -203,8 +216,7 @@ func (t *Table) turn(b *dpBuf, x, y, z int, f float64, lowest int) {
 	top := m.kc(x)
 	for n := range farkle.MaxDice {
 		for k := top; k <= top+m.jump; k++ {
-			at := n*nv + k
-			b.v[at], b.e[at], b.p[at], b.nx[at] = 1, 1, 0, 0
+			b.set(n*nv+k, 1, 1, 0, 0)
 		}
 	}
 	mb := m.minBank(x)
@@ -218,9 +230,9 @@ func (t *Table) turn(b *dpBuf, x, y, z int, f float64, lowest int) {
 			e, p, nx := m.rollAt(b, k, n)
 			at := (n-1)*nv + k
 			if v := e + p*f; bank && bo >= v {
-				b.v[at], b.e[at], b.p[at], b.nx[at] = bo, bo, 0, bn
+				b.set(at, bo, bo, 0, bn)
 			} else {
-				b.v[at], b.e[at], b.p[at], b.nx[at] = v, e, p, nx
+				b.set(at, v, e, p, nx)
 			}
 		}
 	}
@@ -231,20 +243,21 @@ func (t *Table) turn(b *dpBuf, x, y, z int, f float64, lowest int) {
 // mover's chance, the first of the best in the order of the tie rule.
 func (m *model) rollAt(b *dpBuf, k, n int) (e, p, nx float64) {
 	offs, prob := m.offs[n], m.prob[n]
-	vk, ek, pk, nk := b.v[k:], b.e[k:], b.p[k:], b.nx[k:]
+	ck := b.c[4*k:]
 	for s, c := range m.count[n] {
 		o := offs[0]
-		best := vk[o]
+		best := ck[o]
 		for _, off := range offs[1:c] {
-			if vk[off] > best {
-				best, o = vk[off], off
+			if ck[off] > best {
+				best, o = ck[off], off
 			}
 		}
 		offs = offs[c:]
 		q := prob[s]
-		e += q * ek[o]
-		p += q * pk[o]
-		nx += q * nk[o]
+		cell := ck[o : o+4]
+		e += q * cell[1]
+		p += q * cell[2]
+		nx += q * cell[3]
 	}
 	return e, p + m.pf[n], nx
 }
@@ -259,13 +272,13 @@ func (m *model) rollAt(b *dpBuf, k, n int) (e, p, nx float64) {
 // narrows the interval to [f-r, f+r] too.
 func (m *model) rollAtI(b *dpBuf, k, n int, f, r float64, lo, hi *float64) (e, p, nx float64) {
 	offs, prob := m.offs[n], m.prob[n]
-	vk, ek, pk, nk := b.v[k:], b.e[k:], b.p[k:], b.nx[k:]
+	ck := b.c[4*k:]
 	l, h := *lo, *hi
 	for s, c := range m.count[n] {
 		o := offs[0]
-		best, second := vk[o], -1.0
+		best, second := ck[o], -1.0
 		for _, off := range offs[1:c] {
-			if v := vk[off]; v > best {
+			if v := ck[off]; v > best {
 				best, second, o = v, best, off
 			} else if v > second {
 				second = v
@@ -274,11 +287,11 @@ func (m *model) rollAtI(b *dpBuf, k, n int, f, r float64, lo, hi *float64) (e, p
 		if best-second < r {
 			// The nearest crossing on each side, as a fraction margin /
 			// slope compared by cross-multiplying: one division a side.
-			pb := pk[o]
+			pb := ck[o+2]
 			ml, dl, mh, dh := 1.0, 0.0, 1.0, 0.0 // +Inf
 			for _, off := range offs[:c] {
-				ds := pb - pk[off]
-				mg := best - vk[off]
+				ds := pb - ck[off+2]
+				mg := best - ck[off]
 				switch {
 				case off == o:
 				case ds > 0:
@@ -300,9 +313,10 @@ func (m *model) rollAtI(b *dpBuf, k, n int, f, r float64, lo, hi *float64) (e, p
 		}
 		offs = offs[c:]
 		q := prob[s]
-		e += q * ek[o]
-		p += q * pk[o]
-		nx += q * nk[o]
+		cell := ck[o : o+4]
+		e += q * cell[1]
+		p += q * cell[2]
+		nx += q * cell[3]
 	}
 	*lo, *hi = l, h
 	return e, p + m.pf[n], nx
@@ -319,8 +333,7 @@ func (t *Table) startPieceI(b *dpBuf, x, y, z int, f, r float64) (pc piece, lo, 
 	top := m.kc(x)
 	for n := range farkle.MaxDice {
 		for k := top; k <= top+m.jump; k++ {
-			at := n*nv + k
-			b.v[at], b.e[at], b.p[at], b.nx[at] = 1, 1, 0, 0
+			b.set(n*nv+k, 1, 1, 0, 0)
 		}
 	}
 	lo, hi = f-r, f+r
@@ -344,20 +357,20 @@ func (t *Table) startPieceI(b *dpBuf, x, y, z int, f, r float64) (pc piece, lo, 
 				}
 			}
 			if bank && bo >= v {
-				b.v[at], b.e[at], b.p[at], b.nx[at] = bo, bo, 0, bn
+				b.set(at, bo, bo, 0, bn)
 			} else {
-				b.v[at], b.e[at], b.p[at], b.nx[at] = v, e, p, nx
+				b.set(at, v, e, p, nx)
 			}
 		}
 	}
-	at := (farkle.MaxDice - 1) * nv
-	return piece{b.e[at], b.p[at], b.nx[at]}, lo, hi
+	e, p, nx := b.cell((farkle.MaxDice - 1) * nv)
+	return piece{e, p, nx}, lo, hi
 }
 
 // startPiece returns the piece of the best play of the turn of (x, y, z)
 // from its start, for a farkle worth f to the mover.
 func (t *Table) startPiece(b *dpBuf, x, y, z int, f float64) piece {
 	t.turn(b, x, y, z, f, 0)
-	at := (farkle.MaxDice - 1) * t.m.nv
-	return piece{b.e[at], b.p[at], b.nx[at]}
+	e, p, nx := b.cell((farkle.MaxDice - 1) * t.m.nv)
+	return piece{e, p, nx}
 }

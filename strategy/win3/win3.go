@@ -286,7 +286,6 @@ func (t *Table) turnAt(b *dpBuf, st pos) [3]float64 {
 // vecAt returns the chances at (k, n) of the last turn run, for the
 // chances F after a farkle.
 func (t *Table) vecAt(b *dpBuf, k, n int, F [3]float64) [3]float64 {
-	at := (n-1)*t.m.nv + k
-	e, p, nx := b.e[at], b.p[at], b.nx[at]
+	e, p, nx := b.cell((n-1)*t.m.nv + k)
 	return [3]float64{e + p*F[0], nx + p*F[1], 1 - p - e - nx + p*F[2]}
 }
