@@ -56,7 +56,7 @@ func runWin3(e *env, o *options, r game.Rules) error {
 // it holds it, else solved, with progress on a terminal, and cached
 // (DIR/win3-HASH.bin).
 func win3Table(e *env, o *options, r game.Rules) (*win3.Table, error) {
-	file := cacheFile(e, o, r, "win3", "farkle win3 table\n")
+	file := win3CacheFile(e, o, r)
 	if file != "" {
 		if data, err := os.ReadFile(file); err == nil {
 			t := new(win3.Table)
@@ -96,4 +96,10 @@ func win3Table(e *env, o *options, r game.Rules) (*win3.Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// win3CacheFile returns the file of the cached game of three of r, or ""
+// for no cache: DIR/win3-HASH.bin.
+func win3CacheFile(e *env, o *options, r game.Rules) string {
+	return cacheFile(e, o, r, "win3", "farkle win3 table\n")
 }
