@@ -120,6 +120,12 @@
 //
 //	-bank N      the turn total at which the bots bank, 0 to 100000000
 //	             (default 350)
+//	-bot NAME    how the bots play: threshold (default: bank at -bank) or
+//	             win (play to win: against one bot package strategy/win's
+//	             Bot, against two package strategy/win3's, and against
+//	             three or more its fallback, which plays the two highest
+//	             scores; the game is solved as "farkle win" solves it, and
+//	             cached, and win3 solves no final round nor penalty)
 //	-bots N      the number of bots, 1 to 7 (default 1)
 //	-load FILE   resume the game saved in FILE, you playing the first player
 //	-name NAME   your name (default You); not a bot's (Bot, Bot 1, ...)
@@ -692,6 +698,7 @@ type options struct {
 	seed uint64 // play -seed
 	bots int    // play -bots
 	bank int    // play -bank
+	bot  string // play -bot: threshold or win
 	name string // play -name
 	load string // play -load
 

@@ -72,3 +72,24 @@ func TestWin3(t *testing.T) {
 		t.Errorf("-players 4: exit %d, %q", code, errs)
 	}
 }
+
+// TestPlayBotWin checks play -bot win: with two bots they play by a table
+// of strategy/win3, with one by strategy/win's, and a bad name or rules
+// that win3 does not solve are refused before the game.
+func TestPlayBotWin(t *testing.T) {
+	input := strings.Repeat("roll\nbest\nbank\n", 40) + "quit\n"
+	for _, bots := range []string{"1", "2", "3"} {
+		code, out, errs := runInput(input, "play", "-bot", "win", "-bots", bots, "-rules", "core", "-target", "800", "-final-round=false", "-seed", "3")
+		if code != 0 || errs != "" || !strings.Contains(out, "Bot") {
+			t.Errorf("-bots %s: exit %d, stderr %q, stdout %.200q", bots, code, errs, out)
+		}
+	}
+	code, _, errs := runInput("", "play", "-bot", "best")
+	if code != 2 || !strings.Contains(errs, "threshold or win") {
+		t.Errorf("-bot best: exit %d, %q", code, errs)
+	}
+	code, _, errs = runInput("", "play", "-bot", "win", "-bots", "2", "-rules", "core", "-target", "800")
+	if code != 2 || !strings.Contains(errs, "FinalRound") {
+		t.Errorf("-bot win under a final round with two bots: exit %d, %q", code, errs)
+	}
+}
