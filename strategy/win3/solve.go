@@ -45,7 +45,6 @@ type class struct {
 	m    int       // members: 3, or 1 when x = y = z
 	s    [3][3]int // the scores of each member, mover first
 	dps  int       // dynamic programs run
-	mixP [3]mixAt  // the mixing of each member, if any
 }
 
 // A mixAt is how a member mixes: the two pieces at the kink f, weight l
