@@ -40,11 +40,11 @@ func rot(w [3]float64) [3]float64 { return [3]float64{w[2], w[0], w[1]} }
 
 // A class is one rotation class being solved.
 type class struct {
-	t    *Table
-	b    *dpBuf
-	m    int       // members: 3, or 1 when x = y = z
-	s    [3][3]int // the scores of each member, mover first
-	dps  int       // dynamic programs run
+	t   *Table
+	b   *dpBuf
+	m   int       // members: 3, or 1 when x = y = z
+	s   [3][3]int // the scores of each member, mover first
+	dps int       // dynamic programs run
 }
 
 // A mixAt is how a member mixes: the two pieces at the kink f, weight l
