@@ -47,6 +47,9 @@ func TestBotMonteCarlo(t *testing.T) {
 		t.Fatalf("%d mixed positions at target 1,000", tb.Mixed())
 	}
 	games := 10000
+	if testgate.Race {
+		games = 1000
+	}
 	if testgate.Slow() {
 		games = 100000
 	}

@@ -198,6 +198,9 @@ func refSolve(t *testing.T, r game.Rules, maxSweeps int) (w [][3]float64, settle
 // where the solution is pure and the reference settled, which, with no
 // mixed position at these targets, must be every position.
 func TestSolveReference(t *testing.T) {
+	if testgate.Race {
+		t.Skip("value iteration of seconds: not under the race detector")
+	}
 	cases := []game.Rules{{Scoring: farkle.Core.Rules(), Target: 500}}
 	if testgate.Slow() {
 		cases = append(cases,
