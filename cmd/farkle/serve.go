@@ -115,6 +115,7 @@ func runServe(e *env, o *options, args []string) error {
 		DataDir:        dir,
 		Logf:           logf,
 		WinChance:      wc.chances,
+		SeatChances:    wc.seatChances,
 		TrustedProxies: trusted,
 		MetricsAddr:    o.serve.metrics,
 		FinishedTTL:    finished,

@@ -202,6 +202,24 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 // after each choice, from the table of strategy/win3 once it is solved,
 // for the rules that it solves (no final round, no penalty).
 func (w *winChances) chances3(v game.View, choices []server.ChoiceJSON) ([]float64, bool) {
+	seats, ok := w.seatChances(v, choices)
+	if !ok {
+		return nil, false
+	}
+	out := make([]float64, len(seats))
+	for i, s := range seats {
+		out[i] = s[0]
+	}
+	return out, true
+}
+
+// seatChances is a server.Config.SeatChances: in a game of three players,
+// every player's chance after each choice, in order of play from the
+// mover, from the table of strategy/win3 once it is solved.
+func (w *winChances) seatChances(v game.View, choices []server.ChoiceJSON) ([][]float64, bool) {
+	if v.NumPlayers() != 3 {
+		return nil, false
+	}
 	r := v.Rules()
 	// The rules that win3.Solve refuses (see its package documentation)
 	// get no chance, and take no place among the tables.
@@ -227,12 +245,12 @@ func (w *winChances) chances3(v game.View, choices []server.ChoiceJSON) ([]float
 	if err != nil || adv.Farkle {
 		return nil, false
 	}
-	out := make([]float64, len(choices))
+	out := make([][]float64, len(choices))
 	for i, c := range choices {
 		found := false
 		for _, wc := range adv.Choices {
 			if wc.Keep.Dice() == c.Dice {
-				out[i], found = wc.Chances[0], true
+				out[i], found = []float64{wc.Chances[0], wc.Chances[1], wc.Chances[2]}, true
 				break
 			}
 		}

@@ -151,6 +151,20 @@ func TestServeWinChances(t *testing.T) {
 			t.Errorf("three players, keep %v: win chance %v, want %v", c.Dice, got3[i], want)
 		}
 	}
+	seats, ok := w.seatChances(g3.View(), choices)
+	if !ok || len(seats) != len(choices) {
+		t.Fatalf("seat chances %v, %v", seats, ok)
+	}
+	for i, c := range choices {
+		for _, wc := range adv3.Choices {
+			if wc.Keep.Dice() == c.Dice && (len(seats[i]) != 3 || [3]float64(seats[i]) != wc.Chances) {
+				t.Errorf("three players, keep %v: seat chances %v, want %v", c.Dice, seats[i], wc.Chances)
+			}
+		}
+	}
+	if _, ok := w.seatChances(g.View(), choices); ok {
+		t.Error("seat chances for two players")
+	}
 	// A penalty: chances once solved, as without one.
 	z := game.Zilch.Rules()
 	z.Target, z.FinalRound = 500, false // Zilch's final round takes minutes
