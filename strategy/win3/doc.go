@@ -8,7 +8,9 @@
 //   - [Solve] solves the game under a game.Rules value and returns a
 //     [Table] of every position's three chances: under Core scoring
 //     without a final round, seconds for target 2,000 on two cores,
-//     minutes for 5,000; three float64s a position (192 MB for 10,000).
+//     about two minutes for 5,000 and half an hour for 10,000 (28
+//     minutes in one run); three float64s a position (192 MB for
+//     10,000).
 //     Keep it, or save it with [Table.MarshalBinary].
 //   - [Table.Chances] answers the chances of the three seats at the start of
 //     a turn, [Table.ChanceAt] within a turn; [Table.SeatWin] those of the start of the game, and
