@@ -105,7 +105,8 @@ func TestBotRefuses(t *testing.T) {
 // four (the fallback), and, for comparison, package win's Bot, which plays
 // against the leader alone. It logs each share of wins with its standard
 // error, and fails if the Bot does not beat an equal share by three
-// standard errors. Under Core scoring, target 3,000, no final round.
+// standard errors. Under Core scoring, target 3,000, no final round. It
+// logs too how the two bots fare against each other with three players.
 func TestBotStrength(t *testing.T) {
 	testgate.Long(t)
 	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 3000}
@@ -147,5 +148,21 @@ func TestBotStrength(t *testing.T) {
 				t.Errorf("%s", fmt.Sprintf("%d players: %s wins %.4f, not above %.4f by 3 standard errors", n, c.name, p, fair))
 			}
 		}
+	}
+	// Head to head with three players: one win3.Bot against two win.Bots,
+	// and one win.Bot against two win3.Bots.
+	for _, c := range []struct {
+		name       string
+		one, other game.Bot
+	}{{"win3.Bot against two win.Bots", Bot{Table: tb}, win.Bot{Table: wt}}, {"win.Bot against two win3.Bots", win.Bot{Table: wt}, Bot{Table: tb}}} {
+		total := 0
+		for seat := range 3 {
+			bots := []game.Bot{c.other, c.other, c.other}
+			bots[seat] = c.one
+			total += playSeats(t, r, games/3, uint64(900+seat), bots)[seat]
+		}
+		g := float64(games / 3 * 3)
+		p := float64(total) / g
+		t.Logf("%s wins %.4f ± %.4f of %d games", c.name, p, math.Sqrt(p*(1-p)/g), int(g))
 	}
 }
