@@ -120,6 +120,12 @@
 //
 //	-bank N      the turn total at which the bots bank, 0 to 100000000
 //	             (default 350)
+//	-bot NAME    how the bots play: threshold (default: bank at -bank) or
+//	             win (play to win: against one bot package strategy/win's
+//	             Bot, against two package strategy/win3's, and against
+//	             three or more its fallback, which plays the two highest
+//	             scores; the game is solved as "farkle win" solves it, and
+//	             cached, and win3 solves no final round nor penalty)
 //	-bots N      the number of bots, 1 to 7 (default 1)
 //	-load FILE   resume the game saved in FILE, you playing the first player
 //	-name NAME   your name (default You); not a bot's (Bot, Bot 1, ...)
@@ -192,6 +198,15 @@
 //	-json        print one JSON object, with the keys "rules",
 //	             "first_player_win", "fairest_komi" and
 //	             "first_player_win_with_komi"
+//	-players N   the number of players, 2 or 3 (default 2); with 3 the
+//	             game of three players is solved (package strategy/win3)
+//	             and -json prints "seat_win", each seat's chance in order
+//	             of play, "fairest_head_starts", the head starts for the
+//	             second and third player (multiples of 50) that bring the
+//	             chances closest to a third each,
+//	             "seat_win_with_head_starts" and "mixed_positions"; Core
+//	             or App scoring, a minimum bank and an opening minimum,
+//	             without a final round or a penalty
 //	-rules NAME  app (default), core, facebook, zilch or classic: app, zilch
 //	             and facebook play as package game's presets; core and
 //	             classic score so under the play of app
@@ -683,6 +698,7 @@ type options struct {
 	seed uint64 // play -seed
 	bots int    // play -bots
 	bank int    // play -bank
+	bot  string // play -bot: threshold or win
 	name string // play -name
 	load string // play -load
 

@@ -18,6 +18,8 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy/win"
+	"github.com/farkle-go/farkle/strategy/win3"
 )
 
 // playCommands are the commands of a game, for its usage and for "help".
@@ -75,6 +77,7 @@ const maxSave = 64 << 20
 // playFlags defines the flags of "farkle play".
 func playFlags(fs *flag.FlagSet, o *options) {
 	intFlag(fs, &o.bank, "bank", 350, 0, maxScore, "N\tthe turn total at which the bots bank, 0 to 100000000 (default 350)")
+	fs.StringVar(&o.bot, "bot", "threshold", "NAME\thow the bots play: threshold (bank at -bank) or win (play to\n\t\twin, by the solved game, as farkle win solves it)")
 	intFlag(fs, &o.bots, "bots", 1, 1, game.MaxPlayers-1, "N\tthe number of bots, 1 to 7 (default 1)")
 	fs.StringVar(&o.load, "load", "", "FILE\tresume the game saved in FILE, you playing the first player")
 	fs.StringVar(&o.name, "name", "You", "NAME\tyour name, not a bot's (default You)")
@@ -158,8 +161,37 @@ func runPlay(e *env, o *options, args []string) error {
 		}
 		origin = fmt.Sprintf("Seed %d.", seed)
 	}
-	p := &playSession{e: e, g: g, bot: game.ThresholdBot{BankAt: o.bank}, in: bufio.NewReader(e.stdin)}
+	bot, err := playBot(e, o, g)
+	if err != nil {
+		return err
+	}
+	p := &playSession{e: e, g: g, bot: bot, in: bufio.NewReader(e.stdin)}
 	return p.run(origin)
+}
+
+// playBot returns the bots' play of -bot for the game g: a threshold bot,
+// or one that plays to win by the solved game, package strategy/win's Bot
+// against one bot, strategy/win3's against more.
+func playBot(e *env, o *options, g *game.Game) (game.Bot, error) {
+	switch strings.ToLower(o.bot) {
+	case "threshold":
+		return game.ThresholdBot{BankAt: o.bank}, nil
+	case "win":
+	default:
+		return nil, usagef("-bot %q: want threshold or win", o.bot)
+	}
+	if g.NumPlayers() == 2 {
+		t, err := winTable(e, o, g.Rules())
+		if err != nil {
+			return nil, err
+		}
+		return win.Bot{Table: t}, nil
+	}
+	t, err := win3Table(e, o, g.Rules())
+	if err != nil {
+		return nil, err
+	}
+	return win3.Bot{Table: t}, nil
 }
 
 // loadGame reads the game saved in the file name, for -load.

@@ -110,10 +110,12 @@ func runServe(e *env, o *options, args []string) error {
 	defer stop()
 	logf := func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }
 	wc := newWinChances(ctx, func(r game.Rules) string { return winCacheFile(e, o, r) }, logf)
+	wc.file3 = func(r game.Rules) string { return win3CacheFile(e, o, r) }
 	cfg := server.Config{
 		DataDir:        dir,
 		Logf:           logf,
 		WinChance:      wc.chances,
+		SeatChances:    wc.seatChances,
 		TrustedProxies: trusted,
 		MetricsAddr:    o.serve.metrics,
 		FinishedTTL:    finished,

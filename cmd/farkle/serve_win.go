@@ -10,6 +10,7 @@ import (
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/server"
 	"github.com/farkle-go/farkle/strategy/win"
+	"github.com/farkle-go/farkle/strategy/win3"
 )
 
 // Bounds of the win chances that serve gives with its advice: the win
@@ -21,6 +22,9 @@ import (
 const (
 	maxServeWinTarget = 10_000
 	maxServeWinTables = 4
+	// Games of three players get the mover's chance from a table of
+	// strategy/win3 up to this target (about 20 seconds on one core).
+	maxServeWin3Target = 3_000
 )
 
 // winChances gives the advice of farkle serve the chance to win of each
@@ -32,15 +36,25 @@ type winChances struct {
 	file  func(game.Rules) string // the cache file of a table, or "" for none
 	logf  func(format string, args ...any)
 
+	solve3 func(context.Context, game.Rules, win3.Options) (*win3.Table, error)
+	file3  func(game.Rules) string // the cache file of a table of three, or "" for none
+
 	mu     sync.Mutex
-	tables map[game.Rules]*winEntry
-	order  []game.Rules // oldest first
-	busy   sync.Mutex   // one solve at a time
+	tables map[winKey]*winEntry
+	order  []winKey   // oldest first
+	busy   sync.Mutex // one solve at a time
+}
+
+// A winKey is the rules and the number of players of a table: 2 or 3.
+type winKey struct {
+	r       game.Rules
+	players int
 }
 
 type winEntry struct {
 	done chan struct{}
 	t    *win.Table
+	t3   *win3.Table
 	err  error
 }
 
@@ -54,14 +68,17 @@ func newWinChances(ctx context.Context, file func(game.Rules) string, logf func(
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
-	return &winChances{ctx: ctx, solve: solveWin, file: file, logf: logf, tables: make(map[game.Rules]*winEntry)}
+	return &winChances{ctx: ctx, solve: solveWin, file: file, logf: logf, tables: make(map[winKey]*winEntry),
+		solve3: solveWin3, file3: func(game.Rules) string { return "" }}
 }
 
-// entry returns the table of r, starting its solve if there is none.
-func (w *winChances) entry(r game.Rules) *winEntry {
+// entry returns the table of r for the players, starting its solve if
+// there is none.
+func (w *winChances) entry(r game.Rules, players int) *winEntry {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if e, ok := w.tables[r]; ok {
+	key := winKey{r, players}
+	if e, ok := w.tables[key]; ok {
 		return e
 	}
 	if len(w.order) == maxServeWinTables {
@@ -69,15 +86,45 @@ func (w *winChances) entry(r game.Rules) *winEntry {
 		w.order = w.order[1:]
 	}
 	e := &winEntry{done: make(chan struct{})}
-	w.tables[r] = e
-	w.order = append(w.order, r)
+	w.tables[key] = e
+	w.order = append(w.order, key)
 	go func() {
 		defer close(e.done)
 		w.busy.Lock()
 		defer w.busy.Unlock()
-		e.t, e.err = w.table(r)
+		if players == 3 {
+			e.t3, e.err = w.table3(r)
+		} else {
+			e.t, e.err = w.table(r)
+		}
 	}()
 	return e
+}
+
+// table3 is table for a game of three players.
+func (w *winChances) table3(r game.Rules) (*win3.Table, error) {
+	file := w.file3(r)
+	if file != "" {
+		if data, err := os.ReadFile(file); err == nil {
+			t := new(win3.Table)
+			if t.UnmarshalBinary(data) == nil && t.Rules() == r {
+				return t, nil
+			}
+		}
+	}
+	start := time.Now()
+	t, err := w.solve3(w.ctx, r, win3.Options{Workers: 1})
+	if err != nil {
+		w.logf("win chances: %v", err)
+		return nil, err
+	}
+	w.logf("win chances: solved the game of three of target %d in %.1fs", r.Target, time.Since(start).Seconds())
+	if file != "" {
+		if err := writeCache(file, t); err != nil {
+			w.logf("win chances: could not cache the solved game: %v", err)
+		}
+	}
+	return t, nil
 }
 
 // table returns the table of r from its cache file, or solves it, on one
@@ -110,10 +157,13 @@ func (w *winChances) table(r game.Rules) (*win.Table, error) {
 // chances is a server.WinChanceFunc.
 func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float64, bool) {
 	r := v.Rules()
+	if v.NumPlayers() == 3 {
+		return w.chances3(v, choices)
+	}
 	if v.NumPlayers() != 2 || r.Target > maxServeWinTarget {
 		return nil, false
 	}
-	e := w.entry(r)
+	e := w.entry(r, 2)
 	select {
 	case <-e.done:
 	default:
@@ -138,6 +188,69 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 		for _, wc := range adv.Choices {
 			if wc.Keep.Dice() == h {
 				out[i], found = wc.Chance, true
+				break
+			}
+		}
+		if !found {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// chances3 is chances for a game of three players: the mover's chance
+// after each choice, from the table of strategy/win3 once it is solved,
+// for the rules that it solves (no final round, no penalty).
+func (w *winChances) chances3(v game.View, choices []server.ChoiceJSON) ([]float64, bool) {
+	seats, ok := w.seatChances(v, choices)
+	if !ok {
+		return nil, false
+	}
+	out := make([]float64, len(seats))
+	for i, s := range seats {
+		out[i] = s[0]
+	}
+	return out, true
+}
+
+// seatChances is a server.Config.SeatChances: in a game of three players,
+// every player's chance after each choice, in order of play from the
+// mover, from the table of strategy/win3 once it is solved.
+func (w *winChances) seatChances(v game.View, choices []server.ChoiceJSON) ([][]float64, bool) {
+	if v.NumPlayers() != 3 {
+		return nil, false
+	}
+	r := v.Rules()
+	// The rules that win3.Solve refuses (see its package documentation)
+	// get no chance, and take no place among the tables.
+	if r.Target > maxServeWin3Target || r.FinalRound || r.Penalty > 0 || r.Bankrupt || r.MustRollHotDice ||
+		r.ToxicTwos || r.SixOnesWin || r.Welfare || r.Piggyback {
+		return nil, false
+	}
+	e := w.entry(r, 3)
+	select {
+	case <-e.done:
+	default:
+		return nil, false // still solving
+	}
+	if e.err != nil {
+		return nil, false
+	}
+	s, err := win3.StateOf(v)
+	if err != nil {
+		return nil, false
+	}
+	var buf [farkle.MaxDice]farkle.Die
+	adv, err := e.t3.Advise(s, v.Roll().AppendDice(buf[:0]))
+	if err != nil || adv.Farkle {
+		return nil, false
+	}
+	out := make([][]float64, len(choices))
+	for i, c := range choices {
+		found := false
+		for _, wc := range adv.Choices {
+			if wc.Keep.Dice() == c.Dice {
+				out[i], found = []float64{wc.Chances[0], wc.Chances[1], wc.Chances[2]}, true
 				break
 			}
 		}

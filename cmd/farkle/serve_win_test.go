@@ -9,12 +9,14 @@ import (
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/server"
 	"github.com/farkle-go/farkle/strategy/win"
+	"github.com/farkle-go/farkle/strategy/win3"
 )
 
 // TestServeWinChances checks that serve's advice gets the chance to win
 // of each choice once the game's table is solved in the background, the
 // same chances as win.Table.Advise gives (in the last turn of a final
-// round too), none for three players, and chances under a penalty too.
+// round too), for three players the mover's chance from a table of
+// strategy/win3 (none under a final round), and chances under a penalty too.
 func TestServeWinChances(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		t.Skip("solves a game: package strategy tests the solver under the race detector")
@@ -110,7 +112,58 @@ func TestServeWinChances(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, ok := w.chances(three.View(), choices); ok {
-		t.Error("win chances for three players")
+		t.Error("win chances for three players under a final round")
+	}
+	// Three players without a final round: the mover's chance from the
+	// table of strategy/win3, once solved.
+	r3 := game.Rules{Scoring: farkle.Core.Rules(), Target: 1000}
+	g3, _ := game.New(r3, []string{"a", "b", "c"}, nil)
+	if err := g3.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
+		t.Fatal(err)
+	}
+	var got3 []float64
+	for {
+		var ok bool
+		if got3, ok = w.chances(g3.View(), choices); ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no win chances for three players after 60 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	tb3, err := win3.Solve(context.Background(), r3, win3.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	adv3, err := tb3.Advise(win3.State{}, g3.Dice())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range choices {
+		want := -1.0
+		for _, wc := range adv3.Choices {
+			if wc.Keep.Dice() == c.Dice {
+				want = wc.Chances[0]
+			}
+		}
+		if got3[i] != want || want <= 0 || want >= 1 {
+			t.Errorf("three players, keep %v: win chance %v, want %v", c.Dice, got3[i], want)
+		}
+	}
+	seats, ok := w.seatChances(g3.View(), choices)
+	if !ok || len(seats) != len(choices) {
+		t.Fatalf("seat chances %v, %v", seats, ok)
+	}
+	for i, c := range choices {
+		for _, wc := range adv3.Choices {
+			if wc.Keep.Dice() == c.Dice && (len(seats[i]) != 3 || [3]float64(seats[i]) != wc.Chances) {
+				t.Errorf("three players, keep %v: seat chances %v, want %v", c.Dice, seats[i], wc.Chances)
+			}
+		}
+	}
+	if _, ok := w.seatChances(g.View(), choices); ok {
+		t.Error("seat chances for two players")
 	}
 	// A penalty: chances once solved, as without one.
 	z := game.Zilch.Rules()

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/sha256"
+	"encoding"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -41,7 +42,18 @@ no penalty), whose fairest komi is 200:
 
   farkle win -rules core -target 10000 -final-round=false
 
-The solved game is cached in the user's cache directory (farkle/win-*.bin),
+-players 3 solves the game of three players instead (package
+strategy/win3): each seat's chance to win in order of play ("seat_win"
+with -json), and the fairest head starts for the second and third
+player, multiples of 50 that bring the three chances closest to a third
+each. It solves Core or App scoring, a minimum bank and an opening
+minimum, without a final round or a penalty: seconds for target 2,000,
+minutes for 5,000 and more. For example:
+
+  farkle win -players 3 -rules core -target 2000 -final-round=false -json
+
+The solved game is cached in the user's cache directory (farkle/win-*.bin,
+farkle/win3-*.bin for three players),
 so the same rules are solved once; -cache DIR caches elsewhere, -cache ""
 not at all. Progress goes to the standard error when it is a terminal; an
 interrupt stops the solve.
@@ -56,6 +68,7 @@ type winOptions struct {
 	hasScores bool    // advise -scores given
 	farkles   [2]int  // advise -farkles
 	onBoard   [2]bool // advise -on-board (set["on-board"]): the players on the board
+	players   int     // win -players: 2 or 3
 }
 
 // maxWinTarget is the largest -target of win: the table of the scores
@@ -71,6 +84,7 @@ var solveWin = win.Solve
 // winFlags defines the flags of "farkle win".
 func winFlags(fs *flag.FlagSet, o *options) {
 	fs.BoolVar(&o.win.json, "json", false, "print one JSON object")
+	intFlag(fs, &o.win.players, "players", 2, 2, 3, "N\tthe number of players, 2 or 3 (default 2)")
 	cacheFlag(fs, o)
 	playRulesFlag(fs, o)
 	house := houseFlags{fs, &o.house}
@@ -165,6 +179,9 @@ func runWin(e *env, o *options, args []string) error {
 	if err != nil {
 		return err
 	}
+	if o.win.players == 3 {
+		return runWin3(e, o, r)
+	}
 	t, err := winTable(e, o, r)
 	if err != nil {
 		return err
@@ -240,6 +257,12 @@ func winTable(e *env, o *options, r game.Rules) (*win.Table, error) {
 // winCacheFile returns the file of the cached game of r, or "" for no
 // cache: DIR/win-HASH.bin, HASH a hash of the rules' JSON.
 func winCacheFile(e *env, o *options, r game.Rules) string {
+	return cacheFile(e, o, r, "win", "farkle win table\n")
+}
+
+// cacheFile returns the file of a cached table of r, or "" for no cache:
+// DIR/PREFIX-HASH.bin, HASH a hash of salt and the rules' JSON.
+func cacheFile(e *env, o *options, r game.Rules, prefix, salt string) string {
 	dir := o.win.cache
 	if !o.set["cache"] {
 		d, err := userCacheDir()
@@ -256,13 +279,13 @@ func winCacheFile(e *env, o *options, r game.Rules) string {
 	if err != nil {
 		return ""
 	}
-	sum := sha256.Sum256(append([]byte("farkle win table\n"), b...))
-	return filepath.Join(dir, "win-"+hex.EncodeToString(sum[:8])+".bin")
+	sum := sha256.Sum256(append([]byte(salt), b...))
+	return filepath.Join(dir, prefix+"-"+hex.EncodeToString(sum[:8])+".bin")
 }
 
 // writeCache writes t to file, through a temporary file renamed into
 // place so that a reader never sees half a table.
-func writeCache(file string, t *win.Table) error {
+func writeCache(file string, t encoding.BinaryMarshaler) error {
 	data, err := t.MarshalBinary()
 	if err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy/win"
+	"github.com/farkle-go/farkle/strategy/win3"
 )
 
 // The tests cache nothing in the user's cache directory, and solve
@@ -25,6 +26,12 @@ func init() {
 			return nil, fmt.Errorf("tests solve targets up to 2000, not %d", r.Target)
 		}
 		return win.Solve(ctx, r, opts)
+	}
+	solveWin3 = func(ctx context.Context, r game.Rules, opts win3.Options) (*win3.Table, error) {
+		if r.Target > 1500 {
+			return nil, fmt.Errorf("tests solve games of three up to 1500, not %d", r.Target)
+		}
+		return win3.Solve(ctx, r, opts)
 	}
 }
 

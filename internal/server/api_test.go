@@ -270,6 +270,12 @@ func TestAdvice(t *testing.T) {
 			p[i] = 0.5
 		}
 		return p, true
+	}, SeatChances: func(v game.View, ch []ChoiceJSON) ([][]float64, bool) {
+		p := make([][]float64, len(ch))
+		for i := range p {
+			p[i] = []float64{0.5, 0.5}
+		}
+		return p, true
 	}})
 	c2 := create(t, ts2.URL, KindHuman)
 	for {
@@ -283,6 +289,9 @@ func TestAdvice(t *testing.T) {
 	call(t, nil, "GET", ts2.URL+"/api/games/"+c2.ID+"/advice", "", nil).decode(t, &a)
 	if !a.WinChance || a.Best.WinChance == nil || *a.Best.WinChance != 0.5 {
 		t.Errorf("win chance not passed on: %+v", a)
+	}
+	if len(a.Best.SeatChances) != 2 || a.Best.SeatChances[0] != 0.5 {
+		t.Errorf("seat chances not passed on: %+v", a.Best)
 	}
 }
 

@@ -105,6 +105,13 @@ type Config struct {
 	// must not keep v.
 	WinChance WinChanceFunc
 
+	// SeatChances, if not nil, gives every player's chance to win after
+	// each choice of the advice, in order of play from the current
+	// player (each slice as long as the game has players), or ok false
+	// for none; the choices then have no "seat_chances". It is called
+	// with the game locked and must not keep v.
+	SeatChances func(v game.View, choices []ChoiceJSON) (chances [][]float64, ok bool)
+
 	// Logf logs load errors and bots that fail; nil means log.Printf.
 	Logf func(format string, args ...any)
 }

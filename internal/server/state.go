@@ -152,6 +152,10 @@ type ChoiceJSON struct {
 	// WinChance is the chance to win after the choice, from
 	// Config.WinChance; null without it.
 	WinChance *float64 `json:"win_chance"`
+	// SeatChances is every player's chance to win after the choice, in
+	// order of play from the current player, from Config.SeatChances
+	// (games of three players); absent without it.
+	SeatChances []float64 `json:"seat_chances,omitempty"`
 }
 
 // adviceJSON is the answer of GET /api/games/{id}/advice.
@@ -312,6 +316,13 @@ func (s *Server) advice(e *entry, lang string) (adviceJSON, *apiError) {
 			out.WinChance = true
 			for i := range out.Choices {
 				out.Choices[i].WinChance = &p[i]
+			}
+		}
+	}
+	if s.cfg.SeatChances != nil && len(out.Choices) > 0 {
+		if p, ok := s.cfg.SeatChances(g.View(), out.Choices); ok && len(p) == len(out.Choices) {
+			for i := range out.Choices {
+				out.Choices[i].SeatChances = p[i]
 			}
 		}
 	}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy/win3"
+)
+
+// TestWin3 checks win -players 3: its JSON against the package's table,
+// the cache (win3-*.bin, read back without solving), the text, and the
+// refusal of a final round.
+func TestWin3(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"win", "-players", "3", "-rules", "core", "-target", "1300", "-final-round=false", "-cache", "cache", "-json"}
+	code, out, errs := runArgs(t, dir, args...)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var got struct {
+		Players    int        `json:"players"`
+		SeatWin    [3]float64 `json:"seat_win"`
+		HeadStarts [2]int     `json:"fairest_head_starts"`
+		FairWin    [3]float64 `json:"seat_win_with_head_starts"`
+		Mixed      int        `json:"mixed_positions"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	tb, err := win3.Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 1300}, win3.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, c, fair := tb.FairestHeadStarts()
+	if got.Players != 3 || got.SeatWin != tb.SeatWin() || got.HeadStarts != [2]int{b, c} || got.FairWin != fair || got.Mixed != tb.Mixed() {
+		t.Errorf("win -players 3 -json: %+v, want seats %v, head starts %d %d (%v), %d mixed", got, tb.SeatWin(), b, c, fair, tb.Mixed())
+	}
+	if s := got.SeatWin[0] + got.SeatWin[1] + got.SeatWin[2]; math.Abs(s-1) > 1e-12 || b%50 != 0 || c%50 != 0 {
+		t.Errorf("seats sum to %v; head starts %d %d", s, b, c)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "cache", "win3-*.bin"))
+	if len(files) != 1 {
+		t.Fatalf("cache files %v, want one", files)
+	}
+	saved := solveWin3
+	defer func() { solveWin3 = saved }()
+	solves := 0
+	solveWin3 = func(ctx context.Context, r game.Rules, opts win3.Options) (*win3.Table, error) {
+		solves++
+		return saved(ctx, r, opts)
+	}
+	code, again, _ := runArgs(t, dir, args...)
+	if code != 0 || again != out || solves != 0 {
+		t.Errorf("second run: exit %d, %d solves, %q, want %q from the cache", code, solves, again, out)
+	}
+	code, text, _ := runArgs(t, dir, args[:len(args)-1]...)
+	if code != 0 || !strings.Contains(text, "three players") || !strings.Contains(text, "Fairest head starts") {
+		t.Errorf("text: exit %d, %q", code, text)
+	}
+	code, _, errs = runArgs(t, dir, "win", "-players", "3", "-rules", "core", "-target", "1000", "-cache", "")
+	if code != 2 || !strings.Contains(errs, "FinalRound") {
+		t.Errorf("a final round: exit %d, %q", code, errs)
+	}
+	code, _, errs = runArgs(t, dir, "win", "-players", "4")
+	if code != 2 {
+		t.Errorf("-players 4: exit %d, %q", code, errs)
+	}
+}
+
+// TestPlayBotWin checks play -bot win: with two bots they play by a table
+// of strategy/win3, with one by strategy/win's, and a bad name or rules
+// that win3 does not solve are refused before the game.
+func TestPlayBotWin(t *testing.T) {
+	input := strings.Repeat("roll\nbest\nbank\n", 40) + "quit\n"
+	for _, bots := range []string{"1", "2", "3"} {
+		code, out, errs := runInput(input, "play", "-bot", "win", "-bots", bots, "-rules", "core", "-target", "800", "-final-round=false", "-seed", "3")
+		if code != 0 || errs != "" || !strings.Contains(out, "Bot") {
+			t.Errorf("-bots %s: exit %d, stderr %q, stdout %.200q", bots, code, errs, out)
+		}
+	}
+	code, _, errs := runInput("", "play", "-bot", "best")
+	if code != 2 || !strings.Contains(errs, "threshold or win") {
+		t.Errorf("-bot best: exit %d, %q", code, errs)
+	}
+	code, _, errs = runInput("", "play", "-bot", "win", "-bots", "2", "-rules", "core", "-target", "800")
+	if code != 2 || !strings.Contains(errs, "FinalRound") {
+		t.Errorf("-bot win under a final round with two bots: exit %d, %q", code, errs)
+	}
+}

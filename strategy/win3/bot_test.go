@@ -1,0 +1,168 @@
+package win3
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/testgate"
+	"github.com/farkle-go/farkle/strategy"
+	"github.com/farkle-go/farkle/strategy/win"
+)
+
+// playSeats plays games seeded 0 to games-1 of len(bots) players and
+// returns how many each seat won.
+func playSeats(t *testing.T, r game.Rules, games int, seed uint64, bots []game.Bot) []int {
+	t.Helper()
+	wins := make([]int, len(bots))
+	for i := range games {
+		g, err := game.New(r, make([]string, len(bots)), rand.NewPCG(seed, uint64(i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(bots...); err != nil {
+			t.Fatal(err)
+		}
+		w, ok := g.Winner()
+		if !ok {
+			t.Fatal("a game without a winner")
+		}
+		wins[w]++
+	}
+	return wins
+}
+
+// TestBotMonteCarlo plays three Bots against each other through package
+// game and checks that each seat wins as often as the table says, within
+// three standard errors. At target 1,000 no position mixes, so the Bots'
+// play is the equilibrium's.
+func TestBotMonteCarlo(t *testing.T) {
+	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 1000}
+	tb := solve(t, r)
+	if tb.Mixed() != 0 {
+		t.Fatalf("%d mixed positions at target 1,000", tb.Mixed())
+	}
+	games := 10000
+	if testgate.Race {
+		games = 1000
+	}
+	if testgate.Slow() {
+		games = 100000
+	}
+	b := Bot{Table: tb}
+	wins := playSeats(t, r, games, 7, []game.Bot{b, b, b})
+	want := tb.SeatWin()
+	for s := range 3 {
+		p := float64(wins[s]) / float64(games)
+		se := math.Sqrt(want[s] * (1 - want[s]) / float64(games))
+		t.Logf("seat %d: %.4f ± %.4f, the table %.4f", s+1, p, se, want[s])
+		if math.Abs(p-want[s]) > 3*se {
+			t.Errorf("seat %d wins %.4f of %d games, the table says %.4f (3 standard errors: %.4f)", s+1, p, games, want[s], 3*se)
+		}
+	}
+}
+
+// TestBotRefuses checks CheckRules and that Decide keeps legal moves
+// where the table has no answer.
+func TestBotRefuses(t *testing.T) {
+	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 600})
+	if err := (Bot{}).CheckRules(game.Rules{}); !errors.Is(err, ErrNoTable) {
+		t.Errorf("the zero Bot: %v", err)
+	}
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 700}); !errors.Is(err, ErrOtherRules) {
+		t.Errorf("other rules: %v", err)
+	}
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}); !errors.Is(err, ErrRules) {
+		t.Errorf("a final round: %v", err)
+	}
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 600}); err != nil {
+		t.Errorf("its rules: %v", err)
+	}
+	// Two, four and five players: the fallbacks play whole games.
+	for _, n := range []int{2, 4, 5} {
+		bots := make([]game.Bot, n)
+		for i := range bots {
+			bots[i] = Bot{Table: tb}
+		}
+		wins := playSeats(t, tb.Rules(), 50, 1, bots)
+		sum := 0
+		for _, w := range wins {
+			sum += w
+		}
+		if sum != 50 {
+			t.Errorf("%d players: %d games won of 50", n, sum)
+		}
+	}
+}
+
+// TestBotStrength measures the Bot against expected-score bots (package
+// strategy's Bot, which banks for the most points of the turn) in seeded
+// games, every seat in turn, with three players (the table's play) and
+// four (the fallback), and, for comparison, package win's Bot, which plays
+// against the leader alone. It logs each share of wins with its standard
+// error, and fails if the Bot does not beat an equal share by three
+// standard errors. Under Core scoring, target 3,000, no final round. It
+// logs too how the two bots fare against each other with three players.
+func TestBotStrength(t *testing.T) {
+	testgate.Long(t)
+	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 3000}
+	tb := solve(t, r)
+	sc, err := farkle.New(r.Scoring)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := strategy.Solve(sc, strategy.OptionsOf(r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, err := win.Solve(t.Context(), r, win.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const games = 20000
+	for _, n := range []int{3, 4} {
+		for _, c := range []struct {
+			name string
+			bot  game.Bot
+		}{{"win3.Bot", Bot{Table: tb}}, {"win.Bot", win.Bot{Table: wt}}} {
+			total := 0
+			for seat := range n {
+				bots := make([]game.Bot, n)
+				for i := range bots {
+					bots[i] = strategy.Bot{Table: st}
+				}
+				bots[seat] = c.bot
+				wins := playSeats(t, r, games/n, uint64(100*n+seat), bots)
+				total += wins[seat]
+			}
+			g := float64(games / n * n)
+			p := float64(total) / g
+			se := math.Sqrt(p * (1 - p) / g)
+			fair := 1 / float64(n)
+			t.Logf("%d players: %s against expected-score bots wins %.4f ± %.4f of %d games (an equal bot: %.4f)", n, c.name, p, se, int(g), fair)
+			if c.name == "win3.Bot" && p < fair+3*se {
+				t.Errorf("%s", fmt.Sprintf("%d players: %s wins %.4f, not above %.4f by 3 standard errors", n, c.name, p, fair))
+			}
+		}
+	}
+	// Head to head with three players: one win3.Bot against two win.Bots,
+	// and one win.Bot against two win3.Bots.
+	for _, c := range []struct {
+		name       string
+		one, other game.Bot
+	}{{"win3.Bot against two win.Bots", Bot{Table: tb}, win.Bot{Table: wt}}, {"win.Bot against two win3.Bots", win.Bot{Table: wt}, Bot{Table: tb}}} {
+		total := 0
+		for seat := range 3 {
+			bots := []game.Bot{c.other, c.other, c.other}
+			bots[seat] = c.one
+			total += playSeats(t, r, games/3, uint64(900+seat), bots)[seat]
+		}
+		g := float64(games / 3 * 3)
+		p := float64(total) / g
+		t.Logf("%s wins %.4f ± %.4f of %d games", c.name, p, math.Sqrt(p*(1-p)/g), int(g))
+	}
+}

@@ -1,0 +1,135 @@
+// Package win3 plays Farkle to win a game of exactly three players: it
+// solves the whole game for the chance of each player to win, from every
+// position at the start of a turn, when every player plays to win, and
+// from that table it advises the keep and the bank with the most chance of
+// winning and plays as a bot of package game. Package strategy/win does the
+// same for two players.
+//
+//   - [Solve] solves the game under a game.Rules value and returns a
+//     [Table] of every position's three chances: under Core scoring
+//     without a final round, seconds for target 2,000 on two cores,
+//     about two minutes for 5,000 and half an hour for 10,000 (28
+//     minutes in one run); three float64s a position (192 MB for
+//     10,000).
+//     Keep it, or save it with [Table.MarshalBinary].
+//   - [Table.Chances] answers the chances of the three seats at the start of
+//     a turn, [Table.ChanceAt] within a turn; [Table.SeatWin] those of the start of the game, and
+//     [Table.FairestHeadStarts] the head starts for the second and third
+//     player that bring the three chances closest to a third each.
+//   - [Table.Advise] says what to do with a roll; [StateOf] reads the
+//     [State] of a game.View.
+//   - [Bot] plays by the table in a game of package game: exactly in games
+//     of three players, and by a documented fallback with four or more.
+//
+// # The model
+//
+// Three players take turns in a fixed order. The state at the start of a
+// turn is the three banked scores in order of play from the player to
+// move: (a, b, c), the mover a, the next player b, the one after c. Its
+// value is the vector of the three players' chances to win, (w_a, w_b,
+// w_c), which sum to 1, since a game ends with probability 1. Within the
+// turn the state adds the turn total t and the dice left n; rolls, keeps
+// and hot dice follow the scorer, and a farkle ends the turn with nothing:
+// the state becomes (b, c, a). Banking t (at least the minimum to bank)
+// leads to (b, c, a+t), or, without a final round, wins at once when
+// a+t reaches the target.
+//
+// Every player maximizes their own chance to win. The mover's choice
+// at a position depends only on the mover's own chances, but it moves the
+// others' chances too, and those decide how the others play where the
+// mover's score comes round again; so the game is not zero-sum and its
+// solution is an equilibrium, not a maximum.
+//
+// A bank raises the sum of the scores, a farkle keeps it: the positions
+// can be solved in decreasing order of a+b+c, and each rotation class
+// {(a, b, c), (b, c, a), (c, a, b)} of one sum is solved as a cycle, since
+// all three players may farkle forever. Given the chances after the
+// banks, which are solved, the play of each member of the class is a
+// function of a single number: the mover's chance after a farkle, f. For a
+// fixed play, the turn's outcome is linear in the chances after a farkle:
+// the mover's chance is E + P*f, where P is the chance that the turn ends
+// in a farkle and E the mover's chance from the banks, and the others'
+// chances are their own bank parts plus P times theirs after the farkle.
+// The best play makes the mover's chance g(f) = max over plays of E + P*f,
+// convex and piecewise linear in f; the play changes only at the kinks of
+// g.
+//
+// # The solution concept
+//
+// The solution is a stationary equilibrium: a play for every position,
+// depending only on the position, such that no player can raise their own
+// chance at any position by playing otherwise, given the others' plays and
+// their own elsewhere; the table holds the chances that those plays give.
+//
+// In most classes the equilibrium is pure and found by iterating the
+// class's three plays to a fixed point: the chances after a farkle give
+// the plays, the plays give the cycle's linear equations, whose exact
+// solution gives new chances after a farkle, until the plays no longer
+// change (each iteration is exact, so a pure fixed point is found to the
+// rounding of the linear solve; and a turn's dynamic program gives the
+// interval of chances after a farkle over which its play stays the best,
+// so that most positions take one pass). In some classes the iteration
+// cycles instead: a mover's best play flips with the others' replies, and
+// no pure fixed point exists. At target 2,000 (Core scoring, no final
+// round) the class of (1350, 850, 700) does so: the plays of the players
+// at 700 and at 850 flip in turn. There the indifferent player mixes: at the kink f* of g, where two
+// plays give the mover the same chance, the mover plays one with
+// probability 1-λ and the other with probability λ, and λ is the weight
+// that makes the cycle consistent, f = f*: a one-dimensional root,
+// found by bisection and regula falsi on a function that is continuous in
+// λ. The search is nested: the outer player's chance after a farkle is
+// bracketed in [0, 1] (at 0 the cycle gives at least 0, at 1 at most 1);
+// for each value the other two members are solved the same way, down to a
+// single player against fixed plays, whose problem is a Markov decision
+// problem with a unique value and no need to mix. So two players of a
+// class may mix, each at a kink of their own: where the root of the first
+// jumps over 0 because a second member's play flips with the first's
+// weight, the second mixes at the flip with the weight that makes the
+// first's equation hold. In the class of (1350, 850, 700) at target 2,000
+// the player at 700 mixes with weight 0.188 on the play of more risk (the
+// play of the higher chance of farkling) and the player at 850 with
+// weight 0.070. The member searched first is the one whose play flipped
+// most in the iteration (the first of the class's rotations on a tie);
+// the equilibrium found is one of those of the class, not proven unique.
+// [Table.Mixed] counts the positions whose play is mixed, and
+// [Table.Mixing] lists them; every equation of a solved table holds to a
+// residual of about 1e-15 (the tests check each).
+//
+// # Ties
+//
+// When two plays give the mover exactly the same chance (the same float64),
+// the others' chances need not be the same, so the rule matters: the mover
+// banks rather than rolls, and of two keeps prefers the one of fewer
+// points, then the one that leaves more dice. Solve, Advise and the Bot
+// all apply this rule. At a mixed position the two plays give the mover the
+// same chance only in exact arithmetic; Advise and the Bot play the one
+// that the computed chances prefer, by the rule above on a tie. Since the
+// mover is indifferent, this does not change the mover's chance, only
+// the others'.
+//
+// # What is solved
+//
+// Solve models the scoring of any farkle.Rules (Core and App among them),
+// a minimum to bank (MinBank), and an opening minimum (MinFirstBank): a
+// player at 0 has not banked yet, since every bank is positive, and needs
+// the opening minimum for a first bank. It refuses, with [ErrRules], the
+// final round, a penalty for farkles in a row, bankruptcy, must-roll hot
+// dice, toxic twos, six 1s that win, welfare and piggybacking: their
+// states do not fit the three scores alone, or are not modelled yet.
+//
+// # Games of four or more
+//
+// The [Bot] plays games of four or more players by the three-player table
+// as a fallback: it sees the two strongest opponents, the two with the
+// highest scores (the earlier in order of play after it on a tie), as the
+// next and after players in their order of play, and ignores the rest. It
+// is no equilibrium of that game; its strength against expected-score bots
+// is measured in the tests and the README.
+//
+// # Errors
+//
+// Solve reports rules it does not solve, bad Options and games too large
+// with a [*SolveError]; a Table reports a position it has no answer for
+// with a [*StateError]; bad dice given to Advise give the errors of package
+// farkle. Test for the sentinels with [errors.Is].
+package win3

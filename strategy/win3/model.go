@@ -1,0 +1,376 @@
+package win3
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/rolls"
+)
+
+// maxPositions bounds the turn-start positions of a [Table]: 8,388,608,
+// three float64s each (192 MiB), enough for target 10,000 in steps of 50.
+const maxPositions = 1 << 23
+
+// maxTurnTotal is the largest turn total that a position answers for.
+const maxTurnTotal = 1 << 40
+
+// A model is the rules of a Table compiled for the dynamic program.
+// Banked scores are indexes x = score / step from 0 to nS-1 (nS is the
+// first index at or above the target); turn totals are indexes k = t /
+// step.
+type model struct {
+	rules    game.Rules
+	an       rolls.Analysis
+	step     int  // score step in points
+	nS       int  // scores below the target: indexes 0 to nS-1
+	minBankK int  // the smallest total that may be banked, in steps, at least 1
+	firstK   int  // the same for a player not yet on the board (score 0)
+	opening  bool // firstK > minBankK
+	jump     int  // the most steps of a keep
+	nv       int  // turn totals a row of a turn's dynamic program
+
+	pf       [farkle.MaxDice + 1]float64 // chance of a farkle rolling n dice
+	prob     [farkle.MaxDice + 1][]float64
+	count    [farkle.MaxDice + 1][]uint8 // options of each group of n dice
+	offs     [farkle.MaxDice + 1][]int32 // option o of n dice reads the cell at 4*k + offs of a dpBuf
+	optSteps [farkle.MaxDice + 1][]int32
+	optLeft  [farkle.MaxDice + 1][]int32
+	pool     sync.Pool
+}
+
+// refuse returns the *SolveError of the first rule of r that the solver
+// does not model, or nil.
+func refuse(r game.Rules, opts Options) error {
+	for _, h := range [...]struct {
+		on           bool
+		field, about string
+	}{
+		{r.FinalRound, "FinalRound", "a final round is not solved for three players yet"},
+		{r.Penalty > 0, "Penalty", "a penalty for farkles in a row needs the farkles in a row in the state"},
+		{r.Bankrupt, "Bankrupt", "bankruptcy needs the farkles in a row in the state"},
+		{r.MustRollHotDice, "MustRollHotDice", "must-roll hot dice are not solved for three players"},
+		{r.ToxicTwos, "ToxicTwos", "toxic twos are not solved for three players"},
+		{r.SixOnesWin, "SixOnesWin", "six 1s that win are not solved for three players"},
+		{r.Welfare, "Welfare", "welfare, a target to hit exactly, is not solved for the chance to win"},
+		{r.Piggyback, "Piggyback", "piggybacking is not solved for the chance to win"},
+	} {
+		if h.on {
+			return &SolveError{Err: ErrRules, Rules: r, Options: opts, Field: h.field, detail: h.field + ": " + h.about}
+		}
+	}
+	return nil
+}
+
+// normRules returns r with a zero Target and a zero Scoring read as
+// package game reads them.
+func normRules(r game.Rules) game.Rules {
+	if r.Scoring == (farkle.Rules{}) {
+		r.Scoring = farkle.App.Rules()
+	}
+	if r.Target == 0 {
+		r.Target = game.DefaultTarget
+	}
+	return r
+}
+
+// newModel checks r and compiles it.
+func newModel(r game.Rules) (*model, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if err := refuse(r, Options{}); err != nil {
+		return nil, err
+	}
+	r = normRules(r)
+	sc, err := farkle.New(r.Scoring)
+	if err != nil {
+		return nil, err
+	}
+	m := &model{rules: r}
+	m.an.Analyze(sc)
+	m.step = m.an.Unit
+	m.nS = (r.Target + m.step - 1) / m.step
+	m.minBankK = max(1, (r.MinBank+m.step-1)/m.step)
+	m.firstK = max(m.minBankK, (r.MinFirstBank+m.step-1)/m.step)
+	m.opening = m.firstK > m.minBankK
+	if n := float64(m.nS) * float64(m.nS) * float64(m.nS); n > maxPositions {
+		return nil, &SolveError{Err: ErrTooLarge, Rules: r,
+			detail: fmt.Sprintf("%d scores a player: %.0f positions, at most %d", m.nS, n, maxPositions)}
+	}
+	g := &m.an.Groups
+	scale := int32(m.an.Unit / m.step)
+	for o := range g[1].Opts {
+		m.jump = max(m.jump, int(g[1].Opts[o].Steps*scale))
+	}
+	top := max(m.nS, m.firstK)
+	m.nv = top + m.jump + 2
+	if m.nv > 1<<17 {
+		return nil, &SolveError{Err: ErrTooLarge, Rules: r, detail: fmt.Sprintf("turn totals up to %d steps of %d", m.nv, m.step)}
+	}
+	for n := 1; n <= farkle.MaxDice; n++ {
+		gn := &g[n]
+		m.pf[n], m.prob[n] = gn.Farkle, gn.Prob
+		for s := range gn.Prob {
+			os := slices.Clone(gn.Opts[gn.Start[s]:gn.Start[s+1]])
+			// The tie rule: fewer points first, then more dice left; the
+			// dynamic program takes the first of the best.
+			slices.SortFunc(os, func(a, b rolls.Option) int {
+				return cmp.Or(cmp.Compare(a.Steps, b.Steps), cmp.Compare(b.Left, a.Left))
+			})
+			m.count[n] = append(m.count[n], uint8(len(os)))
+			for _, o := range os {
+				st := o.Steps * scale
+				m.optSteps[n] = append(m.optSteps[n], st)
+				m.optLeft[n] = append(m.optLeft[n], o.Left)
+				m.offs[n] = append(m.offs[n], 4*((o.Left-1)*int32(m.nv)+st))
+			}
+		}
+	}
+	return m, nil
+}
+
+// minBank returns the smallest turn total, in steps, that the player at
+// score index x may bank: firstK at 0 (off the board) under an opening
+// minimum, else minBankK.
+func (m *model) minBank(x int) int {
+	if m.opening && x == 0 {
+		return m.firstK
+	}
+	return m.minBankK
+}
+
+// kc returns the cap of the turn of a player at x: from turn total kc on,
+// the player may bank, and banking wins.
+func (m *model) kc(x int) int { return max(m.nS-x, m.minBank(x)) }
+
+// pos returns the position index of the scores (x, y, z), mover first.
+func (m *model) pos(x, y, z int) int { return (x*m.nS+y)*m.nS + z }
+
+// A dpBuf holds the dynamic program of one turn: for each number of dice
+// n (row n-1) and turn total k, the cell at 4*((n-1)*nv + k) of c holds
+// the mover's chance v, and the parts of the play's outcome: e, the
+// mover's chance from banks; p, the chance that the turn ends in a
+// farkle; nx, the next player's chance from banks. The after player's
+// part is 1 - p - e - nx, and v = e + p*f. A cell's four numbers are
+// together, so that a keep's are read from one cache line.
+type dpBuf struct {
+	c []float64
+}
+
+func (m *model) getBuf() *dpBuf {
+	if b, ok := m.pool.Get().(*dpBuf); ok {
+		return b
+	}
+	return &dpBuf{c: make([]float64, 4*farkle.MaxDice*m.nv)}
+}
+
+func (m *model) putBuf(b *dpBuf) { m.pool.Put(b) }
+
+// set puts a cell.
+func (b *dpBuf) set(at int, v, e, p, nx float64) {
+	c := b.c[4*at : 4*at+4]
+	c[0], c[1], c[2], c[3] = v, e, p, nx
+}
+
+// cell returns the parts of a cell: e, p and nx.
+func (b *dpBuf) cell(at int) (e, p, nx float64) {
+	c := b.c[4*at : 4*at+4]
+	return c[1], c[2], c[3]
+}
+
+// A piece is the outcome of a play of a whole turn: the mover's chance
+// from banks e, the chance p of a farkle, the next player's chance from
+// banks n; the after player's is 1 - p - e - n. The mover's chance is
+// e + p*f for a farkle worth f.
+type piece struct{ e, p, n float64 }
+
+// vec returns the bank parts of the three players, mover first.
+func (pc piece) vec() [3]float64 { return [3]float64{pc.e, pc.n, 1 - pc.p - pc.e - pc.n} }
+
+// mix returns (1-l)*a + l*b.
+func mixPiece(a, b piece, l float64) piece {
+	return piece{a.e + l*(b.e-a.e), a.p + l*(b.p-a.p), a.n + l*(b.n-a.n)}
+}
+
+// bankVec returns the mover's and the next player's chances after the
+// player at x banks k steps with the others at y and z: the position
+// (y, z, x+k), or a win.
+func (t *Table) bankVec(x, y, z, k int) (own, next float64) {
+	m := t.m
+	if x+k >= m.nS {
+		return 1, 0
+	}
+	w := t.w[3*m.pos(y, z, x+k):]
+	return w[2], w[0]
+}
+
+// turn runs the dynamic program of the turn of (x, y, z) for a farkle
+// worth f to the mover, from the cap down to turn total lowest.
+func (t *Table) turn(b *dpBuf, x, y, z int, f float64, lowest int) {
+	m := t.m
+	nv := m.nv
+	top := m.kc(x)
+	for n := range farkle.MaxDice {
+		for k := top; k <= top+m.jump; k++ {
+			b.set(n*nv+k, 1, 1, 0, 0)
+		}
+	}
+	mb := m.minBank(x)
+	for k := top - 1; k >= lowest; k-- {
+		bank := k >= mb
+		var bo, bn float64
+		if bank {
+			bo, bn = t.bankVec(x, y, z, k)
+		}
+		for n := 1; n <= farkle.MaxDice; n++ {
+			e, p, nx := m.rollAt(b, k, n)
+			at := (n-1)*nv + k
+			if v := e + p*f; bank && bo >= v {
+				b.set(at, bo, bo, 0, bn)
+			} else {
+				b.set(at, v, e, p, nx)
+			}
+		}
+	}
+}
+
+// rollAt returns the parts of rolling n dice at turn total k, from the
+// values at larger totals in b: the best keep of each roll by the
+// mover's chance, the first of the best in the order of the tie rule.
+func (m *model) rollAt(b *dpBuf, k, n int) (e, p, nx float64) {
+	offs, prob := m.offs[n], m.prob[n]
+	ck := b.c[4*k:]
+	for s, c := range m.count[n] {
+		o := offs[0]
+		best := ck[o]
+		for _, off := range offs[1:c] {
+			if ck[off] > best {
+				best, o = ck[off], off
+			}
+		}
+		offs = offs[c:]
+		q := prob[s]
+		cell := ck[o : o+4]
+		e += q * cell[1]
+		p += q * cell[2]
+		nx += q * cell[3]
+	}
+	return e, p + m.pf[n], nx
+}
+
+// rollAtI is rollAt that also narrows [*lo, *hi] to the chances after a
+// farkle f' for which every roll's best keep stays the best, the values
+// being those of the same play (affine in f', e + p*f').
+//
+// Only the rolls whose best keep is within r of the next best for the
+// mover are looked at: the others' best keeps stay the best for every f'
+// within r of f (a chance's slope in f is at most 1), and the caller
+// narrows the interval to [f-r, f+r] too.
+func (m *model) rollAtI(b *dpBuf, k, n int, f, r float64, lo, hi *float64) (e, p, nx float64) {
+	offs, prob := m.offs[n], m.prob[n]
+	ck := b.c[4*k:]
+	l, h := *lo, *hi
+	for s, c := range m.count[n] {
+		o := offs[0]
+		best, second := ck[o], -1.0
+		for _, off := range offs[1:c] {
+			if v := ck[off]; v > best {
+				best, second, o = v, best, off
+			} else if v > second {
+				second = v
+			}
+		}
+		if best-second < r {
+			// The nearest crossing on each side, as a fraction margin /
+			// slope compared by cross-multiplying: one division a side.
+			pb := ck[o+2]
+			ml, dl, mh, dh := 1.0, 0.0, 1.0, 0.0 // +Inf
+			for _, off := range offs[:c] {
+				ds := pb - ck[off+2]
+				mg := best - ck[off]
+				switch {
+				case off == o:
+				case ds > 0:
+					if mg*dl < ml*ds {
+						ml, dl = mg, ds
+					}
+				case ds < 0:
+					if mg*dh < mh*-ds {
+						mh, dh = mg, -ds
+					}
+				}
+			}
+			if dl > 0 {
+				l = max(l, f-ml/dl)
+			}
+			if dh > 0 {
+				h = min(h, f+mh/dh)
+			}
+		}
+		offs = offs[c:]
+		q := prob[s]
+		cell := ck[o : o+4]
+		e += q * cell[1]
+		p += q * cell[2]
+		nx += q * cell[3]
+	}
+	*lo, *hi = l, h
+	return e, p + m.pf[n], nx
+}
+
+// startPieceI is startPiece with the interval of the chances after a
+// farkle over which the play found stays the best: its piece is the best
+// play's for every f' in [lo, hi].
+//
+// The interval is at most [f-r, f+r] (see rollAtI).
+func (t *Table) startPieceI(b *dpBuf, x, y, z int, f, r float64) (pc piece, lo, hi float64) {
+	m := t.m
+	nv := m.nv
+	top := m.kc(x)
+	for n := range farkle.MaxDice {
+		for k := top; k <= top+m.jump; k++ {
+			b.set(n*nv+k, 1, 1, 0, 0)
+		}
+	}
+	lo, hi = f-r, f+r
+	mb := m.minBank(x)
+	for k := top - 1; k >= 0; k-- {
+		bank := k >= mb
+		var bo, bn float64
+		if bank {
+			bo, bn = t.bankVec(x, y, z, k)
+		}
+		for n := 1; n <= farkle.MaxDice; n++ {
+			e, p, nx := m.rollAtI(b, k, n, f, r, &lo, &hi)
+			at := (n-1)*nv + k
+			v := e + p*f
+			if bank && p > 0 {
+				// Banking stays the best while e + p*f' <= bo.
+				if bo >= v {
+					hi = min(hi, f+(bo-v)/p)
+				} else {
+					lo = max(lo, f-(v-bo)/p)
+				}
+			}
+			if bank && bo >= v {
+				b.set(at, bo, bo, 0, bn)
+			} else {
+				b.set(at, v, e, p, nx)
+			}
+		}
+	}
+	e, p, nx := b.cell((farkle.MaxDice - 1) * nv)
+	return piece{e, p, nx}, lo, hi
+}
+
+// startPiece returns the piece of the best play of the turn of (x, y, z)
+// from its start, for a farkle worth f to the mover.
+func (t *Table) startPiece(b *dpBuf, x, y, z int, f float64) piece {
+	t.turn(b, x, y, z, f, 0)
+	e, p, nx := b.cell((farkle.MaxDice - 1) * t.m.nv)
+	return piece{e, p, nx}
+}

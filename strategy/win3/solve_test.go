@@ -1,0 +1,249 @@
+package win3
+
+import (
+	"context"
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/testgate"
+)
+
+// checkTable checks every equation of t: at every position the chances
+// are in [0, 1] and sum to 1; the mover's chance is the best play's for
+// the chance after a farkle (a residual under 1e-12); at a pure position
+// all three chances are the best play's; at a mixed position the chances
+// are the mixture, by the position's weight, of the plays just below and
+// just above the kink, and the mover is indifferent between them. It
+// returns the number of positions checked and the largest residual.
+func checkTable(t *testing.T, tb *Table) (int, float64) {
+	t.Helper()
+	m := tb.m
+	mixed := map[[3]int]float64{}
+	for _, mx := range tb.Mixing() {
+		mixed[mx.Scores] = mx.Weight
+	}
+	b := m.getBuf()
+	defer m.putBuf(b)
+	worst, n := 0.0, 0
+	fail := func(sc [3]int, what string, got, want float64) {
+		t.Helper()
+		if d := math.Abs(got - want); !(d <= 1e-12) {
+			t.Errorf("%v: %s %.17g, want %.17g", sc, what, got, want)
+		}
+		worst = max(worst, math.Abs(got-want))
+	}
+	for x := range m.nS {
+		for y := range m.nS {
+			for z := range m.nS {
+				sc := [3]int{x * m.step, y * m.step, z * m.step}
+				w := tb.at(x, y, z)
+				for s := range 3 {
+					if !(w[s] >= -1e-15 && w[s] <= 1+1e-15) {
+						t.Errorf("%v: seat %d chance %v", sc, s, w[s])
+					}
+				}
+				fail(sc, "sum of chances", w[0]+w[1]+w[2], 1)
+				F := tb.farkleVec(x, y, z)
+				pc := tb.startPiece(b, x, y, z, F[0])
+				fail(sc, "mover's chance", pc.e+pc.p*F[0], w[0])
+				n++
+				if l, ok := mixed[sc]; ok {
+					lo := tb.startPiece(b, x, y, z, F[0]-1e-9)
+					hi := tb.startPiece(b, x, y, z, F[0]+1e-9)
+					if lo == hi {
+						t.Errorf("%v: mixed, but one play on both sides of %v", sc, F[0])
+						continue
+					}
+					fail(sc, "mover's chance of the play below the kink", lo.e+lo.p*F[0], w[0])
+					fail(sc, "mover's chance of the play above the kink", hi.e+hi.p*F[0], w[0])
+					mx := mixPiece(lo, hi, l)
+					// The kink is found to about 1e-14; the plays 1e-9 away
+					// are those of the kink's two sides.
+					fail(sc, "next's chance of the mixture", mx.n+mx.p*F[1], w[1])
+					continue
+				}
+				fail(sc, "next's chance", pc.n+pc.p*F[1], w[1])
+				fail(sc, "after's chance", 1-pc.p-pc.e-pc.n+pc.p*F[2], w[2])
+			}
+		}
+	}
+	return n, worst
+}
+
+func solve(t *testing.T, r game.Rules) *Table {
+	t.Helper()
+	tb, err := Solve(context.Background(), r, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// TestResiduals checks every equation of the tables of small targets,
+// pure and, at 1,300 under Core scoring, with one mixed class, the same
+// class as (1350, 850, 700) at target 2,000.
+func TestResiduals(t *testing.T) {
+	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 1300})
+	// Two players of the class mix: the one at 0 and the one at 150.
+	want := [][3]int{{0, 650, 150}, {150, 0, 650}}
+	got := tb.Mixing()
+	if len(got) != len(want) {
+		t.Fatalf("Core 1300 mixes at %v, want %v", got, want)
+	}
+	for q := range want {
+		if got[q].Scores != want[q] || !(got[q].Weight > 1e-6 && got[q].Weight < 1-1e-6) {
+			t.Errorf("Core 1300 mixes at %v, want %v with weights strictly between 0 and 1", got, want)
+		}
+	}
+	n, worst := checkTable(t, tb)
+	t.Logf("Core 1300: %d positions, %d mixed, largest residual %.3g", n, tb.Mixed(), worst)
+	more := []game.Rules{
+		{Scoring: farkle.Core.Rules(), Target: 1000},
+		{Scoring: farkle.App.Rules(), Target: 1000, MinBank: 100, MinFirstBank: 350},
+	}
+	if testgate.Race {
+		more = nil // the race detector makes each a quarter of a minute
+	}
+	for _, r := range more {
+		tb := solve(t, r)
+		n, worst := checkTable(t, tb)
+		t.Logf("%+v: %d positions, %d mixed, largest residual %.3g", r.Target, n, tb.Mixed(), worst)
+	}
+}
+
+// TestSolveRefuses checks the rules and options that Solve refuses.
+func TestSolveRefuses(t *testing.T) {
+	for _, c := range []struct {
+		r     game.Rules
+		o     Options
+		want  error
+		field string
+	}{
+		{game.Rules{Target: 1000, FinalRound: true}, Options{}, ErrRules, "FinalRound"},
+		{game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3}, Options{}, ErrRules, "Penalty"},
+		{game.Rules{Target: 1000, MustRollHotDice: true}, Options{}, ErrRules, "MustRollHotDice"},
+		{game.Rules{Target: 1000, ToxicTwos: true}, Options{}, ErrRules, "ToxicTwos"},
+		{game.Rules{Target: 1000}, Options{Workers: -1}, ErrOptions, "Workers"},
+		{game.Rules{Target: 20000}, Options{}, ErrTooLarge, ""},
+	} {
+		_, err := Solve(context.Background(), c.r, c.o)
+		var se *SolveError
+		if !errors.Is(err, c.want) || !errors.As(err, &se) || se.Field != c.field {
+			t.Errorf("%+v %+v: %v, want %v with field %q", c.r, c.o, err, c.want, c.field)
+		}
+	}
+	if _, err := Solve(context.Background(), game.Rules{Target: -5}, Options{}); err == nil {
+		t.Error("Solve took a negative target")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Solve(ctx, game.Rules{Target: 1000}, Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a done context: %v", err)
+	}
+}
+
+// TestBinary checks that a table survives MarshalBinary and
+// UnmarshalBinary bit for bit, and that damage is refused.
+func TestBinary(t *testing.T) {
+	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 800, MinBank: 100})
+	tb.mix = append(tb.mix, Mix{Scores: [3]int{50, 100, 150}, Weight: 0.25}) // the format carries them
+	data, err := tb.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Table
+	if err := back.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if back.Rules() != tb.Rules() || len(back.w) != len(tb.w) || back.Mixed() != 1 || back.Mixing()[0] != tb.mix[0] {
+		t.Fatalf("read back: rules %+v, %d chances, mixing %v", back.Rules(), len(back.w), back.Mixing())
+	}
+	for i := range tb.w {
+		if math.Float64bits(tb.w[i]) != math.Float64bits(back.w[i]) {
+			t.Fatalf("chance %d: %v, want %v", i, back.w[i], tb.w[i])
+		}
+	}
+	for _, i := range []int{0, 3, 5, len(data) / 2, len(data) - 1} {
+		bad := append([]byte(nil), data...)
+		bad[i] ^= 1
+		if err := new(Table).UnmarshalBinary(bad); !errors.Is(err, ErrData) {
+			t.Errorf("byte %d flipped: %v", i, err)
+		}
+	}
+	if err := new(Table).UnmarshalBinary(data[:10]); !errors.Is(err, ErrData) {
+		t.Errorf("short: %v", err)
+	}
+	var nilT *Table
+	if err := nilT.UnmarshalBinary(data); !errors.Is(err, ErrNoTable) {
+		t.Errorf("nil: %v", err)
+	}
+}
+
+// TestAdviseAgrees checks that Advise's chances at the start of a turn
+// are the table's: the chance of each roll's advice, averaged over the
+// rolls of six dice with the farkles, is the turn-start chance.
+func TestAdviseAgrees(t *testing.T) {
+	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 1000})
+	for _, sc := range [][3]int{{300, 650, 900}, {450, 450, 450}, {0, 0, 0}} {
+		want, err := tb.Chances(sc[0], sc[1], sc[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got [3]float64
+		for _, r := range sortedRolls(6) {
+			a, err := tb.Advise(State{Scores: sc}, r.dice)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for s := range 3 {
+				got[s] += a.Chances[s] * r.prob
+			}
+		}
+		for s := range 3 {
+			if math.Abs(got[s]-want[s]) > 1e-12 {
+				t.Errorf("%v seat %d: the advice averages %.15f, the table %.15f", sc, s, got[s], want[s])
+			}
+		}
+	}
+}
+
+// A sortedRoll is a roll of sorted dice and its probability.
+type sortedRoll struct {
+	dice []farkle.Die
+	prob float64
+}
+
+// sortedRolls lists the rolls of n dice as sorted dice.
+func sortedRolls(n int) []sortedRoll {
+	var out []sortedRoll
+	dice := make([]farkle.Die, n)
+	var rec func(i, from int)
+	rec = func(i, from int) {
+		if i == n {
+			orders := 1.0
+			for j := 2; j <= n; j++ {
+				orders *= float64(j)
+			}
+			var cnt [7]int
+			for _, d := range dice {
+				cnt[d]++
+			}
+			for _, c := range cnt {
+				for j := 2; j <= c; j++ {
+					orders /= float64(j)
+				}
+			}
+			out = append(out, sortedRoll{append([]farkle.Die(nil), dice...), orders / math.Pow(6, float64(n))})
+			return
+		}
+		for d := from; d <= 6; d++ {
+			dice[i] = farkle.Die(d)
+			rec(i+1, d)
+		}
+	}
+	rec(0, 1)
+	return out
+}

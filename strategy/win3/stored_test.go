@@ -1,0 +1,55 @@
+package win3
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/testgate"
+)
+
+// TestSolveStored solves Core scoring without a final round at 2,000 (and,
+// in the slow step, 3,000) and checks the results recorded when the solver
+// was written: each seat's chance, the fairest head starts and the mixed
+// positions, and every equation's residual (checkTable).
+func TestSolveStored(t *testing.T) {
+	if testgate.Race {
+		t.Skip("a solve of seconds: not under the race detector")
+	}
+	cases := []struct {
+		target     int
+		seats      [3]float64
+		heads      [2]int
+		mixed      int
+		firstMixed [3]int
+	}{
+		{2000, [3]float64{0.4173971434555918, 0.3237843862719322, 0.25881847027247606}, [2]int{150, 300}, 2, [3]int{700, 1350, 850}},
+		{3000, [3]float64{0.40222829601509263, 0.32671811966433373, 0.2710535843205737}, [2]int{150, 300}, 8, [3]int{1700, 2350, 1850}},
+	}
+	if !testgate.Slow() {
+		cases = cases[:1]
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprint(c.target), func(t *testing.T) {
+			tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: c.target})
+			got := tb.SeatWin()
+			for s := range 3 {
+				if math.Abs(got[s]-c.seats[s]) > 1e-12 {
+					t.Errorf("seat %d: %.17g, recorded %.17g", s+1, got[s], c.seats[s])
+				}
+			}
+			b, d, _ := tb.FairestHeadStarts()
+			if [2]int{b, d} != c.heads {
+				t.Errorf("fairest head starts %d, %d, recorded %v", b, d, c.heads)
+			}
+			mx := tb.Mixing()
+			if len(mx) != c.mixed || mx[0].Scores != c.firstMixed {
+				t.Errorf("mixed positions %v, recorded %d from %v", mx, c.mixed, c.firstMixed)
+			}
+			n, worst := checkTable(t, tb)
+			t.Logf("target %d: %d positions, %d mixed, largest residual %.3g", c.target, n, len(mx), worst)
+		})
+	}
+}
