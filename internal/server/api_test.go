@@ -406,9 +406,17 @@ func TestSaveContents(t *testing.T) {
 		if l.g.NumEvents() != st.NumEvents || l.g.Scores()[0] != st.Players[0].Score || l.size != size || l.torn != 0 {
 			t.Fatalf("the log has %d events, the acknowledged state %d", l.g.NumEvents(), st.NumEvents)
 		}
+		// The log and the journal, which holds the record too.
 		ents, _ := os.ReadDir(dir)
-		if len(ents) != 1 {
-			t.Fatalf("%d files in the data directory, want 1", len(ents))
+		var names []string
+		for _, de := range ents {
+			names = append(names, de.Name())
+		}
+		if len(names) != 2 || names[0] != c.ID+logExt || names[1] != journalName(1) {
+			t.Fatalf("the data directory holds %q, want the log and the journal", names)
+		}
+		if j, _ := os.ReadFile(filepath.Join(dir, journalName(1))); strings.Contains(string(j), tok) {
+			t.Fatal("the journal holds the token")
 		}
 	}
 }

@@ -137,9 +137,6 @@ const (
 // after it adds far fewer than the difference.
 const MaxMaxEvents = 1_000_000
 
-// commitWorkers is the number of goroutines that write and fsync.
-const commitWorkers = 16
-
 // A Server holds the games and serves them. Make one with New; it is an
 // http.Handler.
 type Server struct {
@@ -231,7 +228,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Rate > 0 {
 		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
 	}
-	st, err := openStore(cfg.DataDir, commitWorkers, s.metrics.observeSave)
+	st, err := openStore(cfg.DataDir, s.metrics.observeSave, s.logf)
 	if err != nil {
 		return nil, err
 	}
