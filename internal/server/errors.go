@@ -66,6 +66,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		status = http.StatusInternalServerError
 		b = []byte(`{"error":{"code":"internal","message":"cannot encode the response"}}`)
 	}
+	writeRaw(w, status, b)
+}
+
+// writeRaw writes b, JSON, and a newline as the response, with status.
+func writeRaw(w http.ResponseWriter, status int, b []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")

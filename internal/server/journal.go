@@ -208,8 +208,9 @@ type committer struct {
 	closeOnce sync.Once
 }
 
-// maxOpen bounds the game logs that the committer keeps open.
-const maxOpen = 512
+// maxOpen bounds the game logs that the committer keeps open: past it,
+// it closes them all and opens each again at its next write.
+const maxOpen = 4096
 
 // A checkpoint is the checkpointer's work.
 type checkpoint struct {

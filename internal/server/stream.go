@@ -120,9 +120,10 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			if since > n {
 				since = n // a game that was undone after a failed save
 			}
-			msg := streamMessage{State: s.state(e, lang), Events: eventsOf(e.g, since, MaxPage)}
+			state := s.stateBytes(e, lang, -1)
+			evs := eventsOf(e.g, since, MaxPage)
 			e.mu.Unlock()
-			if since += len(msg.Events); since < n {
+			if since += len(evs); since < n {
 				// More to catch up: the next page after this one.
 				select {
 				case wake <- struct{}{}:
@@ -130,16 +131,19 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			n = since
-			data, err := json.Marshal(msg)
+			// The data: a streamMessage, with the state as cached.
+			events, err := json.Marshal(evs)
 			if err != nil {
 				return
 			}
 			buf.Reset()
 			buf.WriteString("event: update\nid: ")
 			buf.WriteString(strconv.Itoa(n))
-			buf.WriteString("\ndata: ")
-			buf.Write(data)
-			buf.WriteString("\n\n")
+			buf.WriteString("\ndata: {\"state\":")
+			buf.Write(state)
+			buf.WriteString(",\"events\":")
+			buf.Write(events)
+			buf.WriteString("}\n\n")
 			if _, err := w.Write(buf.Bytes()); err != nil {
 				return
 			}
