@@ -394,7 +394,20 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimSpace(req.Name)
+	if name != "" {
+		// A rename is a write, admitted as a move is.
+		done, ok := s.admit(w)
+		if !ok {
+			return
+		}
+		defer done()
+	}
 	e.mu.Lock()
+	if e.gone {
+		e.mu.Unlock()
+		writeError(w, goneError)
+		return
+	}
 	i := e.seatOf(tok)
 	if i < 0 {
 		e.mu.Unlock()
@@ -413,8 +426,13 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 }
 
 // rename renames seat i to name, unless name is "" or the seat's name
-// already, and saves the game. The caller holds e.mu.
+// already, and saves the game; a game that has expired is not_found, and
+// nothing is written. The caller holds e.mu, and has admitted the
+// request if name is not "".
 func (s *Server) rename(e *entry, i int, name string) *apiError {
+	if e.gone {
+		return goneError
+	}
 	if name == "" || name == e.g.Players()[i].Name {
 		return nil
 	}

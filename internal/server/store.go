@@ -181,8 +181,16 @@ type loadedLog struct {
 	modTime time.Time
 }
 
+// errCorruptLog reports a game log with a bad record in its middle.
+var errCorruptLog = errors.New("corrupt log")
+
+// corruptExt is the suffix of a corrupt log set aside.
+const corruptExt = ".corrupt"
+
 // readLog reads the log of a game, at most maxEvents events, and cuts a
-// torn tail off the file.
+// torn tail off the file: a bad record with no good one after it (see
+// goodAfter). A bad record that a good one follows is errCorruptLog, and
+// the file is left as it is.
 func readLog(path string, maxEvents int) (*loadedLog, error) {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
@@ -218,6 +226,12 @@ func readLog(path string, maxEvents int) (*loadedLog, error) {
 			break
 		}
 		if err == errTorn {
+			if goodAfter(f, size, fi.Size(), maxRecord) {
+				// Not a crash's torn tail, which is last: the record was
+				// damaged where it lay, and the records after it may
+				// have been acknowledged.
+				return nil, fmt.Errorf("%w: a bad record at offset %d (record %d) that good ones follow", errCorruptLog, size, i)
+			}
 			if i < 2 {
 				// The header, or the creation's first record: the game
 				// was never acknowledged.
@@ -458,6 +472,18 @@ func (s *Server) loadAll() error {
 			if err == errTorn {
 				s.logf("farkle serve: %s: a game whose creation a crash cut short (never acknowledged); removed", name)
 				os.Remove(path)
+				continue
+			}
+			if errors.Is(err, errCorruptLog) {
+				// Never cut nor removed: the game is refused, and its log
+				// kept aside for a look, out of the way of the next
+				// start-ups.
+				aside := path + corruptExt
+				if rerr := os.Rename(path, aside); rerr != nil {
+					s.logf("farkle serve: %s: %v; not loaded, and not set aside: %v", name, err, rerr)
+				} else {
+					s.logf("farkle serve: %s: %v; not loaded, set aside as %s", name, err, filepath.Base(aside))
+				}
 				continue
 			}
 			if err != nil {
