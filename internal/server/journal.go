@@ -54,6 +54,7 @@ const (
 	jWrite        = 1
 	jCreate       = 2
 	jRemove       = 3
+	jBarrier      = 0 // not in the journal: a test's wait for the committer
 	// maxEntry bounds a journal entry: a game log's record, framed, and
 	// the entry's head.
 	maxEntry = maxRecord + recordHead + 1024
@@ -185,8 +186,8 @@ type committer struct {
 	checkpoints atomic.Int64
 	batches     atomic.Int64
 
-	// The rotation's thresholds.
-	rotateSize int64
+	// The rotation's thresholds (the tests make them small).
+	rotateSize atomic.Int64
 	rotateAge  time.Duration
 
 	// The run goroutine's own.
@@ -227,10 +228,11 @@ const queueCap = 1 << 16
 func newCommitter(dir *os.File, dirPath string, seq uint64, observe func(time.Duration, error), logf func(string, ...any)) (*committer, error) {
 	c := &committer{
 		q: make(chan *commitReq, queueCap), dir: dir, dirPath: dirPath, observe: observe, logf: logf,
-		rotateSize: defaultRotateSize, rotateAge: defaultRotateAge,
+		rotateAge: defaultRotateAge,
 		dirty: make(map[string]struct{}), files: make(map[string]*os.File),
 		ckpt: make(chan checkpoint, 1),
 	}
+	c.rotateSize.Store(defaultRotateSize)
 	if err := c.openJournal(seq); err != nil {
 		return nil, err
 	}
@@ -272,12 +274,16 @@ func (c *committer) remove(path string) error {
 	return c.do(&commitReq{kind: jRemove, path: path})
 }
 
+// barrier returns once the writes asked before it are answered, and
+// the rotation after them made.
+func (c *committer) barrier() { c.do(&commitReq{kind: jBarrier}) }
+
 func (c *committer) do(r *commitReq) error {
 	r.enq = time.Now()
 	r.done = make(chan error, 1)
 	c.q <- r
 	err := <-r.done
-	if c.observe != nil && r.kind != jRemove {
+	if c.observe != nil && (r.kind == jWrite || r.kind == jCreate) {
 		c.observe(time.Since(r.enq), err)
 	}
 	return err
@@ -362,6 +368,9 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 	}
 	buf := c.buf[:0]
 	for i, r := range batch {
+		if r.kind == jBarrier {
+			continue
+		}
 		if r.kind == jRemove {
 			c.closeLog(r.path)
 		} else if errs[i] = c.writeLog(r); errs[i] != nil {
@@ -389,7 +398,7 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 	}
 	c.jsize += int64(len(buf))
 	for i, r := range batch {
-		if errs[i] != nil {
+		if errs[i] != nil || r.kind == jBarrier {
 			continue
 		}
 		if r.kind == jRemove {
@@ -409,7 +418,7 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 // refuses every write from then on.
 func (c *committer) undo(batch []*commitReq, errs []error, err error) {
 	for i, r := range batch {
-		if errs[i] != nil {
+		if errs[i] != nil || r.kind == jBarrier {
 			continue
 		}
 		errs[i] = err
@@ -472,7 +481,7 @@ func (c *committer) closeLog(path string) {
 // the checkpointer, once the journal file is large or old enough and no
 // checkpoint is running.
 func (c *committer) maybeRotate() {
-	if c.broken || c.jsize == 0 || (c.jsize < c.rotateSize && time.Since(c.jstart) < c.rotateAge) || c.busy.Load() {
+	if c.broken || c.jsize == 0 || (c.jsize < c.rotateSize.Load() && time.Since(c.jstart) < c.rotateAge) || c.busy.Load() {
 		return
 	}
 	old := c.j
