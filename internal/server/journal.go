@@ -229,7 +229,7 @@ func newCommitter(dir *os.File, dirPath string, seq uint64, observe func(time.Du
 	c := &committer{
 		q: make(chan *commitReq, queueCap), dir: dir, dirPath: dirPath, observe: observe, logf: logf,
 		rotateAge: defaultRotateAge,
-		dirty: make(map[string]struct{}), files: make(map[string]*os.File),
+		dirty:     make(map[string]struct{}), files: make(map[string]*os.File),
 		ckpt: make(chan checkpoint, 1),
 	}
 	c.rotateSize.Store(defaultRotateSize)
