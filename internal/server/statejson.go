@@ -323,3 +323,31 @@ func (s *Server) stateBytes(e *entry, lang string, you int) []byte {
 	out = appendYou(append(out, cs.head...), &you)
 	return append(out, cs.tail...)
 }
+
+// appendEvents appends the events of a history as encoding/json encodes
+// the []eventJSON: the stream's updates send them.
+func appendEvents(b []byte, evs []eventJSON) []byte {
+	if evs == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i := range evs {
+		ev := &evs[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(append(b, `{"seq":`...), int64(ev.Seq), 10)
+		b = appendJSONString(appendKey(b, "kind", false), ev.Kind)
+		b = appendInt(b, "player", ev.Player)
+		if ev.Dice.Len() > 0 {
+			b = appendHand(appendKey(b, "dice", false), ev.Dice)
+		}
+		b = appendInt(b, "points", ev.Points)
+		b = appendInt(b, "turn_total", ev.TurnTotal)
+		b = appendInt(b, "score", ev.Score)
+		b = appendInt(b, "farkles", ev.Farkles)
+		b = appendJSONString(appendKey(b, "text", false), ev.Text)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}

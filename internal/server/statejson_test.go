@@ -237,3 +237,32 @@ func TestStateJSONBadDie(t *testing.T) {
 		t.Fatal("a die 0 encoded by hand")
 	}
 }
+
+// Property: any history's events encode by hand as encoding/json encodes
+// them, the dice left out when none.
+func TestEventsJSONProperty(t *testing.T) {
+	str := rapid.OneOf(rapid.String(), rapid.Map(rapid.SliceOf(rapid.Byte()), func(b []byte) string { return string(b) }))
+	num := rapid.OneOf(rapid.IntRange(-3, 3), rapid.Int())
+	rapid.Check(t, func(t *rapid.T) {
+		var evs []eventJSON
+		if rapid.Bool().Draw(t, "some?") {
+			evs = []eventJSON{}
+			for range rapid.IntRange(0, 4).Draw(t, "n") {
+				var dice []farkle.Die
+				for range rapid.IntRange(0, farkle.MaxDice).Draw(t, "dice") {
+					dice = append(dice, farkle.Die(rapid.IntRange(1, 6).Draw(t, "die")))
+				}
+				h, _ := farkle.HandOf(dice)
+				evs = append(evs, eventJSON{Seq: num.Draw(t, "seq"), Kind: str.Draw(t, "kind"), Player: num.Draw(t, "player"), Dice: h,
+					Points: num.Draw(t, "points"), TurnTotal: num.Draw(t, "tt"), Score: num.Draw(t, "score"), Farkles: num.Draw(t, "farkles"), Text: str.Draw(t, "text")})
+			}
+		}
+		want, err := json.Marshal(evs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendEvents(nil, evs); string(got) != string(want) {
+			t.Fatalf("%s", cmp.Diff(string(want), string(got)))
+		}
+	})
+}

@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -132,17 +131,13 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			}
 			n = since
 			// The data: a streamMessage, with the state as cached.
-			events, err := json.Marshal(evs)
-			if err != nil {
-				return
-			}
 			buf.Reset()
 			buf.WriteString("event: update\nid: ")
 			buf.WriteString(strconv.Itoa(n))
 			buf.WriteString("\ndata: {\"state\":")
 			buf.Write(state)
 			buf.WriteString(",\"events\":")
-			buf.Write(events)
+			buf.Write(appendEvents(buf.AvailableBuffer(), evs))
 			buf.WriteString("}\n\n")
 			if _, err := w.Write(buf.Bytes()); err != nil {
 				return
