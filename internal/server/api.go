@@ -302,9 +302,9 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	if tok := r.Header.Get(TokenHeader); tok != "" {
 		you = e.seatOf(tok)
 	}
-	b := s.stateBytes(e, lang, you)
+	st := s.stateOf(e, lang, you)
 	e.mu.Unlock()
-	writeRaw(w, http.StatusOK, b)
+	writeState(w, http.StatusOK, st)
 }
 
 // The pages of a history: GET /api/games/{id}/events answers at most
@@ -514,7 +514,7 @@ func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 			writeError(w, aerr)
 			return
 		}
-		writeRaw(w, http.StatusOK, st)
+		writeState(w, http.StatusOK, st)
 	}
 }
 
@@ -522,26 +522,26 @@ func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 // follow, saves the game and returns its state's JSON. seen is the
 // number of events that the client has seen, or -1 for any. The caller
 // holds e.mu.
-func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, seen int, lang string) ([]byte, *apiError) {
+func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, seen int, lang string) (stateParts, *apiError) {
 	if e.gone {
-		return nil, goneError
+		return stateParts{}, goneError
 	}
 	i := e.seatOf(tok)
 	if i < 0 {
-		return nil, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game")
+		return stateParts{}, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game")
 	}
 	g := e.g
 	if seen >= 0 && seen != g.NumEvents() {
-		return nil, errorf(http.StatusConflict, CodeStale, fmt.Sprintf("the game has %d events, not %d: the move was not made", g.NumEvents(), seen))
+		return stateParts{}, errorf(http.StatusConflict, CodeStale, fmt.Sprintf("the game has %d events, not %d: the move was not made", g.NumEvents(), seen))
 	}
 	if g.Over() {
-		return nil, errorf(http.StatusConflict, CodeGameOver, "the game is over")
+		return stateParts{}, errorf(http.StatusConflict, CodeGameOver, "the game is over")
 	}
 	if g.NumEvents() >= s.cfg.MaxEvents {
-		return nil, errorf(http.StatusConflict, CodeGameTooLong, fmt.Sprintf("the game has reached the limit of %d events: it takes no more moves", s.cfg.MaxEvents))
+		return stateParts{}, errorf(http.StatusConflict, CodeGameTooLong, fmt.Sprintf("the game has reached the limit of %d events: it takes no more moves", s.cfg.MaxEvents))
 	}
 	if g.Current() != i {
-		return nil, errorf(http.StatusConflict, CodeNotYourTurn, "it is "+g.Players()[g.Current()].Name+"'s turn")
+		return stateParts{}, errorf(http.StatusConflict, CodeNotYourTurn, "it is "+g.Players()[g.Current()].Name+"'s turn")
 	}
 	var err error
 	switch a {
@@ -555,18 +555,18 @@ func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, se
 		err = g.Piggyback()
 	}
 	if err != nil {
-		return nil, errorf(http.StatusConflict, CodeIllegalMove, cleanError(err))
+		return stateParts{}, errorf(http.StatusConflict, CodeIllegalMove, cleanError(err))
 	}
 	s.playBots(e)
 	if err := s.persist(e); err != nil {
 		s.logf("farkle serve: game %s: save: %v", e.id, err)
 		e.notify() // the game went back to its last save
-		return nil, errorf(http.StatusInternalServerError, CodeSaveFailed, "the move could not be saved and was undone")
+		return stateParts{}, errorf(http.StatusInternalServerError, CodeSaveFailed, "the move could not be saved and was undone")
 	}
 	e.touched = s.now()
 	s.metrics.moves.Add(1)
 	e.notify()
-	return s.stateBytes(e, lang, i), nil
+	return s.stateOf(e, lang, i), nil
 }
 
 // checkDice checks the dice of a keep: 1 to 6 faces from 1 to 6.
@@ -633,6 +633,9 @@ func langOf(r *http.Request) string {
 // keys and nothing after it (400). With allowEmpty, an empty body is
 // allowed and leaves v as it is.
 func decodeBody(w http.ResponseWriter, r *http.Request, max int64, v any, allowEmpty bool) *apiError {
+	if r.ContentLength == 0 && allowEmpty {
+		return nil // a move without a body: nothing to read
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, max)
 	data, err := io.ReadAll(r.Body)
 	if err != nil {

@@ -66,7 +66,7 @@ type entry struct {
 	touched time.Time
 	gone    bool
 	// renames counts the renames, and cache is the state encoded, for
-	// its readers (stateBytes).
+	// its readers (stateOf).
 	renames int
 	cache   stateCache
 	// subs are the event streams of the game, each woken by a

@@ -3,9 +3,11 @@ package server
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -153,5 +155,107 @@ func TestRenameGone(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, c.ID+logExt)); !os.IsNotExist(err) {
 		t.Errorf("the removed log is back: %v", err)
+	}
+}
+
+// While the scheduler's latency is above MaxCPUWait, a share of the
+// moves is refused at once with 503, overloaded and Retry-After, growing
+// with the excess (here 90%, the most); below it, none.
+func TestCPUBackpressure(t *testing.T) {
+	s, ts := newTest(t, Config{MaxCPUWait: 10 * time.Millisecond})
+	c := createTarget(t, ts.URL, 100_000, KindHuman, KindThreshold)
+	st := c.State
+	const n = 200
+	refused := 0
+	s.cpuHold.Store(true)
+	s.cpuWait.Store(int64(time.Second))
+	for range n {
+		next, status := playMove(t, nil, ts.URL, c.ID, c.Seats[0].Token, st)
+		switch status {
+		case 200:
+			st = next
+		case 503:
+			refused++
+		default:
+			t.Fatalf("status %d", status)
+		}
+	}
+	r := call(t, nil, "POST", ts.URL+"/api/games/"+c.ID+"/roll", c.Seats[0].Token, nil)
+	for r.status != 503 {
+		r = call(t, nil, "POST", ts.URL+"/api/games/"+c.ID+"/bank", c.Seats[0].Token, nil)
+	}
+	r.wantError(t, 503, CodeOverloaded)
+	if r.header.Get("Retry-After") == "" || !strings.Contains(string(r.body), "CPU") {
+		t.Errorf("refusal %s, Retry-After %q", r.body, r.header.Get("Retry-After"))
+	}
+	// 90% of 200: 180, and 3 standard errors (13) either side.
+	if refused < 160 || refused > 195 {
+		t.Errorf("%d of %d moves refused at 100 times MaxCPUWait, want about 180", refused, n)
+	}
+	s.cpuWait.Store(int64(5 * time.Millisecond))
+	for range 50 {
+		next, status := playMove(t, nil, ts.URL, c.ID, c.Seats[0].Token, st)
+		if status != 200 {
+			t.Fatalf("status %d below MaxCPUWait", status)
+		}
+		st = next
+	}
+}
+
+// The scheduler's latency is measured: goroutines that keep the CPUs
+// busy, more of them than CPUs, make it grow.
+func TestCPUWatch(t *testing.T) {
+	h := newSchedHist()
+	if counts, _ := h.read(); counts == nil {
+		t.Skip("no scheduler latencies in this runtime")
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 4 * runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			x := 0
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				for i := range 100_000 {
+					x += i
+				}
+				runtime.Gosched()
+			}
+		}()
+	}
+	time.Sleep(300 * time.Millisecond)
+	close(stop)
+	wg.Wait()
+	counts, buckets := h.read()
+	if p99 := quantile(counts, buckets, 0.99); p99 < 10*time.Microsecond {
+		t.Errorf("p99 %v with the CPUs busy", p99)
+	}
+}
+
+// quantile reads a histogram's buckets.
+func TestQuantile(t *testing.T) {
+	buckets := []float64{0, 0.001, 0.01, 0.1, math.Inf(1)}
+	for _, c := range []struct {
+		counts []uint64
+		q      float64
+		want   time.Duration
+	}{
+		{[]uint64{0, 0, 0, 0}, 0.99, 0},
+		{[]uint64{100, 0, 0, 0}, 0.99, time.Millisecond},
+		{[]uint64{98, 1, 1, 0}, 0.99, 10 * time.Millisecond},
+		{[]uint64{98, 1, 0, 1}, 0.99, 10 * time.Millisecond},
+		{[]uint64{98, 0, 0, 2}, 0.99, 100 * time.Millisecond},
+		{[]uint64{50, 50, 0, 0}, 0.5, time.Millisecond},
+		{[]uint64{49, 51, 0, 0}, 0.5, 10 * time.Millisecond},
+	} {
+		if got := quantile(c.counts, buckets, c.q); got != c.want {
+			t.Errorf("quantile(%v, %v) = %v, want %v", c.counts, c.q, got, c.want)
+		}
 	}
 }

@@ -89,6 +89,12 @@ type Config struct {
 	// DefaultMaxPending and DefaultMaxQueueWait.
 	MaxPending   int
 	MaxQueueWait time.Duration
+	// MaxCPUWait is the scheduler's latency (its 99th percentile over
+	// 100 ms: how long goroutines wait for a CPU) past which a share of
+	// the moves and new games, growing with the excess, is refused at
+	// once with 503, CodeOverloaded and Retry-After. 0 means
+	// DefaultMaxCPUWait; a negative value turns it off.
+	MaxCPUWait time.Duration
 
 	// MetricsAddr, if not "", is the address on which Run serves the
 	// metrics (GET /metrics, in the Prometheus text format), apart from
@@ -130,6 +136,7 @@ const (
 	DefaultIdleTTL          = 30 * 24 * time.Hour
 	DefaultMaxPending       = 4096
 	DefaultMaxQueueWait     = time.Second
+	DefaultMaxCPUWait       = 100 * time.Millisecond
 )
 
 // MaxMaxEvents is the largest Config.MaxEvents: the games' logs load
@@ -160,6 +167,9 @@ type Server struct {
 	// pending is the number of moves and creates admitted and not yet
 	// answered.
 	pending atomic.Int64
+	// cpuWait is the scheduler's latency (see cpuWatch), in nanoseconds.
+	cpuWait atomic.Int64
+	cpuHold atomic.Bool // for the tests: cpuWatch leaves cpuWait as set
 
 	// loadEvents bounds the events of a game's log at start-up.
 	loadEvents int
@@ -203,6 +213,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxQueueWait <= 0 {
 		cfg.MaxQueueWait = DefaultMaxQueueWait
 	}
+	if cfg.MaxCPUWait == 0 {
+		cfg.MaxCPUWait = DefaultMaxCPUWait
+	}
 	if cfg.FinishedTTL == 0 {
 		cfg.FinishedTTL = DefaultFinishedTTL
 	}
@@ -238,8 +251,9 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes()
-	s.janitor.Add(1)
+	s.janitor.Add(2)
 	go s.sweepEvery(time.Minute)
+	go s.cpuWatch()
 	return s, nil
 }
 

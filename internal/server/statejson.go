@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"net/http"
 	"strconv"
 	"unicode/utf8"
 
@@ -280,10 +281,32 @@ type cachedState struct {
 // maxCachedLangs bounds the languages that a game's cache holds at once.
 const maxCachedLangs = 4
 
-// stateBytes returns the JSON of the state of e for the language lang
-// and the seat you (-1 for none), from e's cache or encoded and cached.
-// The caller holds e.mu.
-func (s *Server) stateBytes(e *entry, lang string, you int) []byte {
+// stateParts is the JSON of a state: the cached head and tail, and the
+// seat of the reader between them (-1 for none). The parts are never
+// changed once made, and may be read without the game's lock.
+type stateParts struct {
+	head, tail []byte
+	you        int
+}
+
+// appendTo appends the state's JSON to b.
+func (p stateParts) appendTo(b []byte) []byte {
+	b = append(b, p.head...)
+	if p.you >= 0 {
+		b = appendInt(b, "you", p.you)
+	}
+	return append(b, p.tail...)
+}
+
+// bytes returns the state's JSON.
+func (p stateParts) bytes() []byte {
+	return p.appendTo(make([]byte, 0, len(p.head)+len(p.tail)+16))
+}
+
+// stateOf returns the JSON of the state of e for the language lang and
+// the seat you (-1 for none), from e's cache or encoded and cached. The
+// caller holds e.mu.
+func (s *Server) stateOf(e *entry, lang string, you int) stateParts {
 	if lang == "" {
 		lang = "en"
 	}
@@ -291,38 +314,52 @@ func (s *Server) stateBytes(e *entry, lang string, you int) []byte {
 	if c.g != e.g || c.events != e.g.NumEvents() || c.renames != e.renames {
 		*c = stateCache{g: e.g, events: e.g.NumEvents(), renames: e.renames, langs: c.langs[:0]}
 	}
-	var cs *cachedState
 	for i := range c.langs {
 		if c.langs[i].lang == lang {
-			cs = &c.langs[i]
+			return stateParts{c.langs[i].head, c.langs[i].tail, you}
 		}
 	}
-	if cs == nil {
-		st := s.state(e, lang)
-		head := appendStateHead(nil, &st)
-		tail, ok := appendStateTail(nil, &st)
-		if !ok {
-			// Never: a game's dice are faces. encoding/json says why.
-			b, err := json.Marshal(st)
-			if err != nil {
-				s.logf("farkle serve: game %s: the state: %v", e.id, err)
-			}
-			return b
+	st := s.state(e, lang)
+	head := appendStateHead(make([]byte, 0, 512), &st)
+	tail, ok := appendStateTail(make([]byte, 0, 2048), &st)
+	if !ok {
+		// Never: a game's dice are faces. encoding/json says why.
+		if you >= 0 {
+			st.You = &you
 		}
-		if len(c.langs) == maxCachedLangs {
-			c.langs = c.langs[:0]
+		b, err := json.Marshal(st)
+		if err != nil {
+			s.logf("farkle serve: game %s: the state: %v", e.id, err)
 		}
-		c.langs = append(c.langs, cachedState{lang: lang, head: head, tail: tail})
-		cs = &c.langs[len(c.langs)-1]
+		return stateParts{b, nil, -1}
 	}
-	if you < 0 {
-		out := make([]byte, 0, len(cs.head)+len(cs.tail)+1)
-		return append(append(out, cs.head...), cs.tail...)
+	if len(c.langs) == maxCachedLangs {
+		c.langs = c.langs[:0]
 	}
-	out := make([]byte, 0, len(cs.head)+len(cs.tail)+16)
-	out = appendYou(append(out, cs.head...), &you)
-	return append(out, cs.tail...)
+	c.langs = append(c.langs, cachedState{lang: lang, head: head, tail: tail})
+	return stateParts{head, tail, you}
 }
+
+// writeState writes the state p as the response, with status.
+func writeState(w http.ResponseWriter, status int, p stateParts) {
+	var you [32]byte
+	y := you[:0]
+	if p.you >= 0 {
+		y = appendInt(y, "you", p.you)
+	}
+	h := w.Header()
+	h["Content-Type"] = jsonContentType
+	h["Cache-Control"] = noStore
+	h["X-Content-Type-Options"] = noSniff
+	h["Content-Length"] = []string{strconv.Itoa(len(p.head) + len(y) + len(p.tail) + 1)}
+	w.WriteHeader(status)
+	w.Write(p.head)
+	w.Write(y)
+	w.Write(p.tail)
+	w.Write(newline)
+}
+
+var newline = []byte{'\n'}
 
 // appendEvents appends the events of a history as encoding/json encodes
 // the []eventJSON: the stream's updates send them.

@@ -88,7 +88,7 @@ func TestStateJSON(t *testing.T) {
 							seen["final_round"] = seen["final_round"] || st.FinalRound
 						}
 						want := marshalState(t, s, e, lang, you)
-						if got := string(s.stateBytes(e, lang, you)); got != want {
+						if got := string(s.stateOf(e, lang, you).bytes()); got != want {
 							t.Fatalf("preset %v variant %d step %d lang %q you %d:\n%s", preset, vi, step, lang, you, cmp.Diff(want, got))
 						}
 						states++

@@ -119,7 +119,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			if since > n {
 				since = n // a game that was undone after a failed save
 			}
-			state := s.stateBytes(e, lang, -1)
+			state := s.stateOf(e, lang, -1)
 			evs := eventsOf(e.g, since, MaxPage)
 			e.mu.Unlock()
 			if since += len(evs); since < n {
@@ -135,7 +135,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			buf.WriteString("event: update\nid: ")
 			buf.WriteString(strconv.Itoa(n))
 			buf.WriteString("\ndata: {\"state\":")
-			buf.Write(state)
+			buf.Write(state.appendTo(buf.AvailableBuffer()))
 			buf.WriteString(",\"events\":")
 			buf.Write(appendEvents(buf.AvailableBuffer(), evs))
 			buf.WriteString("}\n\n")
