@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -180,8 +181,9 @@ func runLoad(t *testing.T, dir string) {
 
 	// The games, made by their clients eight at a time.
 	type player struct {
-		client *http.Client
+		client *http.Client // for new games
 		tr     *http.Transport
+		conn   loadConn // for moves
 		game   created
 	}
 	players := make([]*player, games)
@@ -189,7 +191,7 @@ func runLoad(t *testing.T, dir string) {
 	sem := make(chan struct{}, 8)
 	for i := range players {
 		c, tr := clientFrom(loadAddr(10, i), 30*time.Second)
-		players[i] = &player{client: c, tr: tr}
+		players[i] = &player{client: c, tr: tr, conn: loadConn{local: loadAddr(10, i).String(), remote: strings.TrimPrefix(base, "http://")}}
 		cwg.Add(1)
 		sem <- struct{}{}
 		go func() {
@@ -204,6 +206,9 @@ func runLoad(t *testing.T, dir string) {
 	cwg.Wait()
 	if t.Failed() {
 		return
+	}
+	for _, p := range players {
+		p.tr.CloseIdleConnections() // the moves go by p.conn
 	}
 
 	// The event streams, each read to the end.
@@ -253,7 +258,7 @@ func runLoad(t *testing.T, dir string) {
 			c := p.game
 			st := loadStateOf(c.State)
 			mine := make([]time.Duration, 0, 256)
-			var buf bytes.Buffer
+			defer p.conn.close()
 			var err error
 			over, busy := 0, 0
 			for time.Now().Before(deadline) {
@@ -266,7 +271,7 @@ func runLoad(t *testing.T, dir string) {
 				}
 				t0 := time.Now()
 				var next loadState
-				next, err = loadMove(p.client, base, c.ID, c.Seats[0].Token, st, &buf)
+				next, err = loadMove(&p.conn, c.ID, c.Seats[0].Token, st)
 				d := time.Since(t0)
 				if err == errStatus(http.StatusServiceUnavailable) {
 					// Refused, not made: the server's backpressure.
@@ -421,37 +426,138 @@ func loadStateOf(st stateJSON) loadState {
 	return ls
 }
 
+// A loadConn is a load test client's HTTP/1.1 connection (kept alive,
+// from the client's own address), written and read by the client's
+// goroutine alone: the clients share the CPUs with the server, and
+// net/http's client spends two goroutines and as much CPU as the server
+// on each request. It reads answers with a Content-Length (the server's
+// always have one), and refuses any other.
+type loadConn struct {
+	local, remote string // host:port
+	c             net.Conn
+	r             *bufio.Reader
+	w             *bufio.Writer
+	body          []byte
+}
+
+// do sends a request and returns the answer's status and body (valid
+// until the next request).
+func (lc *loadConn) do(method, path, tok string, body []byte) (int, []byte, error) {
+	if lc.c == nil {
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(lc.local)}, Timeout: 10 * time.Second}
+		c, err := d.Dial("tcp", lc.remote)
+		if err != nil {
+			return 0, nil, err
+		}
+		lc.c, lc.r, lc.w = c, bufio.NewReaderSize(c, 4096), bufio.NewWriterSize(c, 1024)
+	}
+	status, resp, err := lc.roundTrip(method, path, tok, body)
+	if err != nil {
+		lc.close()
+	}
+	return status, resp, err
+}
+
+func (lc *loadConn) close() {
+	if lc.c != nil {
+		lc.c.Close()
+		lc.c = nil
+	}
+}
+
+func (lc *loadConn) roundTrip(method, path, tok string, body []byte) (int, []byte, error) {
+	lc.c.SetDeadline(time.Now().Add(30 * time.Second))
+	w := lc.w
+	w.WriteString(method)
+	w.WriteByte(' ')
+	w.WriteString(path)
+	w.WriteString(" HTTP/1.1\r\nHost: ")
+	w.WriteString(lc.remote)
+	w.WriteString("\r\n" + TokenHeader + ": ")
+	w.WriteString(tok)
+	if len(body) > 0 {
+		w.WriteString("\r\nContent-Type: application/json")
+	}
+	w.WriteString("\r\nContent-Length: ")
+	w.WriteString(strconv.Itoa(len(body)))
+	w.WriteString("\r\n\r\n")
+	w.Write(body)
+	if err := w.Flush(); err != nil {
+		return 0, nil, err
+	}
+	line, err := lc.r.ReadSlice('\n')
+	if err != nil {
+		return 0, nil, err
+	}
+	if len(line) < 12 || string(line[:9]) != "HTTP/1.1 " {
+		return 0, nil, fmt.Errorf("status line %q", line)
+	}
+	status, err := strconv.Atoi(string(line[9:12]))
+	if err != nil {
+		return 0, nil, fmt.Errorf("status line %q", line)
+	}
+	length, closing := -1, false
+	for {
+		line, err := lc.r.ReadSlice('\n')
+		if err != nil {
+			return 0, nil, err
+		}
+		if len(line) <= 2 {
+			break
+		}
+		k, v, ok := bytes.Cut(line, []byte(":"))
+		if !ok {
+			return 0, nil, fmt.Errorf("header %q", line)
+		}
+		v = bytes.TrimSpace(v)
+		switch {
+		case bytes.EqualFold(k, []byte("Content-Length")):
+			if length, err = strconv.Atoi(string(v)); err != nil {
+				return 0, nil, fmt.Errorf("header %q", line)
+			}
+		case bytes.EqualFold(k, []byte("Transfer-Encoding")):
+			return 0, nil, fmt.Errorf("header %q: the load test's client wants a Content-Length", line)
+		case bytes.EqualFold(k, []byte("Connection")):
+			closing = bytes.EqualFold(v, []byte("close"))
+		}
+	}
+	if length < 0 {
+		return 0, nil, errors.New("an answer without a Content-Length")
+	}
+	if cap(lc.body) < length {
+		lc.body = make([]byte, length)
+	}
+	lc.body = lc.body[:length]
+	if _, err := io.ReadFull(lc.r, lc.body); err != nil {
+		return 0, nil, err
+	}
+	if closing {
+		lc.close()
+	}
+	return status, lc.body, nil
+}
+
 // loadMove is move for the load test: the next move of st, made, and
 // the new state, which must have more events.
-func loadMove(client *http.Client, base, id, tok string, st loadState, buf *bytes.Buffer) (loadState, error) {
-	path, body := "/roll", ""
+func loadMove(lc *loadConn, id, tok string, st loadState) (loadState, error) {
+	path := "/roll"
+	var body []byte
 	switch {
 	case len(st.Dice) > 0 && len(st.Keeps) > 0:
 		path = "/keep"
-		b, _ := json.Marshal(keepRequest{Dice: st.Keeps[0].Dice})
-		body = string(b)
+		body, _ = json.Marshal(keepRequest{Dice: st.Keeps[0].Dice})
 	case st.CanBank && st.TurnTotal >= 300:
 		path = "/bank"
 	}
-	req, _ := http.NewRequest("POST", base+"/api/games/"+id+path, strings.NewReader(body))
-	req.Header.Set(TokenHeader, tok)
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := client.Do(req)
+	status, data, err := lc.do("POST", "/api/games/"+id+path, tok, body)
 	if err != nil {
 		return st, err
 	}
-	defer res.Body.Close()
-	buf.Reset()
-	if _, err := buf.ReadFrom(res.Body); err != nil {
-		return st, err
-	}
-	if res.StatusCode != 200 {
-		return st, errStatus(res.StatusCode)
+	if status != 200 {
+		return st, errStatus(status)
 	}
 	var next loadState
-	if err := json.Unmarshal(buf.Bytes(), &next); err != nil {
+	if err := json.Unmarshal(data, &next); err != nil {
 		return st, err
 	}
 	if next.NumEvents <= st.NumEvents {
