@@ -14,13 +14,15 @@ import (
 // CPUs (the server's own, or other processes' that take the CPUs from
 // it). Every cpuInterval, cpuWatch reads the runtime's histogram of it
 // (runtime/metrics, cheap) and keeps the 99th percentile of the
-// interval's latencies; while that is above MaxCPUWait, admit refuses
-// each move with the chance 1 - MaxCPUWait/wait (a share that grows with
-// the excess, up to 90%), at once, with 503 and Retry-After.
+// latencies of the last cpuWindows intervals (a second); while that is
+// above MaxCPUWait, admit refuses each move with the chance
+// 1 - MaxCPUWait/wait (a share that grows with the excess, up to 90%),
+// at once, with 503 and Retry-After.
 
 const (
 	schedLatencies = "/sched/latencies:seconds"
 	cpuInterval    = 100 * time.Millisecond
+	cpuWindows     = 10
 	// maxCPUShare bounds the share of moves refused for the CPU.
 	maxCPUShare = 0.9
 )
@@ -90,15 +92,31 @@ func (s *Server) cpuWatch() {
 	h := newSchedHist()
 	t := time.NewTicker(cpuInterval)
 	defer t.Stop()
-	for {
+	var ring [cpuWindows][]uint64
+	var sum []uint64
+	for i := 0; ; i = (i + 1) % cpuWindows {
 		select {
 		case <-s.done:
 			return
 		case <-t.C:
-			counts, buckets := h.read()
-			if !s.cpuHold.Load() {
-				s.cpuWait.Store(int64(quantile(counts, buckets, 0.99)))
-			}
+		}
+		counts, buckets := h.read()
+		if counts == nil {
+			continue
+		}
+		if len(sum) != len(counts) {
+			sum = make([]uint64, len(counts))
+			ring = [cpuWindows][]uint64{}
+		}
+		for j, c := range ring[i] {
+			sum[j] -= c
+		}
+		for j, c := range counts {
+			sum[j] += c
+		}
+		ring[i] = counts
+		if !s.cpuHold.Load() {
+			s.cpuWait.Store(int64(quantile(sum, buckets, 0.99)))
 		}
 	}
 }

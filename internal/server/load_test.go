@@ -128,6 +128,22 @@ func cpuTicks() (machine, self int64, ok bool) {
 	return machine - kernelTicks(), ut + st, true
 }
 
+// idleTicks returns the machine's idle time (iowait included) and its
+// time in interrupts (irq and softirq), in clock ticks, from /proc/stat.
+func idleTicks() (idle, irq int64) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, 0
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 8 {
+		return 0, 0
+	}
+	n := func(i int) int64 { v, _ := strconv.ParseInt(f[i], 10, 64); return v }
+	return n(4) + n(5), n(6) + n(7)
+}
+
 // kernelTicks returns the CPU time of the kernel's threads (kthreadd,
 // pid 2, and its children), in clock ticks.
 func kernelTicks() int64 {
@@ -248,6 +264,7 @@ func runLoad(t *testing.T, dir string) {
 	var firstErr error
 	sched := newSchedHist()
 	m0, s0, cpuOK := cpuTicks()
+	idle0, irq0 := idleTicks()
 	start := time.Now()
 	deadline := start.Add(dur)
 	var wg sync.WaitGroup
@@ -303,6 +320,7 @@ func runLoad(t *testing.T, dir string) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	m1, s1, _ := cpuTicks()
+	idle1, irq1 := idleTicks()
 	schedCounts, schedBuckets := sched.read()
 	ps := procStatus()
 	var ms runtime.MemStats
@@ -349,7 +367,7 @@ func runLoad(t *testing.T, dir string) {
 	}
 	t.Logf("data directory: %d files, %.1f MiB; %d batches committed (%.1f writes a batch), %d checkpoints",
 		files, float64(bytes)/(1<<20), s.store.c.batches.Load(), float64(s.metrics.saveCount.Load())/float64(max(1, s.store.c.batches.Load())), s.store.c.checkpoints.Load())
-	t.Logf("scheduler latency (runnable to running): p50 %v, p99 %v; the CPU's backpressure refuses from a p99 of %v over 100 ms",
+	t.Logf("scheduler latency (runnable to running): p50 %v, p99 %v; the CPU's backpressure refuses from a p99 of %v over a second",
 		quantile(schedCounts, schedBuckets, 0.5), quantile(schedCounts, schedBuckets, 0.99), s.cfg.MaxCPUWait)
 	t.Logf("goroutines: %d before, %d with every client connected, %d after they left", before, during, after)
 	if firstErr != nil {
@@ -369,7 +387,8 @@ func runLoad(t *testing.T, dir string) {
 		// so that the difference comes out a little below 0 on a quiet
 		// machine: that is none.
 		others = float64((m1-m0)-(s1-s0)) / 100 / elapsed.Seconds()
-		t.Logf("CPU: this process %.2f cores, other processes %.2f cores, of %d", float64(s1-s0)/100/elapsed.Seconds(), others, runtime.NumCPU())
+		t.Logf("CPU: this process %.2f cores, other processes %.2f cores, of %d; the machine idle %.2f cores, in interrupts (the loopback network's work among them) %.2f cores",
+			float64(s1-s0)/100/elapsed.Seconds(), others, runtime.NumCPU(), float64(idle1-idle0)/100/elapsed.Seconds(), float64(irq1-irq0)/100/elapsed.Seconds())
 	}
 	if !*loadFull {
 		return

@@ -205,6 +205,7 @@ func TestCPUBackpressure(t *testing.T) {
 // The scheduler's latency is measured: goroutines that keep the CPUs
 // busy, more of them than CPUs, make it grow.
 func TestCPUWatch(t *testing.T) {
+	s, _ := newTest(t, Config{})
 	h := newSchedHist()
 	if counts, _ := h.read(); counts == nil {
 		t.Skip("no scheduler latencies in this runtime")
@@ -230,9 +231,13 @@ func TestCPUWatch(t *testing.T) {
 		}()
 	}
 	time.Sleep(300 * time.Millisecond)
+	watched := time.Duration(s.cpuWait.Load()) // over the last second
 	close(stop)
 	wg.Wait()
 	counts, buckets := h.read()
+	if watched < 10*time.Microsecond {
+		t.Errorf("cpuWatch measured %v with the CPUs busy", watched)
+	}
 	if p99 := quantile(counts, buckets, 0.99); p99 < 10*time.Microsecond {
 		t.Errorf("p99 %v with the CPUs busy", p99)
 	}

@@ -90,7 +90,7 @@ type Config struct {
 	MaxPending   int
 	MaxQueueWait time.Duration
 	// MaxCPUWait is the scheduler's latency (its 99th percentile over
-	// 100 ms: how long goroutines wait for a CPU) past which a share of
+	// the last second: how long goroutines wait for a CPU) past which a share of
 	// the moves and new games, growing with the excess, is refused at
 	// once with 503, CodeOverloaded and Retry-After. 0 means
 	// DefaultMaxCPUWait; a negative value turns it off.
@@ -136,7 +136,7 @@ const (
 	DefaultIdleTTL          = 30 * 24 * time.Hour
 	DefaultMaxPending       = 4096
 	DefaultMaxQueueWait     = time.Second
-	DefaultMaxCPUWait       = 100 * time.Millisecond
+	DefaultMaxCPUWait       = 200 * time.Millisecond
 )
 
 // MaxMaxEvents is the largest Config.MaxEvents: the games' logs load
