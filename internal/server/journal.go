@@ -19,11 +19,12 @@ import (
 
 // The journal makes the writes of every game durable with one fsync a
 // batch: a group commit across games. The committer, one goroutine,
-// takes the writes waiting (up to maxBatch), writes each into its game's
-// log (without an fsync: the page cache holds it), appends them all to
-// the journal, a file of the data directory, fsyncs the journal once,
-// and only then answers them all. Nothing is acknowledged before the
-// journal's fsync has returned.
+// takes the writes waiting (up to maxBatch), appends them all to the
+// journal, a file of the data directory, fsyncs it once, and only then
+// answers them all. Nothing is acknowledged before the journal's fsync
+// has returned. The games' logs are not written then: a commit costs
+// one write and one fsync whatever the number of games in it, and the
+// file system's commits carry the journal alone.
 //
 // The journal is a sequence of files, journal-SEQ.wal (SEQ in 16 hex
 // digits), each of framed records as the game logs' (a length, a CRC-32C
@@ -37,17 +38,17 @@ import (
 //
 // Once a journal file holds rotateSize bytes, or is rotateAge old, the
 // committer starts the next one, and the checkpointer, one goroutine,
-// makes the game logs durable (syncfs(2) where there is one, else an
-// fsync of each log written and of the directory) and then removes the
-// journal files before the new one. At start-up, before the games load,
-// recoverJournal replays the journal files left (a crash, or a
-// checkpoint that failed): each entry written again at its offset, each
-// log cut at the end of its last entry (what follows was never
-// acknowledged), the removals made, all made durable; then the files are
-// removed. A torn record at the end of the last journal file was never
-// acknowledged and is ignored; a bad record followed by good ones is
-// corruption, and the server refuses to start rather than lose moves
-// that it acknowledged.
+// applies the files before it to the games' logs (applyJournals: each
+// log's entries written at their offsets, contiguous ones in one write,
+// each log cut at the end of its last entry, the removals made), makes
+// the logs durable (syncfs(2) where there is one, else an fsync of each
+// log and of the directory), and only then removes those journal files.
+// At start-up, before the games load, recoverJournal applies the journal
+// files left (a crash, or a checkpoint that failed) the same way; a
+// clean stop applies them all, so that it leaves the logs alone. A torn
+// record at the end of the last journal file was never acknowledged and
+// is ignored; a bad record followed by good ones is corruption, and the
+// server refuses to start rather than lose moves that it acknowledged.
 const (
 	journalPrefix = "journal-"
 	journalExt    = ".wal"
@@ -160,8 +161,8 @@ var errBroken = errors.New("the journal could not be repaired after a failed wri
 
 // A committer makes writes durable through the journal. Its goroutine,
 // run, is the only one that writes and fsyncs the journal, and the
-// checkpointer's the only one that syncs the logs: two OS threads at
-// most are held by the disk, whatever the number of moves.
+// checkpointer's the only one that writes and syncs the logs: two OS
+// threads at most are held by the disk, whatever the number of moves.
 type committer struct {
 	q       chan *commitReq
 	dir     *os.File
@@ -176,7 +177,7 @@ type committer struct {
 	lastTake atomic.Int64
 
 	// fail, for the tests, fails the journal's fsync of every batch
-	// (after the writes: the failure path undoes them), and delay makes
+	// (after the write: the failure path undoes it), and delay makes
 	// each batch take that long more (a slow disk).
 	fail  atomic.Bool
 	delay atomic.Int64
@@ -186,37 +187,27 @@ type committer struct {
 	checkpoints atomic.Int64
 	batches     atomic.Int64
 
-	// The rotation's thresholds (the tests make them small).
+	// The rotation's thresholds (the tests make them small), and a
+	// rotation asked for by a test (checkpointNow).
 	rotateSize atomic.Int64
 	rotateAge  time.Duration
+	rotateNow  atomic.Bool
 
 	// The run goroutine's own.
 	j      *os.File // the journal file being written
 	jseq   uint64
 	jsize  int64
-	jstart time.Time           // when its first entry was written
-	dirty  map[string]struct{} // the logs written since the last rotation
-	files  map[string]*os.File // open logs, at most maxOpen
+	jstart time.Time // when its first entry was written
 	broken bool
 	buf    []byte
 
-	// The checkpointer's work: the logs to sync, then the journal files
-	// below seq to remove. ckpt holds at most one; busy is set while one
-	// waits or runs.
-	ckpt chan checkpoint
+	// The checkpointer's work: the journal files below a sequence
+	// number. ckpt holds at most one; busy is set while one waits or
+	// runs.
+	ckpt chan uint64
 	busy atomic.Bool
 
 	closeOnce sync.Once
-}
-
-// maxOpen bounds the game logs that the committer keeps open: past it,
-// it closes them all and opens each again at its next write.
-const maxOpen = 4096
-
-// A checkpoint is the checkpointer's work.
-type checkpoint struct {
-	logs  map[string]struct{}
-	below uint64 // the journal files below this sequence number go
 }
 
 // queueCap is the capacity of the committer's queue: more than the
@@ -228,9 +219,7 @@ const queueCap = 1 << 16
 func newCommitter(dir *os.File, dirPath string, seq uint64, observe func(time.Duration, error), logf func(string, ...any)) (*committer, error) {
 	c := &committer{
 		q: make(chan *commitReq, queueCap), dir: dir, dirPath: dirPath, observe: observe, logf: logf,
-		rotateAge: defaultRotateAge,
-		dirty:     make(map[string]struct{}), files: make(map[string]*os.File),
-		ckpt: make(chan checkpoint, 1),
+		rotateAge: defaultRotateAge, ckpt: make(chan uint64, 1),
 	}
 	c.rotateSize.Store(defaultRotateSize)
 	if err := c.openJournal(seq); err != nil {
@@ -274,9 +263,21 @@ func (c *committer) remove(path string) error {
 	return c.do(&commitReq{kind: jRemove, path: path})
 }
 
-// barrier returns once the writes asked before it are answered, and
-// the rotation after them made.
+// barrier returns once the writes asked before it are answered (the
+// rotation after them comes after the answer: a second barrier waits for
+// it).
 func (c *committer) barrier() { c.do(&commitReq{kind: jBarrier}) }
+
+// checkpointNow, for the tests, rotates the journal and waits for the
+// checkpoint: the logs then hold every write.
+func (c *committer) checkpointNow() {
+	c.rotateNow.Store(true)
+	c.barrier()
+	c.barrier() // after the rotation that followed the first
+	for c.busy.Load() {
+		time.Sleep(time.Millisecond)
+	}
+}
 
 func (c *committer) do(r *commitReq) error {
 	r.enq = time.Now()
@@ -297,26 +298,19 @@ func (c *committer) waiting(now time.Time) (n int, wait, since time.Duration) {
 }
 
 // close stops the committer once the writes waiting are made, then
-// makes every log durable and removes the journal: a clean stop leaves
-// the logs alone.
+// applies the whole journal to the logs, makes them durable and removes
+// it: a clean stop leaves the logs alone.
 func (c *committer) close() {
 	c.closeOnce.Do(func() {
 		close(c.q)
 		c.wg.Wait()
-		for _, f := range c.files {
-			f.Close()
-		}
+		c.j.Close()
 		if c.broken {
-			c.j.Close()
 			return // the journal stays, for the recovery
 		}
-		if err := syncLogs(c.dir, c.dirty); err != nil {
-			c.logf("farkle serve: checkpoint at the stop: %v; the journal stays, replayed at the next start", err)
-			c.j.Close()
-			return
+		if err := checkpointJournals(c.dirPath, c.dir, c.jseq+1, c.logf); err != nil {
+			c.logf("farkle serve: checkpoint at the stop: %v; the journal stays, applied at the next start", err)
 		}
-		c.j.Close()
-		removeJournals(c.dirPath, c.jseq+1)
 	})
 }
 
@@ -356,9 +350,9 @@ func (c *committer) run() {
 	}
 }
 
-// commitBatch writes the batch into the logs and the journal, fsyncs the
-// journal, and sets errs. On a failure of the journal, every write of
-// the batch fails and is undone in the logs and the journal.
+// commitBatch appends the batch to the journal, fsyncs it, and sets
+// errs. On a failure, every write of the batch fails, and the journal
+// is cut back to where the batch began.
 func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 	if c.broken {
 		for i := range batch {
@@ -367,16 +361,10 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 		return
 	}
 	buf := c.buf[:0]
-	for i, r := range batch {
-		if r.kind == jBarrier {
-			continue
+	for _, r := range batch {
+		if r.kind != jBarrier {
+			buf = appendEntry(buf, r.kind, filepath.Base(r.path), r.off, r.data)
 		}
-		if r.kind == jRemove {
-			c.closeLog(r.path)
-		} else if errs[i] = c.writeLog(r); errs[i] != nil {
-			continue
-		}
-		buf = appendEntry(buf, r.kind, filepath.Base(r.path), r.off, r.data)
 	}
 	c.buf = buf
 	if len(buf) == 0 {
@@ -390,98 +378,42 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 		err = c.j.Sync()
 	}
 	if err != nil {
-		c.undo(batch, errs, err)
+		for i, r := range batch {
+			if r.kind != jBarrier {
+				errs[i] = err
+			}
+		}
+		if terr := c.j.Truncate(c.jsize); terr != nil {
+			c.broken = true
+			c.logf("farkle serve: the journal cannot be cut back after a failed write (%v): every write is refused until a restart", terr)
+		}
 		return
 	}
 	if c.jsize == 0 {
 		c.jstart = time.Now()
 	}
 	c.jsize += int64(len(buf))
-	for i, r := range batch {
-		if errs[i] != nil || r.kind == jBarrier {
-			continue
-		}
+	for _, r := range batch {
 		if r.kind == jRemove {
-			// Durably removed in the journal: the file goes now, and the
-			// checkpoint makes that durable.
+			// Durably removed in the journal: the file goes now (the
+			// checkpoint makes that durable, and removes it again if
+			// an older entry made it again).
 			if err := os.Remove(r.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				c.logf("farkle serve: %s: removing: %v", filepath.Base(r.path), err)
 			}
 		}
-		c.dirty[r.path] = struct{}{}
 	}
 }
 
-// undo fails the writes of a batch whose journal write or fsync failed
-// with err: their logs are cut back (a made log removed), the journal
-// too; if the journal cannot be cut back, the committer is broken and
-// refuses every write from then on.
-func (c *committer) undo(batch []*commitReq, errs []error, err error) {
-	for i, r := range batch {
-		if errs[i] != nil || r.kind == jBarrier {
-			continue
-		}
-		errs[i] = err
-		switch r.kind {
-		case jCreate:
-			c.closeLog(r.path)
-			os.Remove(r.path)
-		case jWrite:
-			if f := c.files[r.path]; f != nil {
-				f.Truncate(r.off) // what stays is a torn tail, cut at load
-			}
-		}
-	}
-	if terr := c.j.Truncate(c.jsize); terr != nil {
-		c.broken = true
-		c.logf("farkle serve: the journal cannot be cut back after a failed write (%v): every write is refused until a restart", terr)
-	}
-}
-
-// writeLog writes r's data into its log, without an fsync.
-func (c *committer) writeLog(r *commitReq) error {
-	f := c.files[r.path]
-	if f == nil {
-		var err error
-		flag := os.O_WRONLY
-		if r.kind == jCreate {
-			flag |= os.O_CREATE | os.O_EXCL
-		}
-		if f, err = os.OpenFile(r.path, flag, 0o600); err != nil {
-			return err
-		}
-		if len(c.files) >= maxOpen {
-			for p, g := range c.files {
-				g.Close()
-				delete(c.files, p)
-			}
-		}
-		c.files[r.path] = f
-	}
-	if _, err := f.WriteAt(r.data, r.off); err != nil {
-		f.Truncate(r.off)
-		if r.kind == jCreate {
-			c.closeLog(r.path)
-			os.Remove(r.path)
-		}
-		return err
-	}
-	return nil
-}
-
-// closeLog closes the log path if it is open.
-func (c *committer) closeLog(path string) {
-	if f := c.files[path]; f != nil {
-		f.Close()
-		delete(c.files, path)
-	}
-}
-
-// maybeRotate starts the next journal file and hands the logs written to
-// the checkpointer, once the journal file is large or old enough and no
-// checkpoint is running.
+// maybeRotate starts the next journal file and hands the ones before it
+// to the checkpointer, once the journal file is large or old enough and
+// no checkpoint is running.
 func (c *committer) maybeRotate() {
-	if c.broken || c.jsize == 0 || (c.jsize < c.rotateSize.Load() && time.Since(c.jstart) < c.rotateAge) || c.busy.Load() {
+	force := c.rotateNow.Swap(false)
+	if c.broken || c.jsize == 0 || c.busy.Load() {
+		return
+	}
+	if !force && c.jsize < c.rotateSize.Load() && time.Since(c.jstart) < c.rotateAge {
 		return
 	}
 	old := c.j
@@ -491,44 +423,42 @@ func (c *committer) maybeRotate() {
 	}
 	old.Close()
 	c.busy.Store(true)
-	c.ckpt <- checkpoint{logs: c.dirty, below: c.jseq}
-	c.dirty = make(map[string]struct{})
+	c.ckpt <- c.jseq
 }
 
-// checkpointer makes the logs of each checkpoint durable, then removes
-// the journal files that they make needless. A checkpoint that fails
-// leaves them: the next one, or the recovery, takes them on.
+// checkpointer applies the journal files of each checkpoint to the logs.
+// A checkpoint that fails leaves them: the next one, or the recovery,
+// takes them on.
 func (c *committer) checkpointer() {
 	defer c.wg.Done()
-	var logs map[string]struct{}
-	for ck := range c.ckpt {
-		if logs == nil {
-			logs = ck.logs
-		} else {
-			for p := range ck.logs {
-				logs[p] = struct{}{}
-			}
-		}
-		if err := syncLogs(c.dir, logs); err != nil {
+	for below := range c.ckpt {
+		if err := checkpointJournals(c.dirPath, c.dir, below, c.logf); err != nil {
 			c.logf("farkle serve: checkpoint: %v; the journal stays", err)
 		} else {
-			removeJournals(c.dirPath, ck.below)
-			logs = nil
 			c.checkpoints.Add(1)
 		}
 		c.busy.Store(false)
 	}
-	if logs != nil {
-		// The logs of a failed checkpoint, for close's own.
-		c.dirty = mergeLogs(c.dirty, logs)
-	}
 }
 
-func mergeLogs(a, b map[string]struct{}) map[string]struct{} {
-	for p := range b {
-		a[p] = struct{}{}
+// checkpointJournals applies the journal files of dir below seq to the
+// logs, makes them durable and removes the files.
+func checkpointJournals(dir string, d *os.File, below uint64, logf func(string, ...any)) error {
+	seqs, err := journals(dir)
+	if err != nil {
+		return err
 	}
-	return a
+	for len(seqs) > 0 && seqs[len(seqs)-1] >= below {
+		seqs = seqs[:len(seqs)-1]
+	}
+	if len(seqs) == 0 {
+		return nil
+	}
+	if _, err := applyJournals(dir, d, seqs, logf); err != nil {
+		return err
+	}
+	removeJournals(dir, below)
+	return nil
 }
 
 // syncLogs makes the logs durable, and the directory: one syncfs(2)
@@ -585,9 +515,9 @@ func removeJournals(dir string, below uint64) {
 // follow.
 var errJournalCorrupt = errors.New("corrupt journal")
 
-// recoverJournal replays the journal files of dir into the logs, makes
+// recoverJournal applies the journal files of dir to the logs, makes
 // them durable and removes the files, and returns the sequence number of
-// the next journal file. It returns the number of entries replayed.
+// the next journal file and the number of entries applied.
 func recoverJournal(dir string, d *os.File, logf func(string, ...any)) (next uint64, replayed int, err error) {
 	seqs, err := journals(dir)
 	if err != nil {
@@ -596,69 +526,8 @@ func recoverJournal(dir string, d *os.File, logf func(string, ...any)) (next uin
 	if len(seqs) == 0 {
 		return 1, 0, nil
 	}
-	ends := make(map[string]int64) // each log's end after its last entry
-	files := make(map[string]*os.File)
-	defer func() {
-		for _, f := range files {
-			f.Close()
-		}
-	}()
-	for i, seq := range seqs {
-		name := journalName(seq)
-		n, torn, err := replayJournal(filepath.Join(dir, name), func(e jEntry) error {
-			path := filepath.Join(dir, e.name)
-			if e.kind == jRemove {
-				if f := files[path]; f != nil {
-					f.Close()
-					delete(files, path)
-				}
-				delete(ends, path)
-				if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-					return err
-				}
-				return nil
-			}
-			f := files[path]
-			if f == nil {
-				var err error
-				if f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o600); err != nil {
-					return err
-				}
-				files[path] = f
-			}
-			if _, err := f.WriteAt(e.data, e.off); err != nil {
-				return err
-			}
-			ends[path] = e.off + int64(len(e.data))
-			return nil
-		})
-		if err != nil {
-			return 0, 0, fmt.Errorf("server: journal %s: %w", name, err)
-		}
-		if torn > 0 {
-			if i < len(seqs)-1 {
-				return 0, 0, fmt.Errorf("server: journal %s: %w: a torn record (%d bytes) before the journal file %s",
-					name, errJournalCorrupt, torn, journalName(seqs[i+1]))
-			}
-			logf("farkle serve: journal %s: a torn record at its end (%d bytes, never acknowledged), ignored", name, torn)
-		}
-		replayed += n
-	}
-	logs := make(map[string]struct{}, len(ends))
-	for path, end := range ends {
-		// What follows the last entry was written and never acknowledged.
-		if err := files[path].Truncate(end); err != nil {
-			return 0, 0, fmt.Errorf("server: journal replay: %w", err)
-		}
-		logs[path] = struct{}{}
-	}
-	for _, f := range files {
-		if err := f.Sync(); err != nil {
-			return 0, 0, fmt.Errorf("server: journal replay: %w", err)
-		}
-	}
-	if err := d.Sync(); err != nil {
-		return 0, 0, fmt.Errorf("server: journal replay: %w", err)
+	if replayed, err = applyJournals(dir, d, seqs, logf); err != nil {
+		return 0, 0, err
 	}
 	last := seqs[len(seqs)-1]
 	removeJournals(dir, last+1)
@@ -666,6 +535,115 @@ func recoverJournal(dir string, d *os.File, logf func(string, ...any)) (next uin
 		logf("farkle serve: replayed %d writes of the journal into the games' logs", replayed)
 	}
 	return last + 1, replayed, nil
+}
+
+// A pendingWrite is the data of contiguous entries of a log, not yet
+// written.
+type pendingWrite struct {
+	off  int64
+	data []byte
+}
+
+// applyJournals applies the journal files seqs of dir, in order, to the
+// logs: each entry written at its offset (contiguous ones together),
+// each log cut at the end of its last entry (what follows it was never
+// acknowledged), the removals made; then the logs are made durable. It
+// returns the number of entries applied.
+func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...any)) (applied int, err error) {
+	ends := make(map[string]int64) // each log's end after its last entry
+	pending := make(map[string]*pendingWrite)
+	files := make(map[string]*os.File)
+	defer func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}()
+	open := func(path string) (*os.File, error) {
+		if f := files[path]; f != nil {
+			return f, nil
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o600)
+		if err == nil {
+			files[path] = f
+		}
+		return f, err
+	}
+	flush := func(path string) error {
+		p := pending[path]
+		if p == nil {
+			return nil
+		}
+		delete(pending, path)
+		f, err := open(path)
+		if err != nil {
+			return err
+		}
+		_, err = f.WriteAt(p.data, p.off)
+		return err
+	}
+	for i, seq := range seqs {
+		name := journalName(seq)
+		n, torn, err := replayJournal(filepath.Join(dir, name), func(e jEntry) error {
+			path := filepath.Join(dir, e.name)
+			if e.kind == jRemove {
+				delete(pending, path)
+				delete(ends, path)
+				if f := files[path]; f != nil {
+					f.Close()
+					delete(files, path)
+				}
+				if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+					return err
+				}
+				return nil
+			}
+			if p := pending[path]; p != nil && p.off+int64(len(p.data)) == e.off {
+				p.data = append(p.data, e.data...)
+			} else {
+				if err := flush(path); err != nil {
+					return err
+				}
+				pending[path] = &pendingWrite{off: e.off, data: append([]byte(nil), e.data...)}
+			}
+			ends[path] = e.off + int64(len(e.data))
+			return nil
+		})
+		if err != nil {
+			return 0, fmt.Errorf("server: journal %s: %w", name, err)
+		}
+		if torn > 0 {
+			if i < len(seqs)-1 {
+				return 0, fmt.Errorf("server: journal %s: %w: a torn record (%d bytes) before the journal file %s",
+					name, errJournalCorrupt, torn, journalName(seqs[i+1]))
+			}
+			logf("farkle serve: journal %s: a torn record at its end (%d bytes, never acknowledged), ignored", name, torn)
+		}
+		applied += n
+	}
+	logs := make(map[string]struct{}, len(ends))
+	for path, end := range ends {
+		if err := flush(path); err != nil {
+			return 0, fmt.Errorf("server: journal: %w", err)
+		}
+		f, err := open(path)
+		if err == nil {
+			err = f.Truncate(end)
+		}
+		if err != nil {
+			return 0, fmt.Errorf("server: journal: %w", err)
+		}
+		logs[path] = struct{}{}
+	}
+	for path, f := range files {
+		delete(files, path)
+		if err := f.Close(); err != nil {
+			return 0, fmt.Errorf("server: journal: %w", err)
+		}
+	}
+	if err := syncLogs(d, logs); err != nil {
+		return 0, fmt.Errorf("server: journal: %w", err)
+	}
+	return applied, nil
 }
 
 // replayJournal calls apply with each entry of the journal file path, in

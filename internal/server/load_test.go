@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -263,6 +264,10 @@ func runLoad(t *testing.T, dir string) {
 	var failures, ended, refused int
 	var firstErr error
 	sched := newSchedHist()
+	saves0 := make([]uint64, len(saveBuckets)+1)
+	for i := range saves0 {
+		saves0[i] = uint64(s.metrics.saveBucket[i].Load())
+	}
 	m0, s0, cpuOK := cpuTicks()
 	idle0, irq0 := idleTicks()
 	start := time.Now()
@@ -367,6 +372,13 @@ func runLoad(t *testing.T, dir string) {
 	}
 	t.Logf("data directory: %d files, %.1f MiB; %d batches committed (%.1f writes a batch), %d checkpoints",
 		files, float64(bytes)/(1<<20), s.store.c.batches.Load(), float64(s.metrics.saveCount.Load())/float64(max(1, s.store.c.batches.Load())), s.store.c.checkpoints.Load())
+	saveCounts := make([]uint64, len(saveBuckets)+1)
+	for i := range saveCounts {
+		saveCounts[i] = uint64(s.metrics.saveBucket[i].Load()) - saves0[i]
+	}
+	saveBounds := append(append([]float64{0}, saveBuckets...), math.Inf(1))
+	t.Logf("a write's time from its request to its fsync's end, during the run (the metrics' buckets): p50 at most %v, p99 at most %v",
+		quantile(saveCounts, saveBounds, 0.5), quantile(saveCounts, saveBounds, 0.99))
 	t.Logf("scheduler latency (runnable to running): p50 %v, p99 %v; the CPU's backpressure refuses from a p99 of %v over a second",
 		quantile(schedCounts, schedBuckets, 0.5), quantile(schedCounts, schedBuckets, 0.99), s.cfg.MaxCPUWait)
 	t.Logf("goroutines: %d before, %d with every client connected, %d after they left", before, during, after)

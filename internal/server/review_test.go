@@ -193,6 +193,7 @@ func TestCPUBackpressure(t *testing.T) {
 		t.Errorf("%d of %d moves refused at 100 times MaxCPUWait, want about 180", refused, n)
 	}
 	s.cpuWait.Store(int64(5 * time.Millisecond))
+	call(t, nil, "GET", ts.URL+"/api/games/"+c.ID, "", nil).decode(t, &st) // the loop above may have moved
 	for range 50 {
 		next, status := playMove(t, nil, ts.URL, c.ID, c.Seats[0].Token, st)
 		if status != 200 {
