@@ -266,3 +266,40 @@ func TestEventsJSONProperty(t *testing.T) {
 		}
 	})
 }
+
+// Property: a log record, any events of named kinds and any names,
+// encodes by hand as encoding/json encodes it; an event of no name is
+// refused by both.
+func TestLogRecordJSON(t *testing.T) {
+	str := rapid.OneOf(rapid.String(), rapid.Map(rapid.SliceOf(rapid.Byte()), func(b []byte) string { return string(b) }))
+	num := rapid.OneOf(rapid.IntRange(-2, 2), rapid.Int())
+	rapid.Check(t, func(t *rapid.T) {
+		rec := logRecord{From: num.Draw(t, "from"), Source: sourceState{Type: str.Draw(t, "type")}}
+		if rapid.Bool().Draw(t, "state?") {
+			rec.Source.State = rapid.SliceOf(rapid.Byte()).Draw(t, "state")
+		}
+		if rapid.Bool().Draw(t, "events?") {
+			rec.Events = []game.Event{}
+			for range rapid.IntRange(0, 4).Draw(t, "n") {
+				var dice []farkle.Die
+				for range rapid.IntRange(0, farkle.MaxDice).Draw(t, "dice") {
+					dice = append(dice, farkle.Die(rapid.IntRange(1, 6).Draw(t, "die")))
+				}
+				h, _ := farkle.HandOf(dice)
+				rec.Events = append(rec.Events, game.Event{Kind: game.EventKind(rapid.IntRange(0, 16).Draw(t, "kind")), Player: num.Draw(t, "player"),
+					Dice: h, Points: num.Draw(t, "points"), TurnTotal: num.Draw(t, "tt"), Score: num.Draw(t, "score"), Farkles: num.Draw(t, "farkles")})
+			}
+		}
+		if rapid.Bool().Draw(t, "names?") {
+			rec.Names = rapid.SliceOfN(str, 0, 4).Draw(t, "names")
+		}
+		want, werr := json.Marshal(rec)
+		got, ok := appendLogRecord(nil, &rec)
+		if (werr == nil) != ok {
+			t.Fatalf("encoding/json: %v; by hand ok %v", werr, ok)
+		}
+		if ok && string(got) != string(want) {
+			t.Fatalf("%s", cmp.Diff(string(want), string(got)))
+		}
+	})
+}

@@ -345,7 +345,11 @@ func (e *entry) record(from int, names []string) ([]byte, []byte, error) {
 	if evs == nil {
 		evs = []game.Event{}
 	}
-	b, err := json.Marshal(logRecord{From: from, Events: evs, Source: sourceState{Type: sourceType(e.src), State: state}, Names: names})
+	rec := logRecord{From: from, Events: evs, Source: sourceState{Type: sourceType(e.src), State: state}, Names: names}
+	if b, ok := appendLogRecord(make([]byte, 0, 256), &rec); ok {
+		return b, state, nil
+	}
+	b, err := json.Marshal(rec) // never: encoding/json says why
 	return b, state, err
 }
 
