@@ -7,8 +7,10 @@
 // this package (see the Code constants) and a fitting status. A player
 // acts for a seat with the seat's secret token in the X-Farkle-Token
 // header; the server keeps only its SHA-256. Every move is appended to
-// its game's log in the data directory, and fsynced, before the response
-// that acknowledges it goes out; every game is loaded again at start-up.
+// the data directory's journal, and fsynced with the moves of the other
+// games waiting, before the response that acknowledges it goes out; the
+// journal is applied to each game's log by checkpoints, and at start-up,
+// when every game is loaded again.
 // Everything that a client can make the server hold is bounded: games
 // (and their expiry), events a game, the page of a history, event
 // streams and connections, globally and per client address, and the
@@ -82,9 +84,9 @@ type Config struct {
 	FinishedTTL time.Duration
 	IdleTTL     time.Duration
 
-	// MaxPending bounds the moves and new games waiting for the disk at
-	// once, and MaxQueueWait the time that a write may wait for a
-	// committer: past either, moves and new games are refused at once
+	// MaxPending bounds the moves, new games and renames waiting for the
+	// disk at once, and MaxQueueWait the time that a write may wait for
+	// the journal: past either, they are refused at once
 	// with 503, CodeOverloaded and Retry-After. 0 means
 	// DefaultMaxPending and DefaultMaxQueueWait.
 	MaxPending   int

@@ -27,12 +27,14 @@ import (
 //
 // The first record is the header (logHeader: the rules, the players'
 // names and the seats); each later one is a move (logRecord: the events
-// that it added, and the dice source's state after them). A move appends
-// one record and fsyncs the file: its cost is the move's, not the
-// game's. A crash while a record is written leaves a torn tail (a short
-// record, or one whose checksum fails), which was never acknowledged:
-// loading truncates the file there. Games of the first format, one
-// ID.json a game rewritten whole at each move, are migrated at start-up.
+// that it added, and the dice source's state after them). A move's
+// record is made durable in the journal (journal.go), which a checkpoint
+// appends to the log: its cost is the move's, not the game's. A torn
+// tail (a short record, or a bad one with no good one after it) was never
+// acknowledged: loading truncates the file there. A bad record that good
+// ones follow is damage, not a crash's: the game is refused and its log
+// set aside (errCorruptLog). Games of the first format, one ID.json a
+// game rewritten whole at each move, are migrated at start-up.
 const (
 	logMagic   = "farkle-serve-log v1\n"
 	logExt     = ".log"
