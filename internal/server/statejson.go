@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/farkle-go/farkle"
@@ -276,6 +277,9 @@ type stateCache struct {
 type cachedState struct {
 	lang       string
 	head, tail []byte
+	// The Content-Length of the answer, without and with a seat of one
+	// digit.
+	length, lengthYou []string
 }
 
 // maxCachedLangs bounds the languages that a game's cache holds at once.
@@ -287,6 +291,8 @@ const maxCachedLangs = 4
 type stateParts struct {
 	head, tail []byte
 	you        int
+	// length is the Content-Length of the answer, or nil.
+	length []string
 }
 
 // appendTo appends the state's JSON to b.
@@ -315,13 +321,17 @@ func (s *Server) stateOf(e *entry, lang string, you int) stateParts {
 		*c = stateCache{g: e.g, events: e.g.NumEvents(), renames: e.renames, langs: c.langs[:0]}
 	}
 	for i := range c.langs {
-		if c.langs[i].lang == lang {
-			return stateParts{c.langs[i].head, c.langs[i].tail, you}
+		if cs := &c.langs[i]; cs.lang == lang {
+			return cs.parts(you)
 		}
 	}
 	st := s.state(e, lang)
-	head := appendStateHead(make([]byte, 0, 512), &st)
-	tail, ok := appendStateTail(make([]byte, 0, 2048), &st)
+	scratch := scratchPool.Get().(*[]byte)
+	defer scratchPool.Put(scratch)
+	b := appendStateHead((*scratch)[:0], &st)
+	n := len(b)
+	b, ok := appendStateTail(b, &st)
+	*scratch = b
 	if !ok {
 		// Never: a game's dice are faces. encoding/json says why.
 		if you >= 0 {
@@ -331,14 +341,34 @@ func (s *Server) stateOf(e *entry, lang string, you int) stateParts {
 		if err != nil {
 			s.logf("farkle serve: game %s: the state: %v", e.id, err)
 		}
-		return stateParts{b, nil, -1}
+		return stateParts{head: b, you: -1}
 	}
+	// One allocation of the exact size for both parts.
+	both := append([]byte(nil), b...)
+	cs := cachedState{lang: lang, head: both[:n:n], tail: both[n:]}
+	cs.length = []string{strconv.Itoa(len(both) + 1)}
+	cs.lengthYou = []string{strconv.Itoa(len(both) + len(`,"you":0`) + 1)}
 	if len(c.langs) == maxCachedLangs {
 		c.langs = c.langs[:0]
 	}
-	c.langs = append(c.langs, cachedState{lang: lang, head: head, tail: tail})
-	return stateParts{head, tail, you}
+	c.langs = append(c.langs, cs)
+	return cs.parts(you)
 }
+
+// parts returns the cached state for the seat you.
+func (cs *cachedState) parts(you int) stateParts {
+	p := stateParts{head: cs.head, tail: cs.tail, you: you}
+	switch {
+	case you < 0:
+		p.length = cs.length
+	case you < 10:
+		p.length = cs.lengthYou
+	}
+	return p
+}
+
+// scratchPool holds the buffers in which states are encoded.
+var scratchPool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
 // writeState writes the state p as the response, with status.
 func writeState(w http.ResponseWriter, status int, p stateParts) {
@@ -351,7 +381,11 @@ func writeState(w http.ResponseWriter, status int, p stateParts) {
 	h["Content-Type"] = jsonContentType
 	h["Cache-Control"] = noStore
 	h["X-Content-Type-Options"] = noSniff
-	h["Content-Length"] = []string{strconv.Itoa(len(p.head) + len(y) + len(p.tail) + 1)}
+	if p.length != nil {
+		h["Content-Length"] = p.length
+	} else {
+		h["Content-Length"] = []string{strconv.Itoa(len(p.head) + len(y) + len(p.tail) + 1)}
+	}
 	w.WriteHeader(status)
 	w.Write(p.head)
 	w.Write(y)

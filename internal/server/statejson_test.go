@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	mrand "math/rand/v2"
 	"testing"
 
@@ -302,4 +303,19 @@ func TestLogRecordJSON(t *testing.T) {
 			t.Fatalf("%s", cmp.Diff(string(want), string(got)))
 		}
 	})
+}
+
+// The answer of a state has the Content-Length of its body, with a seat
+// and without, before and after the state is cached.
+func TestStateLength(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	c := create(t, ts.URL, KindHuman, KindHuman, KindThreshold)
+	for _, tok := range []string{"", c.Seats[0].Token, c.Seats[1].Token, "", c.Seats[1].Token} {
+		for _, lang := range []string{"", "?lang=cs"} {
+			r := call(t, nil, "GET", ts.URL+"/api/games/"+c.ID+lang, tok, nil)
+			if got := r.header.Get("Content-Length"); got != fmt.Sprint(len(r.body)) {
+				t.Errorf("token %q lang %q: Content-Length %s, %d bytes", tok, lang, got, len(r.body))
+			}
+		}
+	}
 }
