@@ -23,7 +23,11 @@ import (
 	"time"
 )
 
-var loadFull = flag.Bool("load.full", false, "run TestLoad in full: 2,000 games and 1,000 event streams for 10 s (else 100 and 50 for 2 s), and check its targets")
+var (
+	loadFull    = flag.Bool("load.full", false, "run TestLoad in full: 2,000 games and 1,000 event streams for 10 s (else 100 and 50 for 2 s), and check its targets")
+	loadGames   = flag.Int("load.games", 0, "TestLoad's games instead of the mode's, to see another load (the targets are then not checked)")
+	loadStreams = flag.Int("load.streams", 0, "TestLoad's event streams instead of the mode's (at most the games)")
+)
 
 // The targets of the full load test, checked on a quiet machine.
 const (
@@ -180,6 +184,14 @@ func runLoad(t *testing.T, dir string) {
 	if *loadFull {
 		games, streams, dur = 2000, 1000, 10*time.Second
 	}
+	other := *loadGames > 0 || *loadStreams > 0
+	if *loadGames > 0 {
+		games = *loadGames
+	}
+	if *loadStreams > 0 {
+		streams = *loadStreams
+	}
+	streams = min(streams, games)
 	const target = 100_000
 	s, err := New(Config{DataDir: dir, Rate: -1, Logf: t.Logf})
 	if err != nil {
@@ -403,6 +415,10 @@ func runLoad(t *testing.T, dir string) {
 			float64(s1-s0)/100/elapsed.Seconds(), others, runtime.NumCPU(), float64(idle1-idle0)/100/elapsed.Seconds(), float64(irq1-irq0)/100/elapsed.Seconds())
 	}
 	if !*loadFull {
+		return
+	}
+	if other {
+		t.Logf("TARGETS NOT CHECKED: -load.games or -load.streams asks for another load than theirs")
 		return
 	}
 	if quiet, why := loadQuiet(cpuOK, others); !quiet {
