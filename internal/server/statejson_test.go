@@ -319,3 +319,59 @@ func TestStateLength(t *testing.T) {
 		}
 	}
 }
+
+// benchEntry returns a game in the middle of a turn, with dice to keep.
+func benchEntry(b *testing.B) (*Server, *entry) {
+	src := mrand.NewPCG(1, 2)
+	g, err := game.New(game.App.Rules(), []string{"Ann", "Bot"}, src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for g.Dice() == nil || g.NumEvents() < 40 {
+		randomMove(g, mrand.New(mrand.NewPCG(3, uint64(g.NumEvents()))))
+		if g.Over() {
+			b.Fatal("over")
+		}
+	}
+	s := &Server{cfg: Config{MaxEvents: DefaultMaxEvents}}
+	return s, &entry{id: "0123456789abcdef01234567", g: g, seats: []seat{{Kind: KindHuman}, {Kind: KindThreshold}}, src: src}
+}
+
+// The state of a move's answer: encoding/json, by hand, and cached.
+func BenchmarkState(b *testing.B) {
+	s, e := benchEntry(b)
+	b.Run("encoding-json", func(b *testing.B) {
+		for range b.N {
+			st := s.state(e, "en")
+			json.Marshal(st)
+		}
+	})
+	b.Run("by-hand", func(b *testing.B) {
+		for range b.N {
+			e.renames++ // no cache
+			s.stateOf(e, "en", 0).bytes()
+		}
+	})
+	b.Run("cached", func(b *testing.B) {
+		for range b.N {
+			s.stateOf(e, "en", 0).bytes()
+		}
+	})
+}
+
+// A move's log record: encoding/json and by hand.
+func BenchmarkLogRecord(b *testing.B) {
+	_, e := benchEntry(b)
+	state, _ := e.src.MarshalBinary()
+	rec := logRecord{From: 30, Events: e.g.EventsSince(30), Source: sourceState{Type: "chacha8", State: state}}
+	b.Run("encoding-json", func(b *testing.B) {
+		for range b.N {
+			json.Marshal(rec)
+		}
+	})
+	b.Run("by-hand", func(b *testing.B) {
+		for range b.N {
+			appendLogRecord(make([]byte, 0, 256), &rec)
+		}
+	})
+}
