@@ -10,10 +10,12 @@ import (
 	"fmt"
 	"io"
 	"math"
+	mrand "math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -465,6 +467,109 @@ type loadState struct {
 	NumEvents int  `json:"num_events"`
 }
 
+// scanLoadState reads the loadState of a state's JSON as the server
+// writes it (stateJSON's keys in order; the load test's games have no
+// name or language that holds a key), without decoding the rest: the
+// clients share the CPUs with the server. A key that is missing, or a
+// value that does not read, is an error; loadMove checks the scan against
+// encoding/json every 64 answers.
+func scanLoadState(data []byte) (loadState, error) {
+	var st loadState
+	rest := data
+	find := func(key string) ([]byte, error) {
+		i := bytes.Index(rest, []byte(`"`+key+`":`))
+		if i < 0 {
+			return nil, fmt.Errorf("no %q in the state %.200s", key, data)
+		}
+		rest = rest[i+len(key)+3:]
+		return rest, nil
+	}
+	number := func(key string) (int, error) {
+		v, err := find(key)
+		if err != nil {
+			return 0, err
+		}
+		end := bytes.IndexAny(v, ",}")
+		if end < 0 {
+			return 0, fmt.Errorf("%s: no end", key)
+		}
+		return strconv.Atoi(string(v[:end]))
+	}
+	dice := func(key string) ([]int, error) {
+		v, err := find(key)
+		if err != nil {
+			return nil, err
+		}
+		if len(v) == 0 || v[0] != '[' {
+			return nil, fmt.Errorf("%s: not an array", key)
+		}
+		end := bytes.IndexByte(v, ']')
+		if end < 0 {
+			return nil, fmt.Errorf("%s: no end", key)
+		}
+		out := []int{}
+		for _, f := range bytes.Split(v[1:end], []byte(",")) {
+			if len(f) == 0 {
+				continue
+			}
+			n, err := strconv.Atoi(string(f))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", key, err)
+			}
+			out = append(out, n)
+		}
+		return out, nil
+	}
+	boolean := func(key string) (bool, error) {
+		v, err := find(key)
+		if err != nil {
+			return false, err
+		}
+		return bytes.HasPrefix(v, []byte("true")), nil
+	}
+	var err error
+	if st.TurnTotal, err = number("turn_total"); err != nil {
+		return st, err
+	}
+	if st.Dice, err = dice("dice"); err != nil {
+		return st, err
+	}
+	if st.Over, err = boolean("over"); err != nil {
+		return st, err
+	}
+	if st.CanBank, err = boolean("can_bank"); err != nil {
+		return st, err
+	}
+	if _, err = find("keeps"); err != nil {
+		return st, err
+	}
+	keeps := rest
+	if _, err = find("kept"); err != nil {
+		return st, err
+	}
+	kept := rest
+	st.Keeps = make([]struct {
+		Dice []int `json:"dice"`
+	}, 0) // [], not null, as encoding/json reads it
+	for rest = keeps[:len(keeps)-len(kept)]; bytes.Contains(rest, []byte(`"dice":`)); {
+		d, err := dice("dice")
+		if err != nil {
+			return st, err
+		}
+		st.Keeps = append(st.Keeps, struct {
+			Dice []int `json:"dice"`
+		}{d})
+		if _, err := find("hot_dice"); err != nil { // the keep's last key, past its combinations' dice
+			return st, err
+		}
+	}
+	rest = kept
+	if st.NumEvents, err = number("num_events"); err != nil {
+		return st, err
+	}
+	return st, nil
+}
+
 // loadStateOf returns the loadState of st.
 func loadStateOf(st stateJSON) loadState {
 	b, _ := json.Marshal(st)
@@ -485,6 +590,7 @@ type loadConn struct {
 	r             *bufio.Reader
 	w             *bufio.Writer
 	body          []byte
+	n             int // the answers read
 }
 
 // do sends a request and returns the answer's status and body (valid
@@ -603,9 +709,19 @@ func loadMove(lc *loadConn, id, tok string, st loadState) (loadState, error) {
 	if status != 200 {
 		return st, errStatus(status)
 	}
-	var next loadState
-	if err := json.Unmarshal(data, &next); err != nil {
+	next, err := scanLoadState(data)
+	if err != nil {
 		return st, err
+	}
+	if lc.n++; lc.n%64 == 1 {
+		// Every 64th answer decoded whole too, and compared.
+		var full loadState
+		if err := json.Unmarshal(data, &full); err != nil {
+			return st, err
+		}
+		if !reflect.DeepEqual(full, next) {
+			return st, fmt.Errorf("the load test's scan read %+v, encoding/json %+v", next, full)
+		}
 	}
 	if next.NumEvents <= st.NumEvents {
 		return st, fmt.Errorf("%s: %d events after the move, %d before", path, next.NumEvents, st.NumEvents)
@@ -662,5 +778,35 @@ func TestLoadQuiet(t *testing.T) {
 		if got, why := loadQuiet(c.measured, c.others); got != c.want || (got == (why != "")) {
 			t.Errorf("loadQuiet(%v, %v) = %v, %q; want %v", c.measured, c.others, got, why, c.want)
 		}
+	}
+}
+
+// The load test's scan of a state reads what encoding/json reads, over
+// the states of many games.
+func TestScanLoadState(t *testing.T) {
+	s, e := benchEntryT(t)
+	rng := mrand.New(mrand.NewPCG(5, 6))
+	keeps := 0
+	for range 3000 {
+		data := s.stateOf(e, "", 0).bytes()
+		var want loadState
+		if err := json.Unmarshal(data, &want); err != nil {
+			t.Fatal(err)
+		}
+		got, err := scanLoadState(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("scan %+v, encoding/json %+v, of %s", got, want, data)
+		}
+		keeps += len(got.Keeps)
+		if e.g.Over() {
+			break
+		}
+		randomMove(e.g, rng)
+	}
+	if keeps == 0 {
+		t.Fatal("no keep scanned")
 	}
 }

@@ -321,7 +321,9 @@ func TestStateLength(t *testing.T) {
 }
 
 // benchEntry returns a game in the middle of a turn, with dice to keep.
-func benchEntry(b *testing.B) (*Server, *entry) {
+func benchEntry(b *testing.B) (*Server, *entry) { return benchEntryT(b) }
+
+func benchEntryT(b testing.TB) (*Server, *entry) {
 	src := mrand.NewPCG(1, 2)
 	g, err := game.New(game.App.Rules(), []string{"Ann", "Bot"}, src)
 	if err != nil {
