@@ -537,75 +537,52 @@ func recoverJournal(dir string, d *os.File, logf func(string, ...any)) (next uin
 	return last + 1, replayed, nil
 }
 
-// A pendingWrite is the data of contiguous entries of a log, not yet
-// written.
-type pendingWrite struct {
-	off  int64
-	data []byte
+// A logWork is what applyJournals writes into a log: runs of contiguous
+// data, in order, and the end of the last entry.
+type logWork struct {
+	path string
+	runs []logRun
+	end  int64
+}
+
+// A logRun is the data of contiguous entries: chunks of the journal
+// files read, not copied.
+type logRun struct {
+	off    int64
+	size   int
+	chunks [][]byte
 }
 
 // applyJournals applies the journal files seqs of dir, in order, to the
-// logs: each entry written at its offset (contiguous ones together),
-// each log cut at the end of its last entry (what follows it was never
-// acknowledged), the removals made; then the logs are made durable. It
-// returns the number of entries applied.
+// logs: each log's entries written at their offsets (contiguous ones in
+// one write), each log cut at the end of its last entry (what follows it
+// was never acknowledged), the removals made; then the logs are made
+// durable. It returns the number of entries applied. It reads each
+// journal file whole and copies only what it writes together.
 func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...any)) (applied int, err error) {
-	ends := make(map[string]int64) // each log's end after its last entry
-	pending := make(map[string]*pendingWrite)
-	files := make(map[string]*os.File)
-	defer func() {
-		for _, f := range files {
-			f.Close()
-		}
-	}()
-	open := func(path string) (*os.File, error) {
-		if f := files[path]; f != nil {
-			return f, nil
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o600)
-		if err == nil {
-			files[path] = f
-		}
-		return f, err
-	}
-	flush := func(path string) error {
-		p := pending[path]
-		if p == nil {
-			return nil
-		}
-		delete(pending, path)
-		f, err := open(path)
-		if err != nil {
-			return err
-		}
-		_, err = f.WriteAt(p.data, p.off)
-		return err
-	}
+	work := make(map[string]*logWork)
 	for i, seq := range seqs {
 		name := journalName(seq)
 		n, torn, err := replayJournal(filepath.Join(dir, name), func(e jEntry) error {
-			path := filepath.Join(dir, e.name)
+			w := work[e.name]
 			if e.kind == jRemove {
-				delete(pending, path)
-				delete(ends, path)
-				if f := files[path]; f != nil {
-					f.Close()
-					delete(files, path)
-				}
-				if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				delete(work, e.name)
+				if err := os.Remove(filepath.Join(dir, e.name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 					return err
 				}
 				return nil
 			}
-			if p := pending[path]; p != nil && p.off+int64(len(p.data)) == e.off {
-				p.data = append(p.data, e.data...)
-			} else {
-				if err := flush(path); err != nil {
-					return err
-				}
-				pending[path] = &pendingWrite{off: e.off, data: append([]byte(nil), e.data...)}
+			if w == nil {
+				w = &logWork{path: filepath.Join(dir, e.name)}
+				work[e.name] = w
 			}
-			ends[path] = e.off + int64(len(e.data))
+			if k := len(w.runs) - 1; k >= 0 && w.runs[k].off+int64(w.runs[k].size) == e.off {
+				w.runs[k].chunks = append(w.runs[k].chunks, e.data)
+				w.runs[k].size += len(e.data)
+			} else {
+				w.runs = append(w.runs, logRun{off: e.off, size: len(e.data), chunks: [][]byte{e.data}})
+			}
+			w.end = e.off + int64(len(e.data))
 			return nil
 		})
 		if err != nil {
@@ -620,25 +597,36 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 		}
 		applied += n
 	}
-	logs := make(map[string]struct{}, len(ends))
-	for path, end := range ends {
-		if err := flush(path); err != nil {
+	logs := make(map[string]struct{}, len(work))
+	var scratch []byte
+	for _, w := range work {
+		f, err := os.OpenFile(w.path, os.O_WRONLY|os.O_CREATE, 0o600)
+		if err != nil {
 			return 0, fmt.Errorf("server: journal: %w", err)
 		}
-		f, err := open(path)
+		for _, r := range w.runs {
+			data := r.chunks[0]
+			if len(r.chunks) > 1 {
+				scratch = scratch[:0]
+				for _, c := range r.chunks {
+					scratch = append(scratch, c...)
+				}
+				data = scratch
+			}
+			if _, err = f.WriteAt(data, r.off); err != nil {
+				break
+			}
+		}
 		if err == nil {
-			err = f.Truncate(end)
+			err = f.Truncate(w.end)
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
 		}
 		if err != nil {
 			return 0, fmt.Errorf("server: journal: %w", err)
 		}
-		logs[path] = struct{}{}
-	}
-	for path, f := range files {
-		delete(files, path)
-		if err := f.Close(); err != nil {
-			return 0, fmt.Errorf("server: journal: %w", err)
-		}
+		logs[w.path] = struct{}{}
 	}
 	if err := syncLogs(d, logs); err != nil {
 		return 0, fmt.Errorf("server: journal: %w", err)
@@ -646,37 +634,23 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 	return applied, nil
 }
 
-// replayJournal calls apply with each entry of the journal file path, in
-// order, and returns their number and the bytes of a torn tail. A bad
-// record that a good one follows is errJournalCorrupt.
+// replayJournal calls apply with each entry of the journal file path,
+// in order, and returns their number and the bytes of a torn tail. A bad
+// record that a good one follows is errJournalCorrupt. The file is read
+// whole: the entries' data are slices of it, which apply may keep.
 func replayJournal(path string, apply func(jEntry) error) (n int, torn int64, err error) {
-	f, err := os.Open(path)
+	buf, err := os.ReadFile(path)
 	if err != nil {
 		return 0, 0, err
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return 0, 0, err
-	}
-	r := bufio.NewReaderSize(f, 1<<20)
-	var buf []byte
-	var pos int64
-	for {
-		payload, err := readRecordMax(r, buf, maxEntry)
-		if err == io.EOF {
-			return n, 0, nil
-		}
-		if err == errTorn {
-			if goodAfter(f, pos, fi.Size(), maxEntry) {
+	for pos := 0; pos < len(buf); {
+		payload, next, ok := sliceRecord(buf, pos, maxEntry)
+		if !ok {
+			if goodAfterSlice(buf, pos, maxEntry) {
 				return n, 0, fmt.Errorf("%w: a bad record at offset %d that good ones follow", errJournalCorrupt, pos)
 			}
-			return n, fi.Size() - pos, nil
+			return n, int64(len(buf) - pos), nil
 		}
-		if err != nil {
-			return n, 0, err
-		}
-		buf = payload
 		e, err := parseEntry(payload)
 		if err != nil {
 			return n, 0, fmt.Errorf("%w: offset %d: %v", errJournalCorrupt, pos, err)
@@ -685,8 +659,45 @@ func replayJournal(path string, apply func(jEntry) error) (n int, torn int64, er
 			return n, 0, err
 		}
 		n++
-		pos += recordHead + int64(len(payload))
+		pos = next
 	}
+	return n, 0, nil
+}
+
+// sliceRecord returns the payload of the good record at pos in buf, of
+// at most max bytes, and where the next one starts; ok false for a
+// record cut short or bad.
+func sliceRecord(buf []byte, pos, max int) (payload []byte, next int, ok bool) {
+	if len(buf)-pos < recordHead {
+		return nil, 0, false
+	}
+	size := binary.LittleEndian.Uint32(buf[pos : pos+4])
+	if size == 0 || size > uint32(max) || len(buf)-pos-recordHead < int(size) {
+		return nil, 0, false
+	}
+	payload = buf[pos+recordHead : pos+recordHead+int(size)]
+	crc := crc32Update(0, buf[pos:pos+4])
+	if crc32Update(crc, payload) != binary.LittleEndian.Uint32(buf[pos+4:pos+8]) {
+		return nil, 0, false
+	}
+	return payload, pos + recordHead + int(size), true
+}
+
+// goodAfterSlice is goodAfter of a file read whole.
+func goodAfterSlice(buf []byte, pos, max int) bool {
+	if len(buf)-pos < recordHead {
+		return false
+	}
+	n := binary.LittleEndian.Uint32(buf[pos : pos+4])
+	if n == 0 || n > uint32(max) {
+		return false
+	}
+	next := pos + recordHead + int(n)
+	if next >= len(buf) {
+		return false
+	}
+	_, _, ok := sliceRecord(buf, next, max)
+	return ok
 }
 
 // goodAfter reports whether, in the file f of size bytes, the bad record
