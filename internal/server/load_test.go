@@ -388,8 +388,9 @@ func runLoad(t *testing.T, dir string) {
 			}
 		}
 	}
-	t.Logf("data directory: %d files, %.1f MiB; %d batches committed (%.1f writes a batch), %d checkpoints",
-		files, float64(bytes)/(1<<20), s.store.c.batches.Load(), float64(s.metrics.saveCount.Load())/float64(max(1, s.store.c.batches.Load())), s.store.c.checkpoints.Load())
+	t.Logf("data directory: %d files, %.1f MiB; %d batches committed (%.1f writes a batch), %d checkpoints (%v in all)",
+		files, float64(bytes)/(1<<20), s.store.c.batches.Load(), float64(s.metrics.saveCount.Load())/float64(max(1, s.store.c.batches.Load())), s.store.c.checkpoints.Load(),
+		time.Duration(s.store.c.ckptNanos.Load()).Round(time.Millisecond))
 	saveCounts := make([]uint64, len(saveBuckets)+1)
 	for i := range saveCounts {
 		saveCounts[i] = uint64(s.metrics.saveBucket[i].Load()) - saves0[i]
