@@ -296,15 +296,15 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		writeError(w, aerr)
 		return
 	}
+	lang := langOf(r)
 	e.mu.Lock()
-	st := s.state(e, langOf(r))
+	you := -1
 	if tok := r.Header.Get(TokenHeader); tok != "" {
-		if i := e.seatOf(tok); i >= 0 {
-			st.You = &i
-		}
+		you = e.seatOf(tok)
 	}
+	st := s.stateOf(e, lang, you)
 	e.mu.Unlock()
-	writeJSON(w, http.StatusOK, st)
+	writeState(w, http.StatusOK, st)
 }
 
 // The pages of a history: GET /api/games/{id}/events answers at most
@@ -394,7 +394,20 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimSpace(req.Name)
+	if name != "" {
+		// A rename is a write, admitted as a move is.
+		done, ok := s.admit(w)
+		if !ok {
+			return
+		}
+		defer done()
+	}
 	e.mu.Lock()
+	if e.gone {
+		e.mu.Unlock()
+		writeError(w, goneError)
+		return
+	}
 	i := e.seatOf(tok)
 	if i < 0 {
 		e.mu.Unlock()
@@ -413,12 +426,18 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 }
 
 // rename renames seat i to name, unless name is "" or the seat's name
-// already, and saves the game. The caller holds e.mu.
+// already, and saves the game; a game that has expired is not_found, and
+// nothing is written. The caller holds e.mu, and has admitted the
+// request if name is not "".
 func (s *Server) rename(e *entry, i int, name string) *apiError {
+	if e.gone {
+		return goneError
+	}
 	if name == "" || name == e.g.Players()[i].Name {
 		return nil
 	}
 	old := e.g.Players()[i].Name
+	e.renames++ // the cached state goes, whatever happens
 	if err := e.g.Rename(i, name); err != nil {
 		aerr := errorf(http.StatusBadRequest, CodeInvalid, cleanError(err))
 		aerr.field = "name"
@@ -482,45 +501,47 @@ func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 			seen = n
 		}
 
+		lang := langOf(r)
 		done, ok := s.admit(w)
 		if !ok {
 			return
 		}
 		defer done()
 		e.mu.Lock()
-		st, aerr := s.move(e, tok, a, keep, seen, langOf(r))
+		st, aerr := s.move(e, tok, a, keep, seen, lang)
 		e.mu.Unlock()
 		if aerr != nil {
 			writeError(w, aerr)
 			return
 		}
-		writeJSON(w, http.StatusOK, st)
+		writeState(w, http.StatusOK, st)
 	}
 }
 
 // move makes the move a for the seat of tok, plays the bots' turns that
-// follow, saves the game and returns its state. seen is the number of
-// events that the client has seen, or -1 for any. The caller holds e.mu.
-func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, seen int, lang string) (stateJSON, *apiError) {
+// follow, saves the game and returns its state's JSON. seen is the
+// number of events that the client has seen, or -1 for any. The caller
+// holds e.mu.
+func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, seen int, lang string) (stateParts, *apiError) {
 	if e.gone {
-		return stateJSON{}, goneError
+		return stateParts{}, goneError
 	}
 	i := e.seatOf(tok)
 	if i < 0 {
-		return stateJSON{}, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game")
+		return stateParts{}, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game")
 	}
 	g := e.g
 	if seen >= 0 && seen != g.NumEvents() {
-		return stateJSON{}, errorf(http.StatusConflict, CodeStale, fmt.Sprintf("the game has %d events, not %d: the move was not made", g.NumEvents(), seen))
+		return stateParts{}, errorf(http.StatusConflict, CodeStale, fmt.Sprintf("the game has %d events, not %d: the move was not made", g.NumEvents(), seen))
 	}
 	if g.Over() {
-		return stateJSON{}, errorf(http.StatusConflict, CodeGameOver, "the game is over")
+		return stateParts{}, errorf(http.StatusConflict, CodeGameOver, "the game is over")
 	}
 	if g.NumEvents() >= s.cfg.MaxEvents {
-		return stateJSON{}, errorf(http.StatusConflict, CodeGameTooLong, fmt.Sprintf("the game has reached the limit of %d events: it takes no more moves", s.cfg.MaxEvents))
+		return stateParts{}, errorf(http.StatusConflict, CodeGameTooLong, fmt.Sprintf("the game has reached the limit of %d events: it takes no more moves", s.cfg.MaxEvents))
 	}
 	if g.Current() != i {
-		return stateJSON{}, errorf(http.StatusConflict, CodeNotYourTurn, "it is "+g.Players()[g.Current()].Name+"'s turn")
+		return stateParts{}, errorf(http.StatusConflict, CodeNotYourTurn, "it is "+g.Players()[g.Current()].Name+"'s turn")
 	}
 	var err error
 	switch a {
@@ -534,20 +555,18 @@ func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, se
 		err = g.Piggyback()
 	}
 	if err != nil {
-		return stateJSON{}, errorf(http.StatusConflict, CodeIllegalMove, cleanError(err))
+		return stateParts{}, errorf(http.StatusConflict, CodeIllegalMove, cleanError(err))
 	}
 	s.playBots(e)
 	if err := s.persist(e); err != nil {
 		s.logf("farkle serve: game %s: save: %v", e.id, err)
 		e.notify() // the game went back to its last save
-		return stateJSON{}, errorf(http.StatusInternalServerError, CodeSaveFailed, "the move could not be saved and was undone")
+		return stateParts{}, errorf(http.StatusInternalServerError, CodeSaveFailed, "the move could not be saved and was undone")
 	}
 	e.touched = s.now()
 	s.metrics.moves.Add(1)
 	e.notify()
-	st := s.state(e, lang)
-	st.You = &i
-	return st, nil
+	return s.stateOf(e, lang, i), nil
 }
 
 // checkDice checks the dice of a keep: 1 to 6 faces from 1 to 6.
@@ -614,6 +633,9 @@ func langOf(r *http.Request) string {
 // keys and nothing after it (400). With allowEmpty, an empty body is
 // allowed and leaves v as it is.
 func decodeBody(w http.ResponseWriter, r *http.Request, max int64, v any, allowEmpty bool) *apiError {
+	if r.ContentLength == 0 && allowEmpty {
+		return nil // a move without a body: nothing to read
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, max)
 	data, err := io.ReadAll(r.Body)
 	if err != nil {

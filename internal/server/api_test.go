@@ -382,16 +382,26 @@ func TestJoin(t *testing.T) {
 // its answer, with the hashes of the tokens and not the tokens.
 func TestSaveContents(t *testing.T) {
 	dir := t.TempDir()
-	_, ts := newTest(t, Config{DataDir: dir})
+	s, ts := newTest(t, Config{DataDir: dir})
 	c := createTarget(t, ts.URL, 100_000, KindHuman, KindExpected)
 	tok := c.Seats[0].Token
 	st := c.State
+	s.store.c.checkpointNow() // the journal applied to the log
 	size := fileSize(dir, c.ID+logExt)
 	for i := 0; i < 5; i++ {
 		var status int
 		if st, status = playMove(t, nil, ts.URL, c.ID, tok, st); status != 200 {
 			t.Fatalf("move %d: status %d", i, status)
 		}
+		// The journal holds the record, and the token's hash alone.
+		seqs, _ := journals(dir)
+		if len(seqs) != 1 {
+			t.Fatalf("journal files %v", seqs)
+		}
+		if j, _ := os.ReadFile(filepath.Join(dir, journalName(seqs[0]))); !strings.Contains(string(j), c.ID+logExt) || strings.Contains(string(j), tok) {
+			t.Fatal("the journal holds no record of the move, or the token")
+		}
+		s.store.c.checkpointNow()
 		data, err := os.ReadFile(filepath.Join(dir, c.ID+logExt))
 		if err != nil {
 			t.Fatal(err)
@@ -415,9 +425,14 @@ func TestSaveContents(t *testing.T) {
 		if l.g.NumEvents() != st.NumEvents || l.g.Scores()[0] != st.Players[0].Score || l.size != size || l.torn != 0 {
 			t.Fatalf("the log has %d events, the acknowledged state %d", l.g.NumEvents(), st.NumEvents)
 		}
+		// The log and the journal's new file.
 		ents, _ := os.ReadDir(dir)
-		if len(ents) != 1 {
-			t.Fatalf("%d files in the data directory, want 1", len(ents))
+		var names []string
+		for _, de := range ents {
+			names = append(names, de.Name())
+		}
+		if seqs, _ := journals(dir); len(names) != 2 || names[0] != c.ID+logExt || len(seqs) != 1 {
+			t.Fatalf("the data directory holds %q, want the log and the journal", names)
 		}
 	}
 }
@@ -462,10 +477,7 @@ func TestSaveFailure(t *testing.T) {
 	st, _ := playMove(t, nil, ts.URL, c.ID, tok, c.State)
 	good := st.NumEvents
 
-	e := s.lookup(c.ID)
-	e.mu.Lock()
-	s.store.dir = filepath.Join(dir, "gone") // every save now fails
-	e.mu.Unlock()
+	s.store.c.fail.Store(true) // every save now fails
 	path, body := "/roll", any(nil)
 	if len(st.Dice) > 0 {
 		path, body = "/keep", keepRequest{Dice: intsOf(st.Keeps[0].Dice)}
@@ -478,9 +490,7 @@ func TestSaveFailure(t *testing.T) {
 			t.Fatalf("the unsaved move is in the game: %d events, want %d", now.NumEvents, good)
 		}
 	}
-	e.mu.Lock()
-	s.store.dir = dir
-	e.mu.Unlock()
+	s.store.c.fail.Store(false)
 	if _, status := playMove(t, nil, ts.URL, c.ID, tok, st); status != 200 {
 		t.Fatalf("a move once saves work again: %d", status)
 	}

@@ -66,10 +66,23 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		status = http.StatusInternalServerError
 		b = []byte(`{"error":{"code":"internal","message":"cannot encode the response"}}`)
 	}
+	writeRaw(w, status, b)
+}
+
+// The headers of a JSON response, shared by every response (the server
+// reads them and never changes them).
+var (
+	jsonContentType = []string{"application/json; charset=utf-8"}
+	noStore         = []string{"no-store"}
+	noSniff         = []string{"nosniff"}
+)
+
+// writeRaw writes b, JSON, and a newline as the response, with status.
+func writeRaw(w http.ResponseWriter, status int, b []byte) {
 	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
+	h["Content-Type"] = jsonContentType
+	h["Cache-Control"] = noStore
+	h["X-Content-Type-Options"] = noSniff
 	w.WriteHeader(status)
 	w.Write(append(b, '\n'))
 }

@@ -65,6 +65,10 @@ type entry struct {
 	// longer served.
 	touched time.Time
 	gone    bool
+	// renames counts the renames, and cache is the state encoded, for
+	// its readers (stateOf).
+	renames int
+	cache   stateCache
 	// subs are the event streams of the game, each woken by a
 	// non-blocking send when the game changes.
 	subs map[chan struct{}]struct{}

@@ -8,8 +8,9 @@ import (
 
 // admit lets a move or a new game in, or refuses it at once with 503 and
 // Retry-After when the disk is behind: MaxPending writes admitted and
-// not answered, or a committer's last batch waited more than
-// MaxQueueWait, or none was taken for that long while writes wait. The
+// not answered, or the committer's last batch waited more than
+// MaxQueueWait, or none was taken for that long while writes wait; or,
+// for a share of them, when the CPU is behind (cpuRefuse). The
 // caller calls done once it has answered, if admit let it in.
 func (s *Server) admit(w http.ResponseWriter) (done func(), ok bool) {
 	if s.pending.Add(1) > int64(s.cfg.MaxPending) {
@@ -20,6 +21,11 @@ func (s *Server) admit(w http.ResponseWriter) (done func(), ok bool) {
 	if n, wait, since := s.store.c.waiting(time.Now()); n > 0 && (wait > s.cfg.MaxQueueWait || since > s.cfg.MaxQueueWait) {
 		s.pending.Add(-1)
 		s.overloaded(w, "the disk is behind")
+		return nil, false
+	}
+	if s.cpuRefuse() {
+		s.pending.Add(-1)
+		s.overloaded(w, "the CPU is behind")
 		return nil, false
 	}
 	return func() { s.pending.Add(-1) }, true

@@ -690,7 +690,8 @@ func TestMetrics(t *testing.T) {
 	for _, want := range []string{
 		"farkle_games 1\n", "farkle_games_created_total 1\n", "farkle_moves_total 1\n", "farkle_streams 0\n",
 		"# TYPE farkle_save_seconds histogram\n", `farkle_save_seconds_bucket{le="+Inf"} 2` + "\n", "farkle_save_seconds_count 2\n",
-		`farkle_refusals_total{code="not_found"} 1` + "\n",
+		`farkle_refusals_total{code="not_found"} 1` + "\n", "farkle_checkpoints_total 0\n",
+		"# TYPE farkle_sched_latency_seconds gauge\nfarkle_sched_latency_seconds ",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("no %q in\n%s", want, body)

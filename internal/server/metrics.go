@@ -118,6 +118,8 @@ func (s *Server) writeMetrics(w *bufio.Writer) {
 	metric("farkle_pending", "gauge", "Moves and new games admitted and not yet answered.", s.pending.Load())
 	metric("farkle_save_queue", "gauge", "Writes waiting for a committer.", int64(queued))
 	metric("farkle_save_errors_total", "counter", "Writes that failed.", m.saveErrors.Load())
+	metric("farkle_checkpoints_total", "counter", "Checkpoints of the journal made.", s.store.c.checkpoints.Load())
+	fmt.Fprintf(w, "# HELP farkle_sched_latency_seconds The scheduler's latency (99th percentile over the last second), for the CPU's backpressure.\n# TYPE farkle_sched_latency_seconds gauge\nfarkle_sched_latency_seconds %g\n", time.Duration(s.cpuWait.Load()).Seconds())
 
 	const h = "farkle_save_seconds"
 	fmt.Fprintf(w, "# HELP %s Time from a write's request to its fsync's end.\n# TYPE %s histogram\n", h, h)

@@ -7,8 +7,10 @@
 // this package (see the Code constants) and a fitting status. A player
 // acts for a seat with the seat's secret token in the X-Farkle-Token
 // header; the server keeps only its SHA-256. Every move is appended to
-// its game's log in the data directory, and fsynced, before the response
-// that acknowledges it goes out; every game is loaded again at start-up.
+// the data directory's journal, and fsynced with the moves of the other
+// games waiting, before the response that acknowledges it goes out; the
+// journal is applied to each game's log by checkpoints, and at start-up,
+// when every game is loaded again.
 // Everything that a client can make the server hold is bounded: games
 // (and their expiry), events a game, the page of a history, event
 // streams and connections, globally and per client address, and the
@@ -82,13 +84,19 @@ type Config struct {
 	FinishedTTL time.Duration
 	IdleTTL     time.Duration
 
-	// MaxPending bounds the moves and new games waiting for the disk at
-	// once, and MaxQueueWait the time that a write may wait for a
-	// committer: past either, moves and new games are refused at once
+	// MaxPending bounds the moves, new games and renames waiting for the
+	// disk at once, and MaxQueueWait the time that a write may wait for
+	// the journal: past either, they are refused at once
 	// with 503, CodeOverloaded and Retry-After. 0 means
 	// DefaultMaxPending and DefaultMaxQueueWait.
 	MaxPending   int
 	MaxQueueWait time.Duration
+	// MaxCPUWait is the scheduler's latency (its 99th percentile over
+	// the last second: how long goroutines wait for a CPU) past which a share of
+	// the moves and new games, growing with the excess, is refused at
+	// once with 503, CodeOverloaded and Retry-After. 0 means
+	// DefaultMaxCPUWait; a negative value turns it off.
+	MaxCPUWait time.Duration
 
 	// MetricsAddr, if not "", is the address on which Run serves the
 	// metrics (GET /metrics, in the Prometheus text format), apart from
@@ -137,15 +145,13 @@ const (
 	DefaultIdleTTL          = 30 * 24 * time.Hour
 	DefaultMaxPending       = 4096
 	DefaultMaxQueueWait     = time.Second
+	DefaultMaxCPUWait       = 200 * time.Millisecond
 )
 
 // MaxMaxEvents is the largest Config.MaxEvents: the games' logs load
 // up to game.DefaultMaxEvents events, and a move with the bots' turns
 // after it adds far fewer than the difference.
 const MaxMaxEvents = 1_000_000
-
-// commitWorkers is the number of goroutines that write and fsync.
-const commitWorkers = 16
 
 // A Server holds the games and serves them. Make one with New; it is an
 // http.Handler.
@@ -170,6 +176,9 @@ type Server struct {
 	// pending is the number of moves and creates admitted and not yet
 	// answered.
 	pending atomic.Int64
+	// cpuWait is the scheduler's latency (see cpuWatch), in nanoseconds.
+	cpuWait atomic.Int64
+	cpuHold atomic.Bool // for the tests: cpuWatch leaves cpuWait as set
 
 	// loadEvents bounds the events of a game's log at start-up.
 	loadEvents int
@@ -213,6 +222,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxQueueWait <= 0 {
 		cfg.MaxQueueWait = DefaultMaxQueueWait
 	}
+	if cfg.MaxCPUWait == 0 {
+		cfg.MaxCPUWait = DefaultMaxCPUWait
+	}
 	if cfg.FinishedTTL == 0 {
 		cfg.FinishedTTL = DefaultFinishedTTL
 	}
@@ -238,7 +250,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Rate > 0 {
 		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
 	}
-	st, err := openStore(cfg.DataDir, commitWorkers, s.metrics.observeSave)
+	st, err := openStore(cfg.DataDir, s.metrics.observeSave, s.logf)
 	if err != nil {
 		return nil, err
 	}
@@ -248,8 +260,9 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes()
-	s.janitor.Add(1)
+	s.janitor.Add(2)
 	go s.sweepEvery(time.Minute)
+	go s.cpuWatch()
 	return s, nil
 }
 

@@ -12,8 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/farkle-go/farkle/game"
@@ -29,12 +27,14 @@ import (
 //
 // The first record is the header (logHeader: the rules, the players'
 // names and the seats); each later one is a move (logRecord: the events
-// that it added, and the dice source's state after them). A move appends
-// one record and fsyncs the file: its cost is the move's, not the
-// game's. A crash while a record is written leaves a torn tail (a short
-// record, or one whose checksum fails), which was never acknowledged:
-// loading truncates the file there. Games of the first format, one
-// ID.json a game rewritten whole at each move, are migrated at start-up.
+// that it added, and the dice source's state after them). A move's
+// record is made durable in the journal (journal.go), which a checkpoint
+// appends to the log: its cost is the move's, not the game's. A torn
+// tail (a short record, or a bad one with no good one after it) was never
+// acknowledged: loading truncates the file there. A bad record that good
+// ones follow is damage, not a crash's: the game is refused and its log
+// set aside (errCorruptLog). Games of the first format, one ID.json a
+// game rewritten whole at each move, are migrated at start-up.
 const (
 	logMagic   = "farkle-serve-log v1\n"
 	logExt     = ".log"
@@ -84,9 +84,17 @@ func appendRecord(b, payload []byte) []byte {
 // errTorn reports a record that a crash cut short or garbled.
 var errTorn = errors.New("torn record")
 
-// readRecord reads the next record of r into buf (grown as needed) and
-// returns its payload, io.EOF at a clean end, or errTorn.
+// crc32Update returns crc updated with p, CRC-32C.
+func crc32Update(crc uint32, p []byte) uint32 { return crc32.Update(crc, crcTable, p) }
+
+// readRecord reads the next record of a game log from r into buf (grown
+// as needed) and returns its payload, io.EOF at a clean end, or errTorn.
 func readRecord(r *bufio.Reader, buf []byte) ([]byte, error) {
+	return readRecordMax(r, buf, maxRecord)
+}
+
+// readRecordMax is readRecord of records of at most max bytes.
+func readRecordMax(r *bufio.Reader, buf []byte, max int) ([]byte, error) {
 	var head [recordHead]byte
 	_, err := io.ReadFull(r, head[:])
 	if err == io.EOF {
@@ -99,7 +107,7 @@ func readRecord(r *bufio.Reader, buf []byte) ([]byte, error) {
 		return nil, err
 	}
 	size := binary.LittleEndian.Uint32(head[:4])
-	if size == 0 || size > maxRecord {
+	if size == 0 || size > uint32(max) {
 		return nil, errTorn
 	}
 	if cap(buf) < int(size) {
@@ -119,7 +127,8 @@ func readRecord(r *bufio.Reader, buf []byte) ([]byte, error) {
 	return buf, nil
 }
 
-// A store is the data directory. Its committers make the writes durable.
+// A store is the data directory. Its committer makes the writes
+// durable, through the journal (journal.go).
 type store struct {
 	dir string
 	d   *os.File // the directory, open for fsync
@@ -127,7 +136,9 @@ type store struct {
 	c *committer
 }
 
-func openStore(dir string, workers int, observe func(time.Duration, error)) (*store, error) {
+// openStore opens the data directory, replays the journal left by a
+// crash into the games' logs, and starts the committer.
+func openStore(dir string, observe func(time.Duration, error), logf func(string, ...any)) (*store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("server: data directory: %w", err)
 	}
@@ -135,12 +146,20 @@ func openStore(dir string, workers int, observe func(time.Duration, error)) (*st
 	if err != nil {
 		return nil, fmt.Errorf("server: data directory: %w", err)
 	}
+	next, _, err := recoverJournal(dir, d, logf)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
 	st := &store{dir: dir, d: d}
-	st.c = newCommitter(d, workers, observe)
+	if st.c, err = newCommitter(d, dir, next, observe, logf); err != nil {
+		d.Close()
+		return nil, err
+	}
 	return st, nil
 }
 
-// close stops the committers, once no commit is pending, and closes the
+// close stops the committer, once no commit is pending, and closes the
 // directory.
 func (st *store) close() {
 	st.c.close()
@@ -150,190 +169,8 @@ func (st *store) close() {
 // path returns the log of game id.
 func (st *store) path(id string) string { return filepath.Join(st.dir, id+logExt) }
 
-// remove deletes the log of game id.
-func (st *store) remove(id string) error {
-	err := os.Remove(st.path(id))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	return err
-}
-
-// A commitReq is a write that a committer makes durable: data written at
-// off in the file path (made, with the directory fsynced, if create),
-// then fsynced. done receives the outcome.
-type commitReq struct {
-	path   string
-	off    int64
-	data   []byte
-	create bool
-	enq    time.Time
-	done   chan error
-}
-
-// maxBatch bounds the writes that a committer takes at once.
-const maxBatch = 64
-
-// A committer makes writes durable with a fixed number of goroutines,
-// so that the fsyncs hold at most that many OS threads whatever the
-// number of requests. Each goroutine takes the writes waiting (up to
-// maxBatch), writes them all, then fsyncs each file once and the
-// directory once for the files that it made, and only then answers them
-// all: a group commit. On a journaling file system the fsyncs of a batch,
-// and of the goroutines' batches at once, share the journal's commits.
-type committer struct {
-	q       chan *commitReq
-	dir     *os.File
-	observe func(time.Duration, error) // each write's time from its request to its answer
-	wg      sync.WaitGroup
-
-	// The time that the last batch waited in the queue (the oldest of
-	// it) and when it was taken, in nanoseconds, for admission.
-	lastWait atomic.Int64
-	lastTake atomic.Int64
-
-	// fail, for the tests, fails every write with an error, and delay
-	// makes each batch take that long more (a slow disk).
-	fail  atomic.Bool
-	delay atomic.Int64
-
-	closeOnce sync.Once
-}
-
-// queueCap is the capacity of the committers' queue: more than the
-// moves that admission lets in at once.
-const queueCap = 1 << 16
-
-func newCommitter(dir *os.File, workers int, observe func(time.Duration, error)) *committer {
-	c := &committer{q: make(chan *commitReq, queueCap), dir: dir, observe: observe}
-	c.lastTake.Store(time.Now().UnixNano())
-	for range workers {
-		c.wg.Add(1)
-		go c.run()
-	}
-	return c
-}
-
-// commit makes data durable at off in path, and returns once it is (or
-// has failed).
-func (c *committer) commit(path string, off int64, data []byte, create bool) error {
-	r := &commitReq{path: path, off: off, data: data, create: create, enq: time.Now(), done: make(chan error, 1)}
-	c.q <- r
-	err := <-r.done
-	if c.observe != nil {
-		c.observe(time.Since(r.enq), err)
-	}
-	return err
-}
-
-// waiting reports the number of writes waiting for a committer, and how
-// long the oldest of the last batch taken had waited and how long ago
-// that was.
-func (c *committer) waiting(now time.Time) (n int, wait, since time.Duration) {
-	return len(c.q), time.Duration(c.lastWait.Load()), now.Sub(time.Unix(0, c.lastTake.Load()))
-}
-
-func (c *committer) close() {
-	c.closeOnce.Do(func() {
-		close(c.q)
-		c.wg.Wait()
-	})
-}
-
-func (c *committer) run() {
-	defer c.wg.Done()
-	batch := make([]*commitReq, 0, maxBatch)
-	files := make([]*os.File, maxBatch)
-	errs := make([]error, maxBatch)
-	for first := range c.q {
-		batch = append(batch[:0], first)
-	fill:
-		for len(batch) < maxBatch {
-			select {
-			case r, ok := <-c.q:
-				if !ok {
-					break fill
-				}
-				batch = append(batch, r)
-			default:
-				break fill
-			}
-		}
-		now := time.Now()
-		c.lastWait.Store(int64(now.Sub(first.enq)))
-		c.lastTake.Store(now.UnixNano())
-
-		if d := c.delay.Load(); d > 0 {
-			time.Sleep(time.Duration(d))
-		}
-		created := false
-		for i, r := range batch {
-			files[i], errs[i] = c.write(r)
-		}
-		for i, r := range batch {
-			f := files[i]
-			if f == nil {
-				continue
-			}
-			if errs[i] == nil {
-				errs[i] = f.Sync()
-			}
-			if errs[i] != nil {
-				// Nothing of a failed write may stay to be read as a
-				// record: cut the file back (a record that stays after
-				// all is torn, and cut at load).
-				if r.create {
-					os.Remove(r.path)
-				} else {
-					f.Truncate(r.off)
-				}
-			}
-			if err := f.Close(); errs[i] == nil {
-				errs[i] = err
-			}
-			if errs[i] == nil && r.create {
-				created = true
-			}
-			files[i] = nil
-		}
-		if created {
-			derr := c.dir.Sync()
-			for i, r := range batch {
-				if r.create && errs[i] == nil {
-					errs[i] = derr
-					if derr != nil {
-						os.Remove(r.path)
-					}
-				}
-			}
-		}
-		for i, r := range batch {
-			r.done <- errs[i]
-			errs[i] = nil
-		}
-	}
-}
-
-// write opens r's file and writes r's data, without an fsync.
-func (c *committer) write(r *commitReq) (*os.File, error) {
-	if c.fail.Load() {
-		return nil, errors.New("writes fail (a test)")
-	}
-	var f *os.File
-	var err error
-	if r.create {
-		f, err = os.OpenFile(r.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	} else {
-		f, err = os.OpenFile(r.path, os.O_WRONLY, 0)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if _, err := f.WriteAt(r.data, r.off); err != nil {
-		return f, err
-	}
-	return f, nil
-}
+// remove deletes the log of game id, durably.
+func (st *store) remove(id string) error { return st.c.remove(st.path(id)) }
 
 // A loadedLog is a game read from its log.
 type loadedLog struct {
@@ -346,8 +183,16 @@ type loadedLog struct {
 	modTime time.Time
 }
 
+// errCorruptLog reports a game log with a bad record in its middle.
+var errCorruptLog = errors.New("corrupt log")
+
+// corruptExt is the suffix of a corrupt log set aside.
+const corruptExt = ".corrupt"
+
 // readLog reads the log of a game, at most maxEvents events, and cuts a
-// torn tail off the file.
+// torn tail off the file: a bad record with no good one after it (see
+// goodAfter). A bad record that a good one follows is errCorruptLog, and
+// the file is left as it is.
 func readLog(path string, maxEvents int) (*loadedLog, error) {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
@@ -383,6 +228,12 @@ func readLog(path string, maxEvents int) (*loadedLog, error) {
 			break
 		}
 		if err == errTorn {
+			if goodAfter(f, size, fi.Size(), maxRecord) {
+				// Not a crash's torn tail, which is last: the record was
+				// damaged where it lay, and the records after it may
+				// have been acknowledged.
+				return nil, fmt.Errorf("%w: a bad record at offset %d (record %d) that good ones follow", errCorruptLog, size, i)
+			}
 			if i < 2 {
 				// The header, or the creation's first record: the game
 				// was never acknowledged.
@@ -496,7 +347,11 @@ func (e *entry) record(from int, names []string) ([]byte, []byte, error) {
 	if evs == nil {
 		evs = []game.Event{}
 	}
-	b, err := json.Marshal(logRecord{From: from, Events: evs, Source: sourceState{Type: sourceType(e.src), State: state}, Names: names})
+	rec := logRecord{From: from, Events: evs, Source: sourceState{Type: sourceType(e.src), State: state}, Names: names}
+	if b, ok := appendLogRecord(make([]byte, 0, 256), &rec); ok {
+		return b, state, nil
+	}
+	b, err := json.Marshal(rec) // never: encoding/json says why
 	return b, state, err
 }
 
@@ -623,6 +478,18 @@ func (s *Server) loadAll() error {
 			if err == errTorn {
 				s.logf("farkle serve: %s: a game whose creation a crash cut short (never acknowledged); removed", name)
 				os.Remove(path)
+				continue
+			}
+			if errors.Is(err, errCorruptLog) {
+				// Never cut nor removed: the game is refused, and its log
+				// kept aside for a look, out of the way of the next
+				// start-ups.
+				aside := path + corruptExt
+				if rerr := os.Rename(path, aside); rerr != nil {
+					s.logf("farkle serve: %s: %v; not loaded, and not set aside: %v", name, err, rerr)
+				} else {
+					s.logf("farkle serve: %s: %v; not loaded, set aside as %s", name, err, filepath.Base(aside))
+				}
 				continue
 			}
 			if err != nil {

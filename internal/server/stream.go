@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -120,9 +119,10 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			if since > n {
 				since = n // a game that was undone after a failed save
 			}
-			msg := streamMessage{State: s.state(e, lang), Events: eventsOf(e.g, since, MaxPage)}
+			state := s.stateOf(e, lang, -1)
+			evs := eventsOf(e.g, since, MaxPage)
 			e.mu.Unlock()
-			if since += len(msg.Events); since < n {
+			if since += len(evs); since < n {
 				// More to catch up: the next page after this one.
 				select {
 				case wake <- struct{}{}:
@@ -130,16 +130,15 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			n = since
-			data, err := json.Marshal(msg)
-			if err != nil {
-				return
-			}
+			// The data: a streamMessage, with the state as cached.
 			buf.Reset()
 			buf.WriteString("event: update\nid: ")
 			buf.WriteString(strconv.Itoa(n))
-			buf.WriteString("\ndata: ")
-			buf.Write(data)
-			buf.WriteString("\n\n")
+			buf.WriteString("\ndata: {\"state\":")
+			buf.Write(state.appendTo(buf.AvailableBuffer()))
+			buf.WriteString(",\"events\":")
+			buf.Write(appendEvents(buf.AvailableBuffer(), evs))
+			buf.WriteString("}\n\n")
 			if _, err := w.Write(buf.Bytes()); err != nil {
 				return
 			}

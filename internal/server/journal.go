@@ -1,0 +1,746 @@
+package server
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The journal makes the writes of every game durable with one fsync a
+// batch: a group commit across games. The committer, one goroutine,
+// takes the writes waiting (up to maxBatch), appends them all to the
+// journal, a file of the data directory, fsyncs it once, and only then
+// answers them all. Nothing is acknowledged before the journal's fsync
+// has returned. The games' logs are not written then: a commit costs
+// one write and one fsync whatever the number of games in it, and the
+// file system's commits carry the journal alone.
+//
+// The journal is a sequence of files, journal-SEQ.wal (SEQ in 16 hex
+// digits), each of framed records as the game logs' (a length, a CRC-32C
+// and the payload), with no magic. A record's payload is an entry:
+//
+//	1 byte   the kind: jWrite, jCreate or jRemove
+//	1 byte   the length n of the log's file name
+//	n bytes  the log's file name (ID.log)
+//	8 bytes  the offset of the data in the log, little-endian
+//	the rest the data written there (none for jRemove)
+//
+// Once a journal file holds rotateSize bytes, or is rotateAge old, the
+// committer starts the next one, and the checkpointer, one goroutine,
+// applies the files before it to the games' logs (applyJournals: each
+// log's entries written at their offsets, contiguous ones in one write,
+// each log cut at the end of its last entry, the removals made), makes
+// the logs durable (syncfs(2) where there is one, else an fsync of each
+// log and of the directory), and only then removes those journal files.
+// At start-up, before the games load, recoverJournal applies the journal
+// files left (a crash, or a checkpoint that failed) the same way; a
+// clean stop applies them all, so that it leaves the logs alone. A torn
+// record at the end of the last journal file was never acknowledged and
+// is ignored; a bad record followed by good ones is corruption, and the
+// server refuses to start rather than lose moves that it acknowledged.
+const (
+	journalPrefix = "journal-"
+	journalExt    = ".wal"
+	jWrite        = 1
+	jCreate       = 2
+	jRemove       = 3
+	jBarrier      = 0 // not in the journal: a test's wait for the committer
+	// maxEntry bounds a journal entry: a game log's record, framed, and
+	// the entry's head.
+	maxEntry = maxRecord + recordHead + 1024
+)
+
+// The journal's rotation: a new file past rotateSize bytes or rotateAge.
+const (
+	defaultRotateSize = 32 << 20
+	defaultRotateAge  = time.Minute
+)
+
+// journalName returns the file name of the journal file seq.
+func journalName(seq uint64) string {
+	return fmt.Sprintf("%s%016x%s", journalPrefix, seq, journalExt)
+}
+
+// parseJournalName returns the sequence number of a journal file's name.
+func parseJournalName(name string) (uint64, bool) {
+	v, ok := strings.CutPrefix(name, journalPrefix)
+	if !ok {
+		return 0, false
+	}
+	if v, ok = strings.CutSuffix(v, journalExt); !ok || len(v) != 16 {
+		return 0, false
+	}
+	seq, err := strconv.ParseUint(v, 16, 64)
+	return seq, err == nil
+}
+
+// appendEntry appends to b the framed journal entry of a write of data
+// at off in the log name.
+func appendEntry(b []byte, kind byte, name string, off int64, data []byte) []byte {
+	n := 2 + len(name) + 8 + len(data)
+	var head [recordHead]byte
+	binary.LittleEndian.PutUint32(head[:4], uint32(n))
+	start := len(b)
+	b = append(b, head[:]...)
+	b = append(b, kind, byte(len(name)))
+	b = append(b, name...)
+	b = binary.LittleEndian.AppendUint64(b, uint64(off))
+	b = append(b, data...)
+	payload := b[start+recordHead:]
+	crc := crc32Update(0, head[:4])
+	crc = crc32Update(crc, payload)
+	binary.LittleEndian.PutUint32(b[start+4:start+8], crc)
+	return b
+}
+
+// A jEntry is a journal entry, decoded.
+type jEntry struct {
+	kind byte
+	name string
+	off  int64
+	data []byte
+}
+
+// parseEntry decodes a journal entry's payload.
+func parseEntry(p []byte) (jEntry, error) {
+	if len(p) < 2 {
+		return jEntry{}, errors.New("journal entry too short")
+	}
+	kind, n := p[0], int(p[1])
+	if kind < jWrite || kind > jRemove {
+		return jEntry{}, fmt.Errorf("journal entry of kind %d", kind)
+	}
+	if len(p) < 2+n+8 {
+		return jEntry{}, errors.New("journal entry too short")
+	}
+	name := string(p[2 : 2+n])
+	if id, ok := strings.CutSuffix(name, logExt); !ok || !validID(id) {
+		return jEntry{}, fmt.Errorf("journal entry of the file %q", name)
+	}
+	off := binary.LittleEndian.Uint64(p[2+n:])
+	if off > 1<<40 {
+		return jEntry{}, fmt.Errorf("journal entry at offset %d", off)
+	}
+	e := jEntry{kind: kind, name: name, off: int64(off), data: p[2+n+8:]}
+	if kind == jRemove && len(e.data) > 0 {
+		return jEntry{}, errors.New("a removal with data")
+	}
+	return e, nil
+}
+
+// A commitReq is a write that the committer makes durable: data written
+// at off in the game log path (made if create), or the log removed.
+// done receives the outcome.
+type commitReq struct {
+	kind byte
+	path string
+	off  int64
+	data []byte
+	enq  time.Time
+	done chan error
+}
+
+// maxBatch bounds the writes that the committer takes at once.
+const maxBatch = 1024
+
+// errBroken is the refusal of every write once the journal could not be
+// put back after a failed write: nothing is acknowledged on top of what
+// may be a hole. A restart recovers.
+var errBroken = errors.New("the journal could not be repaired after a failed write; restart the server")
+
+// A committer makes writes durable through the journal. Its goroutine,
+// run, is the only one that writes and fsyncs the journal, and the
+// checkpointer's the only one that writes and syncs the logs: two OS
+// threads at most are held by the disk, whatever the number of moves.
+type committer struct {
+	q       chan *commitReq
+	dir     *os.File
+	dirPath string
+	observe func(time.Duration, error) // each write's time from its request to its answer
+	logf    func(format string, args ...any)
+	wg      sync.WaitGroup
+
+	// The time that the last batch waited in the queue (the oldest of
+	// it) and when it was taken, in nanoseconds, for admission.
+	lastWait atomic.Int64
+	lastTake atomic.Int64
+
+	// fail, for the tests, fails the journal's fsync of every batch
+	// (after the write: the failure path undoes it), and delay makes
+	// each batch take that long more (a slow disk).
+	fail  atomic.Bool
+	delay atomic.Int64
+
+	// checkpoints counts the checkpoints made, batches the batches
+	// committed.
+	checkpoints atomic.Int64
+	ckptNanos   atomic.Int64 // their time in all
+	batches     atomic.Int64
+
+	// The rotation's thresholds (the tests make them small), and a
+	// rotation asked for by a test (checkpointNow).
+	rotateSize atomic.Int64
+	rotateAge  time.Duration
+	rotateNow  atomic.Bool
+
+	// The run goroutine's own.
+	j      *os.File // the journal file being written
+	jseq   uint64
+	jsize  int64
+	jstart time.Time // when its first entry was written
+	broken bool
+	buf    []byte
+
+	// The checkpointer's work: the journal files below a sequence
+	// number. ckpt holds at most one; busy is set while one waits or
+	// runs.
+	ckpt chan uint64
+	busy atomic.Bool
+
+	closeOnce sync.Once
+}
+
+// queueCap is the capacity of the committer's queue: more than the
+// moves that admission lets in at once.
+const queueCap = 1 << 16
+
+// newCommitter starts the committer on the data directory dir, writing
+// the journal file seq.
+func newCommitter(dir *os.File, dirPath string, seq uint64, observe func(time.Duration, error), logf func(string, ...any)) (*committer, error) {
+	c := &committer{
+		q: make(chan *commitReq, queueCap), dir: dir, dirPath: dirPath, observe: observe, logf: logf,
+		rotateAge: defaultRotateAge, ckpt: make(chan uint64, 1),
+	}
+	c.rotateSize.Store(defaultRotateSize)
+	if err := c.openJournal(seq); err != nil {
+		return nil, err
+	}
+	c.lastTake.Store(time.Now().UnixNano())
+	c.wg.Add(2)
+	go c.run()
+	go c.checkpointer()
+	return c, nil
+}
+
+// openJournal makes the journal file seq, durably, and writes to it from
+// then on.
+func (c *committer) openJournal(seq uint64) error {
+	f, err := os.OpenFile(filepath.Join(c.dirPath, journalName(seq)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("server: journal: %w", err)
+	}
+	if err := c.dir.Sync(); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return fmt.Errorf("server: journal: %w", err)
+	}
+	c.j, c.jseq, c.jsize = f, seq, 0
+	return nil
+}
+
+// commit makes data durable at off in path (made if create), and
+// returns once it is (or has failed).
+func (c *committer) commit(path string, off int64, data []byte, create bool) error {
+	kind := byte(jWrite)
+	if create {
+		kind = jCreate
+	}
+	return c.do(&commitReq{kind: kind, path: path, off: off, data: data})
+}
+
+// remove removes the log path, durably.
+func (c *committer) remove(path string) error {
+	return c.do(&commitReq{kind: jRemove, path: path})
+}
+
+// barrier returns once the writes asked before it are answered (the
+// rotation after them comes after the answer: a second barrier waits for
+// it).
+func (c *committer) barrier() { c.do(&commitReq{kind: jBarrier}) }
+
+// checkpointNow, for the tests, rotates the journal and waits for the
+// checkpoint: the logs then hold every write.
+func (c *committer) checkpointNow() {
+	c.rotateNow.Store(true)
+	c.barrier()
+	c.barrier() // after the rotation that followed the first
+	for c.busy.Load() {
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func (c *committer) do(r *commitReq) error {
+	r.enq = time.Now()
+	r.done = make(chan error, 1)
+	c.q <- r
+	err := <-r.done
+	if c.observe != nil && (r.kind == jWrite || r.kind == jCreate) {
+		c.observe(time.Since(r.enq), err)
+	}
+	return err
+}
+
+// waiting reports the number of writes waiting for the committer, and
+// how long the oldest of the last batch taken had waited and how long
+// ago that was.
+func (c *committer) waiting(now time.Time) (n int, wait, since time.Duration) {
+	return len(c.q), time.Duration(c.lastWait.Load()), now.Sub(time.Unix(0, c.lastTake.Load()))
+}
+
+// close stops the committer once the writes waiting are made, then
+// applies the whole journal to the logs, makes them durable and removes
+// it: a clean stop leaves the logs alone.
+func (c *committer) close() {
+	c.closeOnce.Do(func() {
+		close(c.q)
+		c.wg.Wait()
+		c.j.Close()
+		if c.broken {
+			return // the journal stays, for the recovery
+		}
+		if err := checkpointJournals(c.dirPath, c.dir, c.jseq+1, c.logf, nil); err != nil {
+			c.logf("farkle serve: checkpoint at the stop: %v; the journal stays, applied at the next start", err)
+		}
+	})
+}
+
+func (c *committer) run() {
+	defer c.wg.Done()
+	defer close(c.ckpt)
+	batch := make([]*commitReq, 0, maxBatch)
+	errs := make([]error, maxBatch)
+	for first := range c.q {
+		batch = append(batch[:0], first)
+	fill:
+		for len(batch) < maxBatch {
+			select {
+			case r, ok := <-c.q:
+				if !ok {
+					break fill
+				}
+				batch = append(batch, r)
+			default:
+				break fill
+			}
+		}
+		now := time.Now()
+		c.lastWait.Store(int64(now.Sub(first.enq)))
+		c.lastTake.Store(now.UnixNano())
+		if d := c.delay.Load(); d > 0 {
+			time.Sleep(time.Duration(d))
+		}
+		c.commitBatch(batch, errs[:len(batch)])
+		for i, r := range batch {
+			r.done <- errs[i]
+			errs[i] = nil
+			batch[i] = nil
+		}
+		c.batches.Add(1)
+		c.maybeRotate()
+	}
+}
+
+// commitBatch appends the batch to the journal, fsyncs it, and sets
+// errs. On a failure, every write of the batch fails, and the journal
+// is cut back to where the batch began.
+func (c *committer) commitBatch(batch []*commitReq, errs []error) {
+	if c.broken {
+		for i := range batch {
+			errs[i] = errBroken
+		}
+		return
+	}
+	buf := c.buf[:0]
+	for _, r := range batch {
+		if r.kind != jBarrier {
+			buf = appendEntry(buf, r.kind, filepath.Base(r.path), r.off, r.data)
+		}
+	}
+	c.buf = buf
+	if len(buf) == 0 {
+		return
+	}
+	_, err := c.j.WriteAt(buf, c.jsize)
+	if err == nil && c.fail.Load() {
+		err = errors.New("the journal's fsync fails (a test)")
+	}
+	if err == nil {
+		err = c.j.Sync()
+	}
+	if err != nil {
+		for i, r := range batch {
+			if r.kind != jBarrier {
+				errs[i] = err
+			}
+		}
+		if terr := c.j.Truncate(c.jsize); terr != nil {
+			c.broken = true
+			c.logf("farkle serve: the journal cannot be cut back after a failed write (%v): every write is refused until a restart", terr)
+		}
+		return
+	}
+	if c.jsize == 0 {
+		c.jstart = time.Now()
+	}
+	c.jsize += int64(len(buf))
+	for _, r := range batch {
+		if r.kind == jRemove {
+			// Durably removed in the journal: the file goes now (the
+			// checkpoint makes that durable, and removes it again if
+			// an older entry made it again).
+			if err := os.Remove(r.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				c.logf("farkle serve: %s: removing: %v", filepath.Base(r.path), err)
+			}
+		}
+	}
+}
+
+// maybeRotate starts the next journal file and hands the ones before it
+// to the checkpointer, once the journal file is large or old enough and
+// no checkpoint is running.
+func (c *committer) maybeRotate() {
+	force := c.rotateNow.Swap(false)
+	if c.broken || c.jsize == 0 || c.busy.Load() {
+		return
+	}
+	if !force && c.jsize < c.rotateSize.Load() && time.Since(c.jstart) < c.rotateAge {
+		return
+	}
+	old := c.j
+	if err := c.openJournal(c.jseq + 1); err != nil {
+		c.logf("farkle serve: %v; the journal grows on", err)
+		return
+	}
+	old.Close()
+	c.busy.Store(true)
+	c.ckpt <- c.jseq
+}
+
+// checkpointer applies the journal files of each checkpoint to the logs.
+// A checkpoint that fails leaves them: the next one, or the recovery,
+// takes them on.
+func (c *committer) checkpointer() {
+	defer c.wg.Done()
+	for below := range c.ckpt {
+		start := time.Now()
+		if err := checkpointJournals(c.dirPath, c.dir, below, c.logf, &pacer{}); err != nil {
+			c.logf("farkle serve: checkpoint: %v; the journal stays", err)
+		} else {
+			c.checkpoints.Add(1)
+			c.ckptNanos.Add(int64(time.Since(start)))
+		}
+		c.busy.Store(false)
+	}
+}
+
+// checkpointJournals applies the journal files of dir below seq to the
+// logs, makes them durable and removes the files.
+func checkpointJournals(dir string, d *os.File, below uint64, logf func(string, ...any), p *pacer) error {
+	seqs, err := journals(dir)
+	if err != nil {
+		return err
+	}
+	for len(seqs) > 0 && seqs[len(seqs)-1] >= below {
+		seqs = seqs[:len(seqs)-1]
+	}
+	if len(seqs) == 0 {
+		return nil
+	}
+	if _, err := applyJournals(dir, d, seqs, logf, p); err != nil {
+		return err
+	}
+	removeJournals(dir, below)
+	return nil
+}
+
+// A pacer spreads a checkpoint's work over time: after each millisecond
+// of work it sleeps for three, so that a checkpoint, which nothing waits
+// for, takes at most a quarter of a CPU from the moves. A nil pacer does
+// not pace (the recovery, a stop).
+type pacer struct{ last time.Time }
+
+func (p *pacer) step() {
+	if p == nil {
+		return
+	}
+	if now := time.Now(); p.last.IsZero() {
+		p.last = now
+	} else if now.Sub(p.last) >= time.Millisecond {
+		time.Sleep(3 * time.Millisecond)
+		p.last = time.Now()
+	}
+}
+
+// syncLogs makes the logs durable, and the directory: one syncfs(2)
+// where the system has it, else an fsync of each.
+func syncLogs(dir *os.File, logs map[string]struct{}) error {
+	if ok, err := syncfs(dir); ok {
+		return err
+	}
+	for p := range logs {
+		f, err := os.Open(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // removed
+		}
+		if err != nil {
+			return err
+		}
+		err = f.Sync()
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", filepath.Base(p), err)
+		}
+	}
+	return dir.Sync()
+}
+
+// journals returns the sequence numbers of the journal files of dir, in
+// order.
+func journals(dir string) ([]uint64, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var seqs []uint64
+	for _, de := range ents {
+		if seq, ok := parseJournalName(de.Name()); ok {
+			seqs = append(seqs, seq)
+		}
+	}
+	slices.Sort(seqs)
+	return seqs, nil
+}
+
+// removeJournals removes the journal files of dir below seq.
+func removeJournals(dir string, below uint64) {
+	seqs, _ := journals(dir)
+	for _, seq := range seqs {
+		if seq < below {
+			os.Remove(filepath.Join(dir, journalName(seq)))
+		}
+	}
+}
+
+// errJournalCorrupt reports a journal with a bad record that good ones
+// follow.
+var errJournalCorrupt = errors.New("corrupt journal")
+
+// recoverJournal applies the journal files of dir to the logs, makes
+// them durable and removes the files, and returns the sequence number of
+// the next journal file and the number of entries applied.
+func recoverJournal(dir string, d *os.File, logf func(string, ...any)) (next uint64, replayed int, err error) {
+	seqs, err := journals(dir)
+	if err != nil {
+		return 0, 0, fmt.Errorf("server: data directory: %w", err)
+	}
+	if len(seqs) == 0 {
+		return 1, 0, nil
+	}
+	if replayed, err = applyJournals(dir, d, seqs, logf, nil); err != nil {
+		return 0, 0, err
+	}
+	last := seqs[len(seqs)-1]
+	removeJournals(dir, last+1)
+	if replayed > 0 {
+		logf("farkle serve: replayed %d writes of the journal into the games' logs", replayed)
+	}
+	return last + 1, replayed, nil
+}
+
+// A logWork is what applyJournals writes into a log: runs of contiguous
+// data, in order, and the end of the last entry.
+type logWork struct {
+	path string
+	runs []logRun
+	end  int64
+}
+
+// A logRun is the data of contiguous entries: chunks of the journal
+// files read, not copied.
+type logRun struct {
+	off    int64
+	size   int
+	chunks [][]byte
+}
+
+// applyJournals applies the journal files seqs of dir, in order, to the
+// logs: each log's entries written at their offsets (contiguous ones in
+// one write), each log cut at the end of its last entry (what follows it
+// was never acknowledged), the removals made; then the logs are made
+// durable. It returns the number of entries applied. It reads each
+// journal file whole and copies only what it writes together.
+func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...any), p *pacer) (applied int, err error) {
+	work := make(map[string]*logWork)
+	for i, seq := range seqs {
+		name := journalName(seq)
+		n, torn, err := replayJournal(filepath.Join(dir, name), func(e jEntry) error {
+			p.step()
+			w := work[e.name]
+			if e.kind == jRemove {
+				delete(work, e.name)
+				if err := os.Remove(filepath.Join(dir, e.name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+					return err
+				}
+				return nil
+			}
+			if w == nil {
+				w = &logWork{path: filepath.Join(dir, e.name)}
+				work[e.name] = w
+			}
+			if k := len(w.runs) - 1; k >= 0 && w.runs[k].off+int64(w.runs[k].size) == e.off {
+				w.runs[k].chunks = append(w.runs[k].chunks, e.data)
+				w.runs[k].size += len(e.data)
+			} else {
+				w.runs = append(w.runs, logRun{off: e.off, size: len(e.data), chunks: [][]byte{e.data}})
+			}
+			w.end = e.off + int64(len(e.data))
+			return nil
+		})
+		if err != nil {
+			return 0, fmt.Errorf("server: journal %s: %w", name, err)
+		}
+		if torn > 0 {
+			if i < len(seqs)-1 {
+				return 0, fmt.Errorf("server: journal %s: %w: a torn record (%d bytes) before the journal file %s",
+					name, errJournalCorrupt, torn, journalName(seqs[i+1]))
+			}
+			logf("farkle serve: journal %s: a torn record at its end (%d bytes, never acknowledged), ignored", name, torn)
+		}
+		applied += n
+	}
+	logs := make(map[string]struct{}, len(work))
+	var scratch []byte
+	for _, w := range work {
+		p.step()
+		f, err := os.OpenFile(w.path, os.O_WRONLY|os.O_CREATE, 0o600)
+		if err != nil {
+			return 0, fmt.Errorf("server: journal: %w", err)
+		}
+		for _, r := range w.runs {
+			data := r.chunks[0]
+			if len(r.chunks) > 1 {
+				scratch = scratch[:0]
+				for _, c := range r.chunks {
+					scratch = append(scratch, c...)
+				}
+				data = scratch
+			}
+			if _, err = f.WriteAt(data, r.off); err != nil {
+				break
+			}
+		}
+		if err == nil {
+			err = f.Truncate(w.end)
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return 0, fmt.Errorf("server: journal: %w", err)
+		}
+		logs[w.path] = struct{}{}
+	}
+	if err := syncLogs(d, logs); err != nil {
+		return 0, fmt.Errorf("server: journal: %w", err)
+	}
+	return applied, nil
+}
+
+// replayJournal calls apply with each entry of the journal file path,
+// in order, and returns their number and the bytes of a torn tail. A bad
+// record that a good one follows is errJournalCorrupt. The file is read
+// whole: the entries' data are slices of it, which apply may keep.
+func replayJournal(path string, apply func(jEntry) error) (n int, torn int64, err error) {
+	buf, err := os.ReadFile(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	for pos := 0; pos < len(buf); {
+		payload, next, ok := sliceRecord(buf, pos, maxEntry)
+		if !ok {
+			if goodAfterSlice(buf, pos, maxEntry) {
+				return n, 0, fmt.Errorf("%w: a bad record at offset %d that good ones follow", errJournalCorrupt, pos)
+			}
+			return n, int64(len(buf) - pos), nil
+		}
+		e, err := parseEntry(payload)
+		if err != nil {
+			return n, 0, fmt.Errorf("%w: offset %d: %v", errJournalCorrupt, pos, err)
+		}
+		if err := apply(e); err != nil {
+			return n, 0, err
+		}
+		n++
+		pos = next
+	}
+	return n, 0, nil
+}
+
+// sliceRecord returns the payload of the good record at pos in buf, of
+// at most max bytes, and where the next one starts; ok false for a
+// record cut short or bad.
+func sliceRecord(buf []byte, pos, max int) (payload []byte, next int, ok bool) {
+	if len(buf)-pos < recordHead {
+		return nil, 0, false
+	}
+	size := binary.LittleEndian.Uint32(buf[pos : pos+4])
+	if size == 0 || size > uint32(max) || len(buf)-pos-recordHead < int(size) {
+		return nil, 0, false
+	}
+	payload = buf[pos+recordHead : pos+recordHead+int(size)]
+	crc := crc32Update(0, buf[pos:pos+4])
+	if crc32Update(crc, payload) != binary.LittleEndian.Uint32(buf[pos+4:pos+8]) {
+		return nil, 0, false
+	}
+	return payload, pos + recordHead + int(size), true
+}
+
+// goodAfterSlice is goodAfter of a file read whole.
+func goodAfterSlice(buf []byte, pos, max int) bool {
+	if len(buf)-pos < recordHead {
+		return false
+	}
+	n := binary.LittleEndian.Uint32(buf[pos : pos+4])
+	if n == 0 || n > uint32(max) {
+		return false
+	}
+	next := pos + recordHead + int(n)
+	if next >= len(buf) {
+		return false
+	}
+	_, _, ok := sliceRecord(buf, next, max)
+	return ok
+}
+
+// goodAfter reports whether, in the file f of size bytes, the bad record
+// at pos is followed by a good one: one that starts where the bad one's
+// length says it ends. A crash leaves a torn record last (short, or with
+// zeros or garbage after it); a good one after a bad one is corruption.
+func goodAfter(f *os.File, pos, size int64, max int) bool {
+	var head [recordHead]byte
+	if _, err := f.ReadAt(head[:], pos); err != nil {
+		return false
+	}
+	n := binary.LittleEndian.Uint32(head[:4])
+	if n == 0 || n > uint32(max) {
+		return false
+	}
+	next := pos + recordHead + int64(n)
+	if next >= size {
+		return false
+	}
+	r := bufio.NewReader(io.NewSectionReader(f, next, size-next))
+	_, err := readRecordMax(r, nil, max)
+	return err == nil
+}
