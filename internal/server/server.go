@@ -99,6 +99,12 @@ type Config struct {
 	// open through proxies; 0 means 25 seconds.
 	Heartbeat time.Duration
 
+	// StreamWriteTimeout bounds the write of each message of an event
+	// stream: a client that does not take it within this time has its
+	// stream closed (it resumes with Last-Event-ID or ?since=). 0 means
+	// DefaultStreamWriteTimeout.
+	StreamWriteTimeout time.Duration
+
 	// WinChance, if not nil, estimates the current player's chance to
 	// win after each choice of the advice: it is the extension point
 	// for a two-player win solver. It is called with the game locked and
@@ -130,6 +136,9 @@ const (
 	DefaultIdleTTL          = 30 * 24 * time.Hour
 	DefaultMaxPending       = 4096
 	DefaultMaxQueueWait     = time.Second
+	// DefaultStreamWriteTimeout is the default of
+	// Config.StreamWriteTimeout.
+	DefaultStreamWriteTimeout = 20 * time.Second
 )
 
 // MaxMaxEvents is the largest Config.MaxEvents: the games' logs load
@@ -214,6 +223,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Heartbeat <= 0 {
 		cfg.Heartbeat = 25 * time.Second
+	}
+	if cfg.StreamWriteTimeout <= 0 {
+		cfg.StreamWriteTimeout = DefaultStreamWriteTimeout
 	}
 	s := &Server{
 		cfg:           cfg,

@@ -1,8 +1,8 @@
 package server
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -24,15 +24,18 @@ type streamMessage struct {
 // more than MaxPage events is sent in updates of MaxPage events each,
 // the state with each. Event streams are bounded globally (MaxStreams,
 // 503) and per client (MaxClientStreams, 429).
+//
+// Nothing queues for a stream: each update is made from the game when
+// the stream is ready to send it, and a stream holds no more than the
+// update being written. Each write must be taken by the client within
+// StreamWriteTimeout, or the stream (and its connection) ends: a client
+// that stops reading holds nothing for long, and resumes from the last
+// id it got. A stream that the server ends itself sends a last "end"
+// event, {"reason":"not_found"|"shutdown","next":N}.
 func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	e, aerr := s.entryOf(r)
 	if aerr != nil {
 		writeError(w, aerr)
-		return
-	}
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		writeError(w, errorf(http.StatusInternalServerError, CodeInternal, "streaming unsupported"))
 		return
 	}
 	since := 0
@@ -92,28 +95,51 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
+	// The connection ends with the stream: its write deadlines are the
+	// stream's own, and no later request inherits them.
+	h.Set("Connection", "close")
 	w.WriteHeader(http.StatusOK)
-	flusher.Flush()
+
+	// send writes the parts of one message and flushes them, within
+	// StreamWriteTimeout: a client that does not take them in time has
+	// its stream ended. Nothing is kept between messages but the
+	// response's own small buffer.
+	rc := http.NewResponseController(w)
+	send := func(parts ...[]byte) bool {
+		if err := rc.SetWriteDeadline(time.Now().Add(s.cfg.StreamWriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return false
+		}
+		for _, p := range parts {
+			if _, err := w.Write(p); err != nil {
+				return false
+			}
+		}
+		return rc.Flush() == nil
+	}
+	if !send() {
+		return
+	}
 
 	lang := langOf(r)
 	heartbeat := time.NewTicker(s.cfg.Heartbeat)
 	defer heartbeat.Stop()
-	var buf bytes.Buffer
+	var head []byte
 	for {
 		select {
 		case <-r.Context().Done():
 			return
 		case <-s.done:
+			send(endMessage("shutdown", since))
 			return
 		case <-heartbeat.C:
-			if _, err := w.Write([]byte(": keep-alive\n\n")); err != nil {
+			if !send(keepAlive) {
 				return
 			}
-			flusher.Flush()
 		case <-wake:
 			e.mu.Lock()
 			if e.gone {
 				e.mu.Unlock()
+				send(endMessage("not_found", since))
 				return // expired
 			}
 			n := e.g.NumEvents()
@@ -129,21 +155,31 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 				default:
 				}
 			}
-			n = since
 			data, err := json.Marshal(msg)
+			msg = streamMessage{}
 			if err != nil {
 				return
 			}
-			buf.Reset()
-			buf.WriteString("event: update\nid: ")
-			buf.WriteString(strconv.Itoa(n))
-			buf.WriteString("\ndata: ")
-			buf.Write(data)
-			buf.WriteString("\n\n")
-			if _, err := w.Write(buf.Bytes()); err != nil {
+			head = append(head[:0], "event: update\nid: "...)
+			head = strconv.AppendInt(head, int64(since), 10)
+			head = append(head, "\ndata: "...)
+			if !send(head, data, blankLine) {
 				return
 			}
-			flusher.Flush()
 		}
 	}
+}
+
+// The fixed parts of the event streams' messages.
+var (
+	keepAlive = []byte(": keep-alive\n\n")
+	blankLine = []byte("\n\n")
+)
+
+// endMessage returns the last message of a stream that the server ends:
+// an "end" event whose data gives the reason (not_found for a game that
+// expired, shutdown for a server that stops) and next, the since from
+// which to resume elsewhere.
+func endMessage(reason string, next int) []byte {
+	return []byte("event: end\ndata: {\"reason\":\"" + reason + "\",\"next\":" + strconv.Itoa(next) + "}\n\n")
 }

@@ -1,0 +1,263 @@
+package server
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/farkle-go/farkle/game"
+)
+
+// smallBufListener makes the send buffer of each connection that it
+// accepts small, so that a client that stops reading stalls the
+// server's writes at once rather than after megabytes of buffers.
+type smallBufListener struct{ net.Listener }
+
+func (l smallBufListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if tc, ok := c.(*net.TCPConn); ok {
+		tc.SetWriteBuffer(4096)
+	}
+	return c, err
+}
+
+// newSmallBufTest is newTest with smallBufListener.
+func newSmallBufTest(t *testing.T, cfg Config) (*Server, *httptest.Server) {
+	t.Helper()
+	if cfg.DataDir == "" {
+		cfg.DataDir = t.TempDir()
+	}
+	if cfg.Rate == 0 {
+		cfg.Rate = -1
+	}
+	cfg.Logf = t.Logf
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(s)
+	ts.Listener = smallBufListener{ts.Listener}
+	ts.Config.RegisterOnShutdown(s.Close)
+	ts.Start()
+	t.Cleanup(func() {
+		s.Close()
+		ts.CloseClientConnections()
+		ts.Close()
+		s.Release()
+	})
+	return s, ts
+}
+
+// longGame makes a game of at least n events, made by bots without the
+// API, and saved; the human (seat 0) is to play.
+func longGame(t *testing.T, s *Server, base string, n int) created {
+	t.Helper()
+	c := createTarget(t, base, maxTarget, KindHuman, KindThreshold)
+	e := s.lookup(c.ID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for e.g.NumEvents() < n || e.g.Current() != 0 {
+		if err := e.g.PlayTurn(game.ThresholdBot{BankAt: 300}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.persist(e); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// numStreams returns the open event streams that s counts.
+func numStreams(s *Server) int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.streams
+}
+
+// waitFor polls cond every 10 ms for up to d, and reports whether it
+// became true.
+func waitFor(d time.Duration, cond func() bool) bool {
+	for end := time.Now().Add(d); ; time.Sleep(10 * time.Millisecond) {
+		if cond() {
+			return true
+		}
+		if time.Now().After(end) {
+			return false
+		}
+	}
+}
+
+// rawStream opens an event stream of game id over a connection of its
+// own, with a small receive buffer, sends the request and returns the
+// connection without reading.
+func rawStream(t *testing.T, base, path string) net.Conn {
+	t.Helper()
+	c, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	c.(*net.TCPConn).SetReadBuffer(4096)
+	fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: farkle\r\n\r\n", path)
+	return c
+}
+
+// A client that opens a stream of a long history and stops reading holds
+// no goroutine, slot or buffer for ever: the stream's write times out
+// after StreamWriteTimeout and the stream ends; meanwhile and after,
+// other clients are served.
+func TestAttackStalledStream(t *testing.T) {
+	s, ts := newSmallBufTest(t, Config{MaxEvents: MaxMaxEvents, StreamWriteTimeout: 300 * time.Millisecond, MaxClientStreams: 2})
+	c := longGame(t, s, ts.URL, 4*MaxPage)
+	stalled := rawStream(t, ts.URL, "/api/games/"+c.ID+"/stream?since=0")
+	if !waitFor(5*time.Second, func() bool { return numStreams(s) == 1 }) {
+		t.Fatal("the stream did not open")
+	}
+	// Served meanwhile: a move of another game.
+	other := create(t, ts.URL, KindHuman, KindThreshold)
+	if _, status := playMove(t, nil, ts.URL, other.ID, other.Seats[0].Token, other.State); status != 200 {
+		t.Fatalf("another game's move: %d", status)
+	}
+	t0 := time.Now()
+	if !waitFor(5*time.Second, func() bool { return numStreams(s) == 0 }) {
+		t.Fatal("the stalled stream is still open 5 s later")
+	}
+	t.Logf("the stalled stream ended after %v", time.Since(t0))
+	// What it got is a prefix of the stream, then the end of the
+	// connection.
+	stalled.SetReadDeadline(time.Now().Add(5 * time.Second))
+	got, err := io.ReadAll(stalled)
+	if err != nil && !strings.Contains(err.Error(), "reset") {
+		t.Fatalf("reading the stalled stream: %v", err)
+	}
+	if !strings.HasPrefix(string(got), "HTTP/1.1 200 OK") {
+		t.Errorf("the stalled stream got %.100q", got)
+	}
+	// The client resumes: a stream from the events it has.
+	res, err := http.Get(ts.URL + "/api/games/" + c.ID + "/stream?since=" + fmt.Sprint(c.State.NumEvents))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("the stream again: %d", res.StatusCode)
+	}
+	line, err := bufio.NewReader(res.Body).ReadString('\n')
+	if err != nil || line != "event: update\n" {
+		t.Fatalf("the stream again: %q, %v", line, err)
+	}
+}
+
+// heapInUse returns the heap in use after a collection.
+func heapInUse() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapInuse
+}
+
+// Open streams hold no more than a small buffer each once they have sent
+// their catch-up, and everything returns once they close: the streams'
+// counts, the game's subscribers, the goroutines and the heap.
+func TestStreamMemory(t *testing.T) {
+	const n = 40
+	s, ts := newTest(t, Config{MaxEvents: MaxMaxEvents, MaxClientStreams: n, MaxStreams: n})
+	c := longGame(t, s, ts.URL, 3*MaxPage)
+	tr := &http.Transport{MaxConnsPerHost: 0, MaxIdleConnsPerHost: n}
+	client := &http.Client{Transport: tr}
+	defer tr.CloseIdleConnections()
+	goroutines := runtime.NumGoroutine()
+	before := heapInUse()
+	var bodies []io.ReadCloser
+	for range n {
+		res, err := client.Get(ts.URL + "/api/games/" + c.ID + "/stream?since=0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies = append(bodies, res.Body)
+		// Read the catch-up: the pages of every event.
+		rd := bufio.NewReader(res.Body)
+		for seen := 0; seen < 3; {
+			line, err := rd.ReadString('\n')
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.HasPrefix(line, "data: ") {
+				seen++
+			}
+		}
+	}
+	open := heapInUse()
+	per := (int64(open) - int64(before)) / n
+	t.Logf("heap: %d KiB before, %d KiB with %d streams open (%d KiB each)", before>>10, open>>10, n, per>>10)
+	if per > 64<<10 {
+		t.Errorf("each open stream holds %d KiB of heap, want at most 64", per>>10)
+	}
+	for _, b := range bodies {
+		b.Close()
+	}
+	tr.CloseIdleConnections()
+	if !waitFor(5*time.Second, func() bool { return numStreams(s) == 0 }) {
+		t.Fatalf("%d streams still counted", numStreams(s))
+	}
+	e := s.lookup(c.ID)
+	e.mu.Lock()
+	subs := len(e.subs)
+	e.mu.Unlock()
+	s.mu.RLock()
+	clients := len(s.clientStreams)
+	s.mu.RUnlock()
+	if subs != 0 || clients != 0 {
+		t.Errorf("after the streams closed: %d subscribers, %d clients counted", subs, clients)
+	}
+	if !waitFor(5*time.Second, func() bool { return runtime.NumGoroutine() <= goroutines+2 }) {
+		t.Errorf("%d goroutines, %d before the streams", runtime.NumGoroutine(), goroutines)
+	}
+	after := heapInUse()
+	t.Logf("heap: %d KiB after the streams closed", after>>10)
+	if after > before+4<<20 {
+		t.Errorf("heap %d KiB after the streams closed, %d KiB before", after>>10, before>>10)
+	}
+}
+
+// A stream that the server ends says why, with the since to resume
+// from: not_found for a game that expired, shutdown for a server that
+// stops.
+func TestStreamEnd(t *testing.T) {
+	s, ts := newTest(t, Config{FinishedTTL: time.Hour, IdleTTL: time.Hour})
+	for _, tc := range []struct {
+		reason string
+		end    func()
+	}{
+		{"not_found", func() { s.sweep(time.Now().Add(2 * time.Hour)) }},
+		{"shutdown", s.Close},
+	} {
+		c := create(t, ts.URL, KindHuman, KindThreshold)
+		res, err := http.Get(ts.URL + "/api/games/" + c.ID + "/stream")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd := bufio.NewReader(res.Body)
+		if line, err := rd.ReadString('\n'); err != nil || line != "event: update\n" {
+			t.Fatalf("%q, %v", line, err)
+		}
+		tc.end()
+		rest, err := io.ReadAll(rd)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("event: end\ndata: {\"reason\":%q,\"next\":%d}\n\n", tc.reason, c.State.NumEvents)
+		if !strings.HasSuffix(string(rest), want) {
+			t.Errorf("%s: the stream ends with %q, want %q", tc.reason, rest[max(0, len(rest)-80):], want)
+		}
+	}
+}
