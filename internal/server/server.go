@@ -168,7 +168,7 @@ type Server struct {
 	// streams are the open event streams, and clients those of each
 	// client, under mu.
 	streams       int
-	clientStreams map[string]int
+	clientStreams clientCounts
 	// pending is the number of moves and creates admitted and not yet
 	// answered.
 	pending atomic.Int64
@@ -232,7 +232,7 @@ func New(cfg Config) (*Server, error) {
 		logf:          cfg.Logf,
 		now:           time.Now,
 		games:         make(map[string]*entry),
-		clientStreams: make(map[string]int),
+		clientStreams: make(clientCounts),
 		loadEvents:    game.DefaultMaxEvents,
 		done:          make(chan struct{}),
 		metrics:       newMetrics(),
@@ -301,7 +301,7 @@ func (s *Server) Release() {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	mw := &metricsWriter{ResponseWriter: w}
 	defer s.metrics.request(mw)
-	if s.limiter != nil && !s.limiter.allow(s.clientKey(r), time.Now()) {
+	if s.limiter != nil && !s.limiter.allow(s.clientOfRequest(r), time.Now()) {
 		w.Header().Set("Retry-After", "1")
 		writeError(mw, errorf(http.StatusTooManyRequests, CodeRateLimited, "too many requests: slow down"))
 		return

@@ -3,7 +3,6 @@ package server
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -23,7 +22,8 @@ type streamMessage struct {
 // the events it missed. ?since=N starts the events at N. A catch-up of
 // more than MaxPage events is sent in updates of MaxPage events each,
 // the state with each. Event streams are bounded globally (MaxStreams,
-// 503) and per client (MaxClientStreams, 429).
+// 503) and per client (MaxClientStreams, 429; an IPv6 client's /56 and
+// /48 have a few times that: see client).
 //
 // Nothing queues for a stream: each update is made from the game when
 // the stream is ready to send it, and a stream holds no more than the
@@ -51,7 +51,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		since = n
 		break
 	}
-	client := s.clientKey(r)
+	client := s.clientOfRequest(r)
 	s.mu.Lock()
 	if s.streams >= s.cfg.MaxStreams {
 		s.mu.Unlock()
@@ -59,21 +59,18 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusServiceUnavailable, CodeUnavailable, "too many event streams"))
 		return
 	}
-	if s.clientStreams[client] >= s.cfg.MaxClientStreams {
+	if !s.clientStreams.take(client, s.cfg.MaxClientStreams) {
 		s.mu.Unlock()
 		w.Header().Set("Retry-After", "10")
-		writeError(w, errorf(http.StatusTooManyRequests, CodeTooManyStreams, fmt.Sprintf("this client has %d event streams open, as many as it may", s.cfg.MaxClientStreams)))
+		writeError(w, errorf(http.StatusTooManyRequests, CodeTooManyStreams, "this client has as many event streams open as it may: "+strconv.Itoa(s.cfg.MaxClientStreams)+" from an address, or its IPv6 network's share"))
 		return
 	}
 	s.streams++
-	s.clientStreams[client]++
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		s.streams--
-		if s.clientStreams[client]--; s.clientStreams[client] <= 0 {
-			delete(s.clientStreams, client)
-		}
+		s.clientStreams.give(client)
 		s.mu.Unlock()
 	}()
 
