@@ -191,12 +191,17 @@ func ParseTrustedProxies(s string) ([]netip.Prefix, error) {
 			continue
 		}
 		if p, err := netip.ParsePrefix(f); err == nil {
+			if a := p.Addr(); a.Is4In6() && p.Bits() >= 96 {
+				// An IPv4-mapped prefix: the IPv4 addresses it holds,
+				// as clients are IPv4.
+				p = netip.PrefixFrom(a.Unmap(), p.Bits()-96)
+			}
 			out = append(out, p.Masked())
 			continue
 		}
 		a, err := netip.ParseAddr(f)
-		if err != nil {
-			return nil, fmt.Errorf("%q: want a CIDR prefix, such as 10.0.0.0/8, or an address", f)
+		if err != nil || a.Zone() != "" {
+			return nil, fmt.Errorf("%q: want a CIDR prefix, such as 10.0.0.0/8, or an address (without a zone)", f)
 		}
 		a = a.Unmap()
 		out = append(out, netip.PrefixFrom(a, a.BitLen()))
