@@ -261,3 +261,28 @@ func TestStreamEnd(t *testing.T) {
 		}
 	}
 }
+
+// The connections fit within the file limit: fdBase and fdWrites files
+// left, and one to refuse with; at least half the limit; as configured
+// when the limit is unknown or large.
+func TestFitConns(t *testing.T) {
+	for _, tc := range []struct {
+		max   int
+		limit uint64
+		want  int
+	}{
+		{12_000, 0, 12_000},
+		{12_000, 1 << 20, 12_000},
+		{12_000, 12_000 + fdBase + fdWrites + 1, 12_000},
+		{12_000, 12_000 + fdBase + fdWrites, 11_999},
+		{12_000, 4096, 4096 - fdBase - fdWrites - 1},
+		{12_000, 1024, 512},
+		{12_000, 256, 128},
+		{100, 256, 100},
+		{12_000, 1, 0},
+	} {
+		if got := fitConns(tc.max, tc.limit); got != tc.want {
+			t.Errorf("fitConns(%d, %d) = %d, want %d", tc.max, tc.limit, got, tc.want)
+		}
+	}
+}

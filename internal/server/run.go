@@ -6,12 +6,16 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"time"
 )
 
 // ShutdownTimeout is the longest that Run waits for the requests in
 // flight once its context is done.
 const ShutdownTimeout = 20 * time.Second
+
+// metricsConns bounds the open connections of the metrics' listener.
+const metricsConns = 16
 
 // Run serves the games of cfg on addr until ctx is done, then shuts down
 // gracefully: it stops accepting connections, ends the event streams,
@@ -26,6 +30,14 @@ func Run(ctx context.Context, cfg Config, addr string, ready func(addr net.Addr,
 		return err
 	}
 	defer srv.Release()
+	// The connections fit within the files that the process may open:
+	// past them, 503, before accept fails for want of a file.
+	if limit := raiseFileLimit(); limit > 0 {
+		if n := fitConns(srv.cfg.MaxConns, limit); n < srv.cfg.MaxConns {
+			srv.logf("farkle serve: at most %d connections, not %d: the process may open %d files", n, srv.cfg.MaxConns, limit)
+			srv.cfg.MaxConns = n
+		}
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -37,6 +49,7 @@ func Run(ctx context.Context, cfg Config, addr string, ready func(addr net.Addr,
 			ln.Close()
 			return fmt.Errorf("metrics: %w", err)
 		}
+		mln = &limitListener{Listener: mln, max: metricsConns, perClient: metricsConns, trusted: func(netip.Addr) bool { return false }, m: newMetrics(), clients: make(clientCounts)}
 		mux := http.NewServeMux()
 		mux.Handle("/metrics", srv.MetricsHandler())
 		ms := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 15 * time.Second, WriteTimeout: 15 * time.Second}
@@ -58,12 +71,20 @@ func Run(ctx context.Context, cfg Config, addr string, ready func(addr net.Addr,
 	go func() { served <- hs.Serve(ln) }()
 	select {
 	case err := <-served:
+		// The listener failed: the requests in flight end with their
+		// connections, before Release (deferred) waits for them.
+		srv.Close()
+		hs.Close()
 		return err
 	case <-ctx.Done():
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), ShutdownTimeout)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil {
+		// Requests still in flight: their connections are closed, so
+		// that those writing to clients that do not read end too, and
+		// Release (deferred) waits for them to return.
+		hs.Close()
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
