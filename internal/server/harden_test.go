@@ -286,3 +286,95 @@ func TestFitConns(t *testing.T) {
 		}
 	}
 }
+
+// An event stream outlives the server's WriteTimeout (which Run sets for
+// every other answer) and the StreamWriteTimeout between its messages:
+// each write has a deadline of its own.
+func TestStreamOutlivesWriteTimeout(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir(), Rate: -1, Logf: t.Logf, Heartbeat: 100 * time.Millisecond, StreamWriteTimeout: 150 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(s)
+	ts.Config.WriteTimeout = 200 * time.Millisecond
+	ts.Config.RegisterOnShutdown(s.Close)
+	ts.Start()
+	defer func() { ts.Close(); s.Release() }()
+	c := create(t, ts.URL, KindHuman, KindThreshold)
+	res, err := http.Get(ts.URL + "/api/games/" + c.ID + "/stream")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	rd := bufio.NewReader(res.Body)
+	t0 := time.Now()
+	beats := 0
+	for time.Since(t0) < time.Second {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			t.Fatalf("after %v and %d heartbeats: %v", time.Since(t0), beats, err)
+		}
+		if line == ": keep-alive\n" {
+			beats++
+		}
+	}
+	// A move is still sent.
+	if _, st := playMove(t, nil, ts.URL, c.ID, c.Seats[0].Token, c.State); st != 200 {
+		t.Fatalf("move: %d", st)
+	}
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line == "event: update\n" {
+			break
+		}
+	}
+}
+
+// Every answer has the CSP and nosniff: pages, files, the API's answers
+// and refusals (404, 405, 400, 413, 429, 503), and the 404 of no route;
+// every 429 and 503 has Retry-After, and others are served meanwhile.
+func TestHeadersOnEveryAnswer(t *testing.T) {
+	_, ts := newTest(t, Config{MaxGames: 1, MaxBody: 512})
+	c := create(t, ts.URL, KindHuman)
+	_, limited := newTest(t, Config{Rate: 0.001, Burst: 1})
+	big := `{"seats":[{"kind":"human","name":"` + strings.Repeat("x", 600) + `"}]}`
+	for _, tc := range []struct {
+		method, url, body string
+		status            int
+	}{
+		{"GET", ts.URL + "/", "", 200},
+		{"GET", ts.URL + "/g/" + c.ID, "", 200},
+		{"GET", ts.URL + "/static/app.js", "", 200},
+		{"GET", ts.URL + "/api/games/" + c.ID, "", 200},
+		{"GET", ts.URL + "/api/games/0123456789abcdef01234567", "", 404},
+		{"GET", ts.URL + "/nothing", "", 404},
+		{"DELETE", ts.URL + "/api/games/" + c.ID, "", 405},
+		{"POST", ts.URL + "/api/games", "{", 400},
+		{"POST", ts.URL + "/api/games", big, 413},
+		{"POST", ts.URL + "/api/games", `{"seats":[{"kind":"human"}]}`, 503}, // MaxGames
+		{"GET", limited.URL + "/", "", 200},
+		{"GET", limited.URL + "/", "", 429},
+	} {
+		var body any
+		if tc.body != "" {
+			body = tc.body
+		}
+		r := call(t, nil, tc.method, tc.url, "", body)
+		if r.status != tc.status {
+			t.Errorf("%s %s: %d, want %d (%s)", tc.method, tc.url, r.status, tc.status, r.body)
+		}
+		if r.header.Get("Content-Security-Policy") != csp || r.header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s %s: %d without the CSP or nosniff: %v", tc.method, tc.url, r.status, r.header)
+		}
+		if (r.status == 429 || r.status == 503) && r.header.Get("Retry-After") == "" {
+			t.Errorf("%s %s: %d without Retry-After", tc.method, tc.url, r.status)
+		}
+	}
+	// The game held is still played while creates are refused.
+	if _, st := playMove(t, nil, ts.URL, c.ID, c.Seats[0].Token, c.State); st != 200 {
+		t.Errorf("a move while the server is full: %d", st)
+	}
+}

@@ -72,6 +72,7 @@ func (l *limitListener) refuse(c net.Conn, status int, code, msg string) {
 	c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
 	c.Write([]byte("HTTP/1.1 " + strconv.Itoa(status) + " " + statusText(status) + "\r\n" +
 		"Content-Type: application/json; charset=utf-8\r\nRetry-After: 10\r\nConnection: close\r\n" +
+		"Content-Security-Policy: " + csp + "\r\nX-Content-Type-Options: nosniff\r\n" +
 		"Content-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body))
 	c.Close()
 }

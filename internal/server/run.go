@@ -60,8 +60,12 @@ func Run(ctx context.Context, cfg Config, addr string, ready func(addr net.Addr,
 		Handler:           srv,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    16 << 10,
+		// An answer is written within WriteTimeout, or its connection
+		// closes; event streams set a deadline of their own for each
+		// update (Config.StreamWriteTimeout).
+		WriteTimeout:   30 * time.Second,
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: 16 << 10,
 	}
 	hs.RegisterOnShutdown(srv.Close) // ends the event streams, which Shutdown would wait for
 	if ready != nil {

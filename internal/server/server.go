@@ -342,6 +342,7 @@ func (s *Server) leave() {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	mw := &metricsWriter{ResponseWriter: w}
 	defer s.metrics.request(mw)
+	securityHeaders(w.Header()) // on every answer, refusals included
 	if !s.enter() {
 		w.Header().Set("Retry-After", "10")
 		writeError(mw, errorf(http.StatusServiceUnavailable, CodeUnavailable, "the server is shutting down"))
