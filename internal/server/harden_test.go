@@ -378,3 +378,61 @@ func TestHeadersOnEveryAnswer(t *testing.T) {
 		t.Errorf("a move while the server is full: %d", st)
 	}
 }
+
+// A stream's catch-up is paced by the client's rate limit: each page
+// after the first costs a request, so that one stream cannot make the
+// server encode a whole history at once; another client is served
+// meanwhile, and its own catch-up is not slowed.
+func TestAttackCatchUpPaced(t *testing.T) {
+	const rate = 20
+	s, ts := newTest(t, Config{MaxEvents: MaxMaxEvents, Rate: rate, Burst: 1})
+	c := longGame(t, s, ts.URL, 5*MaxPage+1) // 6 pages
+	// catchUp reads the 6 pages of a stream from since=0.
+	catchUp := func(client *http.Client) (time.Duration, error) {
+		t0 := time.Now()
+		res, err := client.Get(ts.URL + "/api/games/" + c.ID + "/stream?since=0")
+		if err != nil {
+			return 0, err
+		}
+		defer res.Body.Close()
+		if res.StatusCode != 200 {
+			return 0, fmt.Errorf("stream: %d", res.StatusCode)
+		}
+		rd := bufio.NewReader(res.Body)
+		for pages := 0; pages < 6; {
+			line, err := rd.ReadString('\n')
+			if err != nil {
+				return 0, err
+			}
+			if strings.HasPrefix(line, "data: ") {
+				pages++
+			}
+		}
+		return time.Since(t0), nil
+	}
+	// The request takes the one token: each of the 5 pages after the
+	// first waits for one, 1/rate apart.
+	type result struct {
+		d   time.Duration
+		err error
+	}
+	done := make(chan result, 1)
+	attacker := fromAddr(t, "127.0.0.2")
+	go func() {
+		d, err := catchUp(attacker)
+		done <- result{d, err}
+	}()
+	time.Sleep(50 * time.Millisecond)
+	other := fromAddr(t, "127.0.0.3")
+	if st := call(t, other, "GET", ts.URL+"/api/games/"+c.ID+"?lang=en", "", nil).status; st != 200 {
+		t.Errorf("another client during the catch-up: %d", st)
+	}
+	r := <-done
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	t.Logf("a catch-up of 6 pages at %d requests a second: %v", rate, r.d)
+	if min := 5 * time.Second / rate * 8 / 10; r.d < min {
+		t.Errorf("a catch-up of 6 pages in %v, want at least %v", r.d, min)
+	}
+}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -27,10 +28,11 @@ type streamMessage struct {
 //
 // Nothing queues for a stream: each update is made from the game when
 // the stream is ready to send it, and a stream holds no more than the
-// update being written. Each write must be taken by the client within
-// StreamWriteTimeout, or the stream (and its connection) ends: a client
-// that stops reading holds nothing for long, and resumes from the last
-// id it got. A stream that the server ends itself sends a last "end"
+// update being written; each page of a catch-up after the first costs
+// the client a request of its rate limit, as paging /events would. Each
+// write must be taken by the client within StreamWriteTimeout, or the
+// stream (and its connection) ends: a client that stops reading holds
+// nothing for long, and resumes from the last id it got. A stream that the server ends itself sends a last "end"
 // event, {"reason":"not_found"|"shutdown","next":N}.
 func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	e, aerr := s.entryOf(r)
@@ -96,6 +98,9 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	// stream's own, and no later request inherits them.
 	h.Set("Connection", "close")
 	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodHead {
+		return // the headers only
+	}
 
 	// send writes the parts of one message and flushes them, within
 	// StreamWriteTimeout: a client that does not take them in time has
@@ -121,6 +126,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	heartbeat := time.NewTicker(s.cfg.Heartbeat)
 	defer heartbeat.Stop()
 	var head []byte
+	catchingUp := false // whether the update to send is a page of a catch-up after the first
 	for {
 		select {
 		case <-r.Context().Done():
@@ -133,6 +139,14 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case <-wake:
+			if catchingUp && !s.pace(r.Context(), client) {
+				select {
+				case <-s.done:
+					send(endMessage("shutdown", since))
+				default:
+				}
+				return
+			}
 			e.mu.Lock()
 			if e.gone {
 				e.mu.Unlock()
@@ -151,6 +165,9 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 				case wake <- struct{}{}:
 				default:
 				}
+				catchingUp = true
+			} else {
+				catchingUp = false
 			}
 			data, err := json.Marshal(msg)
 			msg = streamMessage{}
@@ -179,4 +196,28 @@ var (
 // which to resume elsewhere.
 func endMessage(reason string, next int) []byte {
 	return []byte("event: end\ndata: {\"reason\":\"" + reason + "\",\"next\":" + strconv.Itoa(next) + "}\n\n")
+}
+
+// pace waits until the client c may make a request by the rate limiter,
+// and takes its token: each page of a stream's catch-up after the first
+// costs the client a request, as paging through /events would, so that
+// one stream cannot make the server encode a whole history at once. It
+// reports false if the request or the server ended first.
+func (s *Server) pace(ctx context.Context, c client) bool {
+	if s.limiter == nil {
+		return true
+	}
+	for !s.limiter.allow(c, time.Now()) {
+		t := time.NewTimer(time.Duration(float64(time.Second) / s.limiter.rate))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return false
+		case <-s.done:
+			t.Stop()
+			return false
+		case <-t.C:
+		}
+	}
+	return true
 }
