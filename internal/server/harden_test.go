@@ -373,6 +373,10 @@ func TestHeadersOnEveryAnswer(t *testing.T) {
 			t.Errorf("%s %s: %d without Retry-After", tc.method, tc.url, r.status)
 		}
 	}
+	// A HEAD of a stream: its headers, at once.
+	if r := call(t, nil, "HEAD", ts.URL+"/api/games/"+c.ID+"/stream", "", nil); r.status != 200 || r.header.Get("Content-Type") != "text/event-stream" {
+		t.Errorf("HEAD of a stream: %d %v", r.status, r.header)
+	}
 	// The game held is still played while creates are refused.
 	if _, st := playMove(t, nil, ts.URL, c.ID, c.Seats[0].Token, c.State); st != 200 {
 		t.Errorf("a move while the server is full: %d", st)
