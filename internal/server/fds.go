@@ -2,12 +2,12 @@ package server
 
 // The files that a server keeps open besides its connections: the
 // standard files, the listeners, the data directory, the runtime's own,
-// the win chances' cache and the like (fdBase), and those that the
-// committers open at once to write and fsync (fdWrites: commitWorkers
-// each write a batch of up to 64 files).
+// the win chances' cache and the like (fdBase), and those that the store
+// may open at once to write, fsync and load the games (fdWrites: up to
+// 16 committers with batches of 64 files).
 const (
 	fdBase   = 128
-	fdWrites = commitWorkers * 64
+	fdWrites = 1024
 )
 
 // fitConns returns the cap of open connections that fits within limit

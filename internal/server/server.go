@@ -136,9 +136,6 @@ const (
 	DefaultIdleTTL          = 30 * 24 * time.Hour
 	DefaultMaxPending       = 4096
 	DefaultMaxQueueWait     = time.Second
-	// DefaultStreamWriteTimeout is the default of
-	// Config.StreamWriteTimeout.
-	DefaultStreamWriteTimeout = 20 * time.Second
 )
 
 // MaxMaxEvents is the largest Config.MaxEvents: the games' logs load

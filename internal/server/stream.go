@@ -9,6 +9,9 @@ import (
 	"time"
 )
 
+// DefaultStreamWriteTimeout is the default of Config.StreamWriteTimeout.
+const DefaultStreamWriteTimeout = 20 * time.Second
+
 // streamMessage is the data of an SSE "update" event: the state, and
 // the events since the last message.
 type streamMessage struct {
