@@ -97,7 +97,22 @@ func TestShutdownUnderLoad(t *testing.T) {
 				}
 			}()
 		}
-		wg.Add(2)
+		var sweeper sync.WaitGroup
+		stopSweep := make(chan struct{})
+		sweeper.Add(1)
+		go func() { // the expiry, of every game, as the janitor's sweeps (which Release waits for)
+			defer sweeper.Done()
+			for {
+				select {
+				case <-stopSweep:
+					return
+				default:
+				}
+				s.sweep(time.Now().Add(2 * time.Hour))
+				time.Sleep(20 * time.Millisecond)
+			}
+		}()
+		wg.Add(1)
 		go func() { // creates
 			defer wg.Done()
 			for {
@@ -114,24 +129,17 @@ func TestShutdownUnderLoad(t *testing.T) {
 				res.Body.Close()
 			}
 		}()
-		go func() { // the expiry, of every game
-			defer wg.Done()
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				s.sweep(time.Now().Add(2 * time.Hour))
-				time.Sleep(20 * time.Millisecond)
-			}
-		}()
 		time.Sleep(200 * time.Millisecond)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(round)*time.Millisecond)
 		ts.Config.Shutdown(ctx)
 		cancel()
 		released := make(chan struct{})
-		go func() { s.Release(); close(released) }()
+		go func() {
+			close(stopSweep)
+			sweeper.Wait()
+			s.Release()
+			close(released)
+		}()
 		select {
 		case <-released:
 		case <-time.After(10 * time.Second):
