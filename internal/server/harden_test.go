@@ -440,3 +440,27 @@ func TestAttackCatchUpPaced(t *testing.T) {
 		t.Errorf("a catch-up of 6 pages in %v, want at least %v", r.d, min)
 	}
 }
+
+// Run warns of trusted proxies that take in every address and of
+// metrics served beyond the loopback.
+func TestConfigWarnings(t *testing.T) {
+	all, _ := ParseTrustedProxies("0.0.0.0/0")
+	some, _ := ParseTrustedProxies("10.0.0.0/8,::1")
+	for _, tc := range []struct {
+		cfg  Config
+		want int
+	}{
+		{Config{}, 0},
+		{Config{TrustedProxies: some, MetricsAddr: "127.0.0.1:9090"}, 0},
+		{Config{MetricsAddr: "[::1]:9090"}, 0},
+		{Config{MetricsAddr: "localhost:9090"}, 0},
+		{Config{TrustedProxies: all}, 1},
+		{Config{MetricsAddr: ":9090"}, 1},
+		{Config{MetricsAddr: "0.0.0.0:9090"}, 1},
+		{Config{MetricsAddr: "203.0.113.5:9090", TrustedProxies: all}, 2},
+	} {
+		if got := configWarnings(tc.cfg); len(got) != tc.want {
+			t.Errorf("%+v: %q, want %d warnings", tc.cfg, got, tc.want)
+		}
+	}
+}

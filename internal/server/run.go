@@ -30,6 +30,9 @@ func Run(ctx context.Context, cfg Config, addr string, ready func(addr net.Addr,
 		return err
 	}
 	defer srv.Release()
+	for _, w := range configWarnings(cfg) {
+		srv.logf("farkle serve: warning: %s", w)
+	}
 	// The connections fit within the files that the process may open:
 	// past them, 503, before accept fails for want of a file.
 	if limit := raiseFileLimit(); limit > 0 {
@@ -95,4 +98,25 @@ func Run(ctx context.Context, cfg Config, addr string, ready func(addr net.Addr,
 		return err
 	}
 	return nil
+}
+
+// configWarnings returns what is risky in cfg for a server on the
+// internet: trusted proxies that take in every address (any client can
+// then name its own address in X-Forwarded-For), and metrics served on
+// an address that is not a loopback one.
+func configWarnings(cfg Config) []string {
+	var out []string
+	for _, p := range cfg.TrustedProxies {
+		if p.Bits() == 0 {
+			out = append(out, "trusted proxy "+p.String()+" takes in every address: any client can choose its address in X-Forwarded-For, and so escape the limits per client")
+		}
+	}
+	if cfg.MetricsAddr != "" {
+		host, _, err := net.SplitHostPort(cfg.MetricsAddr)
+		ip, perr := netip.ParseAddr(host)
+		if err != nil || host != "localhost" && (perr != nil || !ip.IsLoopback()) {
+			out = append(out, "the metrics are served on "+cfg.MetricsAddr+", not a loopback address: they tell anyone who can reach it how busy the server is")
+		}
+	}
+	return out
 }
