@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"slices"
@@ -153,17 +154,18 @@ func TestRateLimit(t *testing.T) {
 func TestLimiterRefills(t *testing.T) {
 	l := newLimiter(10, 2)
 	now := time.Unix(0, 0)
+	a, b := clientOf(netip.MustParseAddr("192.0.2.1")), clientOf(netip.MustParseAddr("192.0.2.2"))
 	var got []bool
 	for i := 0; i < 3; i++ {
-		got = append(got, l.allow("a", now))
+		got = append(got, l.allow(a, now))
 	}
 	if !slices.Equal(got, []bool{true, true, false}) {
 		t.Fatalf("a burst of 2: %v", got)
 	}
-	if !l.allow("b", now) {
+	if !l.allow(b, now) {
 		t.Fatal("another client shares the bucket")
 	}
-	if !l.allow("a", now.Add(100*time.Millisecond)) {
+	if !l.allow(a, now.Add(100*time.Millisecond)) {
 		t.Fatal("no refill after 100ms at 10/s")
 	}
 }

@@ -47,10 +47,15 @@ func errorf(status int, code, message string) *apiError {
 }
 
 // writeError writes e as {"error":{"code":...,"message":...}}, with
-// "field" when e names one.
+// "field" when e names one, and a 429 or 503 with Retry-After (10 s
+// unless the caller set it).
 func writeError(w http.ResponseWriter, e *apiError) {
 	if mw, ok := w.(*metricsWriter); ok {
 		mw.code = e.code
+	}
+	if (e.status == http.StatusTooManyRequests || e.status == http.StatusServiceUnavailable) && w.Header().Get("Retry-After") == "" {
+		// Every refusal for want of room says when to try again.
+		w.Header().Set("Retry-After", "10")
 	}
 	body := map[string]string{"code": e.code, "message": e.message}
 	if e.field != "" {

@@ -32,7 +32,14 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv(childEnv); dir != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		err := Run(ctx, Config{DataDir: dir, Rate: -1}, "127.0.0.1:0", func(addr net.Addr, games int) {
+		cfg := Config{DataDir: dir, Rate: -1}
+		if n := os.Getenv(childNofileEnv); n != "" {
+			// The file limit lowered (see TestFileLimit), and no cap per
+			// client: one client fills the connections.
+			lowerFileLimit(n)
+			cfg.MaxClientConns = 1 << 20
+		}
+		err := Run(ctx, cfg, "127.0.0.1:0", func(addr net.Addr, games int) {
 			fmt.Printf("listening %s %d\n", addr, games)
 		})
 		if err != nil {
@@ -45,20 +52,27 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// childNofileEnv, in a child's environment, is the limit of open files
+// that it sets before it serves.
+const childNofileEnv = "FARKLE_SERVER_TEST_NOFILE"
+
 // A child is a server process started by a test.
 type child struct {
-	cmd  *exec.Cmd
-	base string // http://127.0.0.1:PORT
-	out  *bufio.Reader
-	done chan error
+	cmd    *exec.Cmd
+	base   string // http://127.0.0.1:PORT
+	out    *bufio.Reader
+	done   chan error
+	stderr *syncBuffer // what it wrote to its standard error, also copied to the test's
 }
 
-// startChild starts the test binary as a server on dir.
-func startChild(t *testing.T, dir string) *child {
+// startChild starts the test binary as a server on dir, with env added
+// to its environment.
+func startChild(t *testing.T, dir string, env ...string) *child {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"="+dir)
-	cmd.Stderr = os.Stderr
+	cmd.Env = append(append(os.Environ(), childEnv+"="+dir), env...)
+	stderr := new(syncBuffer)
+	cmd.Stderr = io.MultiWriter(os.Stderr, stderr)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +80,7 @@ func startChild(t *testing.T, dir string) *child {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	c := &child{cmd: cmd, out: bufio.NewReader(stdout), done: make(chan error, 1)}
+	c := &child{cmd: cmd, out: bufio.NewReader(stdout), done: make(chan error, 1), stderr: stderr}
 	line, err := c.out.ReadString('\n')
 	if err != nil {
 		cmd.Process.Kill()

@@ -636,10 +636,10 @@ func TestClientKey(t *testing.T) {
 		if tc.xff != "" {
 			r.Header.Set("X-Forwarded-For", tc.xff)
 		}
-		if got := s.clientKey(r); got != tc.want {
+		if got := s.clientOfRequest(r).String(); got != tc.want {
 			t.Errorf("%s, X-Forwarded-For %q: %s, want %s", tc.peer, tc.xff, got, tc.want)
 		}
-		if got := plain.clientKey(r); got != tc.wantNone {
+		if got := plain.clientOfRequest(r).String(); got != tc.wantNone {
 			t.Errorf("no proxy: %s, X-Forwarded-For %q: %s, want %s", tc.peer, tc.xff, got, tc.wantNone)
 		}
 	}

@@ -10,7 +10,8 @@ import (
 
 // A limitListener bounds the open connections that it accepts: at most
 // max in all, and at most perClient from one client address (IPv6 by
-// /64; trusted proxies are bounded only by max). A connection over
+// /64, its /56 and /48 a few times that: see client; trusted proxies
+// are bounded only by max). A connection over
 // either bound is answered at once with a plain HTTP 503 or 429, with
 // Retry-After, and closed, so that a flood of connections cannot take
 // every file descriptor of the process.
@@ -22,13 +23,13 @@ type limitListener struct {
 
 	mu      sync.Mutex
 	open    int
-	clients map[string]int
+	clients clientCounts
 }
 
 // LimitListener returns ln bounded by the connection caps of s's Config
 // (MaxConns and MaxClientConns): Run serves through it.
 func (s *Server) LimitListener(ln net.Listener) net.Listener {
-	return &limitListener{Listener: ln, max: s.cfg.MaxConns, perClient: s.cfg.MaxClientConns, trusted: s.trusted, m: s.metrics, clients: make(map[string]int)}
+	return &limitListener{Listener: ln, max: s.cfg.MaxConns, perClient: s.cfg.MaxClientConns, trusted: s.trusted, m: s.metrics, clients: make(clientCounts)}
 }
 
 // Accept returns the next connection within the caps, refusing those
@@ -39,10 +40,11 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		key, bounded := "", false
+		var key client
+		bounded := true
 		if ap, err := netip.ParseAddrPort(c.RemoteAddr().String()); err == nil {
-			ip := ap.Addr().Unmap()
-			key, bounded = addrKey(ip), !l.trusted(ip)
+			ip := ap.Addr().Unmap().WithZone("")
+			key, bounded = clientOf(ip), !l.trusted(ip)
 		}
 		l.mu.Lock()
 		switch {
@@ -50,15 +52,12 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			l.mu.Unlock()
 			l.refuse(c, 503, CodeUnavailable, "too many connections")
 			continue
-		case bounded && l.clients[key] >= l.perClient:
+		case bounded && !l.clients.take(key, l.perClient):
 			l.mu.Unlock()
 			l.refuse(c, 429, CodeTooManyConns, "too many connections from this address")
 			continue
 		}
 		l.open++
-		if bounded {
-			l.clients[key]++
-		}
 		l.mu.Unlock()
 		l.m.conns.Add(1)
 		return &limitConn{Conn: c, l: l, key: key, bounded: bounded}, nil
@@ -73,6 +72,7 @@ func (l *limitListener) refuse(c net.Conn, status int, code, msg string) {
 	c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
 	c.Write([]byte("HTTP/1.1 " + strconv.Itoa(status) + " " + statusText(status) + "\r\n" +
 		"Content-Type: application/json; charset=utf-8\r\nRetry-After: 10\r\nConnection: close\r\n" +
+		"Content-Security-Policy: " + csp + "\r\nX-Content-Type-Options: nosniff\r\n" +
 		"Content-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body))
 	c.Close()
 }
@@ -85,13 +85,11 @@ func statusText(status int) string {
 }
 
 // release gives back the place of a closed connection.
-func (l *limitListener) release(key string, bounded bool) {
+func (l *limitListener) release(key client, bounded bool) {
 	l.mu.Lock()
 	l.open--
 	if bounded {
-		if l.clients[key]--; l.clients[key] <= 0 {
-			delete(l.clients, key)
-		}
+		l.clients.give(key)
 	}
 	l.mu.Unlock()
 	l.m.conns.Add(-1)
@@ -102,7 +100,7 @@ func (l *limitListener) release(key string, bounded bool) {
 type limitConn struct {
 	net.Conn
 	l       *limitListener
-	key     string
+	key     client
 	bounded bool
 	once    sync.Once
 }

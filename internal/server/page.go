@@ -40,10 +40,14 @@ type gamePage struct {
 	Over    bool
 }
 
-// securityHeaders are the headers of the pages: scripts and styles from
-// the server only, no framing.
+// csp is the Content-Security-Policy of every answer: scripts and
+// styles from the server only, no framing.
+const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// securityHeaders are the headers of every answer: the CSP, no sniffing
+// of types, no referrer.
 func securityHeaders(h http.Header) {
-	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+	h.Set("Content-Security-Policy", csp)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 }

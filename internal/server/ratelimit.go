@@ -1,155 +1,75 @@
 package server
 
 import (
-	"fmt"
-	"net/http"
 	"net/netip"
-	"strings"
 	"sync"
 	"time"
 )
 
-// A limiter is a token bucket per client (see Server.clientKey): each client may
-// make burst requests at once and rate a second on average.
+// A limiter is a token bucket per client (see client): each client may
+// make burst requests at once and rate a second on average, and the /56
+// and /48 of an IPv6 client have buckets of their own, their share
+// (wideShare) times as large and as fast, which every /64 in them draws
+// on too.
 type limiter struct {
 	rate  float64
 	burst float64
 
 	mu      sync.Mutex
-	buckets map[string]*bucket
+	buckets map[netip.Prefix]*bucket
+	// sweepAt is the number of buckets at which the next sweep is made:
+	// twice the number that the last one left, so that sweeps cost O(1)
+	// a request however many clients there are.
+	sweepAt int
+	sweeps  int // the sweeps made, for the tests
 }
 
 type bucket struct {
 	tokens float64
 	last   time.Time
+	share  float64
 }
 
-// maxBuckets is the number of clients above which full buckets are
+// maxBuckets is the number of buckets above which full buckets are
 // forgotten, so that the map stays small.
 const maxBuckets = 10_000
 
 func newLimiter(rate float64, burst int) *limiter {
-	return &limiter{rate: rate, burst: float64(burst), buckets: make(map[string]*bucket)}
+	return &limiter{rate: rate, burst: float64(burst), buckets: make(map[netip.Prefix]*bucket), sweepAt: maxBuckets}
 }
 
-// allow takes a token from ip's bucket at time now, and reports whether
-// there was one.
-func (l *limiter) allow(ip string, now time.Time) bool {
+// allow takes a token from each of c's buckets at time now, and reports
+// whether each had one; if one had none, it takes none.
+func (l *limiter) allow(c client, now time.Time) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	b := l.buckets[ip]
-	if b == nil {
-		if len(l.buckets) >= maxBuckets {
-			l.sweep(now)
+	if len(l.buckets) >= l.sweepAt {
+		l.sweep(now)
+		l.sweepAt = max(maxBuckets, 2*len(l.buckets))
+	}
+	ok := c.levels(func(p netip.Prefix, share int) bool {
+		b := l.buckets[p]
+		if b == nil {
+			b = &bucket{tokens: l.burst * float64(share), last: now, share: float64(share)}
+			l.buckets[p] = b
 		}
-		b = &bucket{tokens: l.burst, last: now}
-		l.buckets[ip] = b
+		b.tokens = min(b.tokens+now.Sub(b.last).Seconds()*l.rate*b.share, l.burst*b.share)
+		b.last = now
+		return b.tokens >= 1
+	})
+	if ok {
+		c.levels(func(p netip.Prefix, _ int) bool { l.buckets[p].tokens--; return true })
 	}
-	b.tokens += now.Sub(b.last).Seconds() * l.rate
-	if b.tokens > l.burst {
-		b.tokens = l.burst
-	}
-	b.last = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
+	return ok
 }
 
 // sweep forgets the buckets that have filled up again: their clients
 // start afresh with a full bucket anyway. The caller holds l.mu.
 func (l *limiter) sweep(now time.Time) {
-	for ip, b := range l.buckets {
-		if b.tokens+now.Sub(b.last).Seconds()*l.rate >= l.burst {
-			delete(l.buckets, ip)
+	l.sweeps++
+	for p, b := range l.buckets {
+		if b.tokens+now.Sub(b.last).Seconds()*l.rate*b.share >= l.burst*b.share {
+			delete(l.buckets, p)
 		}
 	}
-}
-
-// clientKey returns the key of the client of r, under which its
-// requests are limited and its event streams counted: see addrKey. The
-// client is the peer, or with a peer among the trusted proxies the last
-// address of X-Forwarded-For that is not a trusted proxy's (the headers
-// read right to left, each hop's own address appended by the proxy in
-// front of it).
-func (s *Server) clientKey(r *http.Request) string {
-	peer, err := netip.ParseAddrPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	ip := peer.Addr().Unmap()
-	if len(s.cfg.TrustedProxies) > 0 && s.trusted(ip) {
-		ip = forwardedFor(r.Header.Values("X-Forwarded-For"), ip, s.trusted)
-	}
-	return addrKey(ip)
-}
-
-// forwardedFor returns the client that the X-Forwarded-For headers hs
-// name behind the trusted proxy peer: the last address that trusted
-// does not accept, or the first of the chain when every one is trusted.
-// A value that is not an address ends the walk there: what is left of it
-// was written by an untrusted hop.
-func forwardedFor(hs []string, peer netip.Addr, trusted func(netip.Addr) bool) netip.Addr {
-	client := peer
-	for i := len(hs) - 1; i >= 0; i-- {
-		parts := strings.Split(hs[i], ",")
-		for j := len(parts) - 1; j >= 0; j-- {
-			a, err := netip.ParseAddr(strings.TrimSpace(parts[j]))
-			if err != nil {
-				return client
-			}
-			client = a.Unmap()
-			if !trusted(client) {
-				return client
-			}
-		}
-	}
-	return client
-}
-
-// trusted reports whether ip is a trusted proxy's.
-func (s *Server) trusted(ip netip.Addr) bool {
-	for _, p := range s.cfg.TrustedProxies {
-		if p.Contains(ip) {
-			return true
-		}
-	}
-	return false
-}
-
-// addrKey returns the key of a client address: an IPv4 address itself,
-// an IPv6 address's /64, which one subscriber usually holds whole.
-func addrKey(ip netip.Addr) string {
-	ip = ip.Unmap()
-	if ip.Is6() {
-		p, err := ip.Prefix(64)
-		if err == nil {
-			return p.String()
-		}
-	}
-	return ip.String()
-}
-
-// ParseTrustedProxies parses a comma-separated list of CIDR prefixes
-// (such as "10.0.0.0/8,::1/128") or addresses, for Config.TrustedProxies.
-func ParseTrustedProxies(s string) ([]netip.Prefix, error) {
-	var out []netip.Prefix
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
-		if p, err := netip.ParsePrefix(f); err == nil {
-			out = append(out, p.Masked())
-			continue
-		}
-		a, err := netip.ParseAddr(f)
-		if err != nil {
-			return nil, fmt.Errorf("%q: want a CIDR prefix, such as 10.0.0.0/8, or an address", f)
-		}
-		a = a.Unmap()
-		out = append(out, netip.PrefixFrom(a, a.BitLen()))
-	}
-	return out, nil
 }

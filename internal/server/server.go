@@ -107,6 +107,12 @@ type Config struct {
 	// open through proxies; 0 means 25 seconds.
 	Heartbeat time.Duration
 
+	// StreamWriteTimeout bounds the write of each message of an event
+	// stream: a client that does not take it within this time has its
+	// stream closed (it resumes with Last-Event-ID or ?since=). 0 means
+	// DefaultStreamWriteTimeout.
+	StreamWriteTimeout time.Duration
+
 	// WinChance, if not nil, estimates the current player's chance to
 	// win after each choice of the advice: it is the extension point
 	// for a two-player win solver. It is called with the game locked and
@@ -172,7 +178,7 @@ type Server struct {
 	// streams are the open event streams, and clients those of each
 	// client, under mu.
 	streams       int
-	clientStreams map[string]int
+	clientStreams clientCounts
 	// pending is the number of moves and creates admitted and not yet
 	// answered.
 	pending atomic.Int64
@@ -184,6 +190,16 @@ type Server struct {
 	loadEvents int
 
 	tables tableCache
+
+	// inflight counts the requests being served, and has releasedBit
+	// once Release has begun: Release waits for the requests in flight
+	// before it closes the store, and requests after it are refused.
+	// idle is closed when the last of them leaves after Release began.
+	inflight atomic.Int64
+	idle     chan struct{}
+	idleOnce sync.Once
+	// releaseOnce makes Release once.
+	releaseOnce sync.Once
 
 	// done is closed by Close: the event streams end.
 	done      chan struct{}
@@ -234,14 +250,18 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Heartbeat <= 0 {
 		cfg.Heartbeat = 25 * time.Second
 	}
+	if cfg.StreamWriteTimeout <= 0 {
+		cfg.StreamWriteTimeout = DefaultStreamWriteTimeout
+	}
 	s := &Server{
 		cfg:           cfg,
 		logf:          cfg.Logf,
 		now:           time.Now,
 		games:         make(map[string]*entry),
-		clientStreams: make(map[string]int),
+		clientStreams: make(clientCounts),
 		loadEvents:    game.DefaultMaxEvents,
 		done:          make(chan struct{}),
+		idle:          make(chan struct{}),
 		metrics:       newMetrics(),
 	}
 	if s.logf == nil {
@@ -298,18 +318,55 @@ func (s *Server) Close() {
 }
 
 // Release closes the data directory after Close, once no request is in
-// flight: the writes waiting are made first.
+// flight: it waits for the requests being served (their writes made),
+// and refuses those that come later with 503. Call it once the
+// http.Server has shut down, or has been closed when its shutdown timed
+// out: the streams end at Close, and a request that writes to a client
+// that does not read waits for its connection to close.
+// Calling it again waits for the first call to finish.
 func (s *Server) Release() {
-	s.Close()
-	s.janitor.Wait()
-	s.store.close()
+	s.releaseOnce.Do(func() {
+		s.Close()
+		if s.inflight.Add(releasedBit) != releasedBit {
+			<-s.idle
+		}
+		s.janitor.Wait()
+		s.store.close()
+	})
+}
+
+// releasedBit is the bit of Server.inflight that Release sets.
+const releasedBit = 1 << 40
+
+// enter counts a request in flight, and reports false once Release has
+// begun.
+func (s *Server) enter() bool {
+	if s.inflight.Add(1) >= releasedBit {
+		s.leave()
+		return false
+	}
+	return true
+}
+
+// leave counts a request done.
+func (s *Server) leave() {
+	if s.inflight.Add(-1) == releasedBit {
+		s.idleOnce.Do(func() { close(s.idle) })
+	}
 }
 
 // ServeHTTP serves the page, its files and the API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	mw := &metricsWriter{ResponseWriter: w}
 	defer s.metrics.request(mw)
-	if s.limiter != nil && !s.limiter.allow(s.clientKey(r), time.Now()) {
+	securityHeaders(w.Header()) // on every answer, refusals included
+	if !s.enter() {
+		w.Header().Set("Retry-After", "10")
+		writeError(mw, errorf(http.StatusServiceUnavailable, CodeUnavailable, "the server is shutting down"))
+		return
+	}
+	defer s.leave()
+	if s.limiter != nil && !s.limiter.allow(s.clientOfRequest(r), time.Now()) {
 		w.Header().Set("Retry-After", "1")
 		writeError(mw, errorf(http.StatusTooManyRequests, CodeRateLimited, "too many requests: slow down"))
 		return

@@ -2,11 +2,15 @@ package server
 
 import (
 	"bytes"
-	"fmt"
+	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
 )
+
+// DefaultStreamWriteTimeout is the default of Config.StreamWriteTimeout.
+const DefaultStreamWriteTimeout = 20 * time.Second
 
 // streamMessage is the data of an SSE "update" event: the state, and
 // the events since the last message.
@@ -22,16 +26,21 @@ type streamMessage struct {
 // the events it missed. ?since=N starts the events at N. A catch-up of
 // more than MaxPage events is sent in updates of MaxPage events each,
 // the state with each. Event streams are bounded globally (MaxStreams,
-// 503) and per client (MaxClientStreams, 429).
+// 503) and per client (MaxClientStreams, 429; an IPv6 client's /56 and
+// /48 have a few times that: see client).
+//
+// Nothing queues for a stream: each update is made from the game when
+// the stream is ready to send it, and a stream holds no more than the
+// update being written; each page of a catch-up after the first costs
+// the client a request of its rate limit, as paging /events would. Each
+// write must be taken by the client within StreamWriteTimeout, or the
+// stream (and its connection) ends: a client that stops reading holds
+// nothing for long, and resumes from the last id it got. A stream that the server ends itself sends a last "end"
+// event, {"reason":"not_found"|"shutdown","next":N}.
 func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	e, aerr := s.entryOf(r)
 	if aerr != nil {
 		writeError(w, aerr)
-		return
-	}
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		writeError(w, errorf(http.StatusInternalServerError, CodeInternal, "streaming unsupported"))
 		return
 	}
 	since := 0
@@ -47,7 +56,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		since = n
 		break
 	}
-	client := s.clientKey(r)
+	client := s.clientOfRequest(r)
 	s.mu.Lock()
 	if s.streams >= s.cfg.MaxStreams {
 		s.mu.Unlock()
@@ -55,21 +64,18 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusServiceUnavailable, CodeUnavailable, "too many event streams"))
 		return
 	}
-	if s.clientStreams[client] >= s.cfg.MaxClientStreams {
+	if !s.clientStreams.take(client, s.cfg.MaxClientStreams) {
 		s.mu.Unlock()
 		w.Header().Set("Retry-After", "10")
-		writeError(w, errorf(http.StatusTooManyRequests, CodeTooManyStreams, fmt.Sprintf("this client has %d event streams open, as many as it may", s.cfg.MaxClientStreams)))
+		writeError(w, errorf(http.StatusTooManyRequests, CodeTooManyStreams, "this client has as many event streams open as it may: "+strconv.Itoa(s.cfg.MaxClientStreams)+" from an address, or its IPv6 network's share"))
 		return
 	}
 	s.streams++
-	s.clientStreams[client]++
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		s.streams--
-		if s.clientStreams[client]--; s.clientStreams[client] <= 0 {
-			delete(s.clientStreams, client)
-		}
+		s.clientStreams.give(client)
 		s.mu.Unlock()
 	}()
 
@@ -91,28 +97,63 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
+	// The connection ends with the stream: its write deadlines are the
+	// stream's own, and no later request inherits them.
+	h.Set("Connection", "close")
 	w.WriteHeader(http.StatusOK)
-	flusher.Flush()
+	if r.Method == http.MethodHead {
+		return // the headers only
+	}
+
+	// send writes the parts of one message and flushes them, within
+	// StreamWriteTimeout: a client that does not take them in time has
+	// its stream ended. Nothing is kept between messages but the
+	// response's own small buffer.
+	rc := http.NewResponseController(w)
+	send := func(parts ...[]byte) bool {
+		if err := rc.SetWriteDeadline(time.Now().Add(s.cfg.StreamWriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return false
+		}
+		for _, p := range parts {
+			if _, err := w.Write(p); err != nil {
+				return false
+			}
+		}
+		return rc.Flush() == nil
+	}
+	if !send() {
+		return
+	}
 
 	lang := langOf(r)
 	heartbeat := time.NewTicker(s.cfg.Heartbeat)
 	defer heartbeat.Stop()
 	var buf bytes.Buffer
+	catchingUp := false // whether the update to send is a page of a catch-up after the first
 	for {
 		select {
 		case <-r.Context().Done():
 			return
 		case <-s.done:
+			send(endMessage("shutdown", since))
 			return
 		case <-heartbeat.C:
-			if _, err := w.Write([]byte(": keep-alive\n\n")); err != nil {
+			if !send(keepAlive) {
 				return
 			}
-			flusher.Flush()
 		case <-wake:
+			if catchingUp && !s.pace(r.Context(), client) {
+				select {
+				case <-s.done:
+					send(endMessage("shutdown", since))
+				default:
+				}
+				return
+			}
 			e.mu.Lock()
 			if e.gone {
 				e.mu.Unlock()
+				send(endMessage("not_found", since))
 				return // expired
 			}
 			n := e.g.NumEvents()
@@ -128,21 +169,65 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 				case wake <- struct{}{}:
 				default:
 				}
+				catchingUp = true
+			} else {
+				catchingUp = false
 			}
-			n = since
 			// The data: a streamMessage, with the state as cached.
 			buf.Reset()
 			buf.WriteString("event: update\nid: ")
-			buf.WriteString(strconv.Itoa(n))
+			buf.WriteString(strconv.Itoa(since))
 			buf.WriteString("\ndata: {\"state\":")
 			buf.Write(state.appendTo(buf.AvailableBuffer()))
 			buf.WriteString(",\"events\":")
 			buf.Write(appendEvents(buf.AvailableBuffer(), evs))
 			buf.WriteString("}\n\n")
-			if _, err := w.Write(buf.Bytes()); err != nil {
+			sent := send(buf.Bytes())
+			if buf.Cap() > maxStreamBuf {
+				buf = bytes.Buffer{} // a long catch-up's page is not kept
+			}
+			if !sent {
 				return
 			}
-			flusher.Flush()
 		}
 	}
+}
+
+// The fixed parts of the event streams' messages.
+var keepAlive = []byte(": keep-alive\n\n")
+
+// maxStreamBuf is the largest buffer that a stream keeps between its
+// updates: a larger one, from a page of a catch-up, is let go.
+const maxStreamBuf = 16 << 10
+
+// endMessage returns the last message of a stream that the server ends:
+// an "end" event whose data gives the reason (not_found for a game that
+// expired, shutdown for a server that stops) and next, the since from
+// which to resume elsewhere.
+func endMessage(reason string, next int) []byte {
+	return []byte("event: end\ndata: {\"reason\":\"" + reason + "\",\"next\":" + strconv.Itoa(next) + "}\n\n")
+}
+
+// pace waits until the client c may make a request by the rate limiter,
+// and takes its token: each page of a stream's catch-up after the first
+// costs the client a request, as paging through /events would, so that
+// one stream cannot make the server encode a whole history at once. It
+// reports false if the request or the server ended first.
+func (s *Server) pace(ctx context.Context, c client) bool {
+	if s.limiter == nil {
+		return true
+	}
+	for !s.limiter.allow(c, time.Now()) {
+		t := time.NewTimer(time.Duration(float64(time.Second) / s.limiter.rate))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return false
+		case <-s.done:
+			t.Stop()
+			return false
+		case <-t.C:
+		}
+	}
+	return true
 }
