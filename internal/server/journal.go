@@ -544,54 +544,65 @@ type pendingWrite struct {
 	data []byte
 }
 
+// The bounds of the data that applyJournals holds before writing it: a
+// log's run of contiguous entries past flushLog bytes is written, and
+// every run once they hold flushAll bytes together.
+const (
+	flushLog = 1 << 20
+	flushAll = 16 << 20
+)
+
+// writeLog writes data at off in the log path (made if need be), and
+// closes it: applyJournals holds no log open, whatever their number.
+func writeLog(path string, off int64, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteAt(data, off)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // applyJournals applies the journal files seqs of dir, in order, to the
 // logs: each entry written at its offset (contiguous ones together),
 // each log cut at the end of its last entry (what follows it was never
 // acknowledged), the removals made; then the logs are made durable. It
-// returns the number of entries applied.
+// returns the number of entries applied. It opens one log at a time, and
+// holds at most about flushAll bytes of data.
 func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...any)) (applied int, err error) {
 	ends := make(map[string]int64) // each log's end after its last entry
 	pending := make(map[string]*pendingWrite)
-	files := make(map[string]*os.File)
-	defer func() {
-		for _, f := range files {
-			f.Close()
-		}
-	}()
-	open := func(path string) (*os.File, error) {
-		if f := files[path]; f != nil {
-			return f, nil
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o600)
-		if err == nil {
-			files[path] = f
-		}
-		return f, err
-	}
+	held := 0 // the bytes of pending
 	flush := func(path string) error {
 		p := pending[path]
 		if p == nil {
 			return nil
 		}
 		delete(pending, path)
-		f, err := open(path)
-		if err != nil {
-			return err
+		held -= len(p.data)
+		return writeLog(path, p.off, p.data)
+	}
+	flushEvery := func() error {
+		for path := range pending {
+			if err := flush(path); err != nil {
+				return err
+			}
 		}
-		_, err = f.WriteAt(p.data, p.off)
-		return err
+		return nil
 	}
 	for i, seq := range seqs {
 		name := journalName(seq)
 		n, torn, err := replayJournal(filepath.Join(dir, name), func(e jEntry) error {
 			path := filepath.Join(dir, e.name)
 			if e.kind == jRemove {
-				delete(pending, path)
-				delete(ends, path)
-				if f := files[path]; f != nil {
-					f.Close()
-					delete(files, path)
+				if p := pending[path]; p != nil {
+					held -= len(p.data)
+					delete(pending, path)
 				}
+				delete(ends, path)
 				if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 					return err
 				}
@@ -599,13 +610,23 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 			}
 			if p := pending[path]; p != nil && p.off+int64(len(p.data)) == e.off {
 				p.data = append(p.data, e.data...)
+				held += len(e.data)
 			} else {
 				if err := flush(path); err != nil {
 					return err
 				}
 				pending[path] = &pendingWrite{off: e.off, data: append([]byte(nil), e.data...)}
+				held += len(e.data)
 			}
 			ends[path] = e.off + int64(len(e.data))
+			if len(pending[path].data) >= flushLog {
+				if err := flush(path); err != nil {
+					return err
+				}
+			}
+			if held >= flushAll {
+				return flushEvery()
+			}
 			return nil
 		})
 		if err != nil {
@@ -625,20 +646,10 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 		if err := flush(path); err != nil {
 			return 0, fmt.Errorf("server: journal: %w", err)
 		}
-		f, err := open(path)
-		if err == nil {
-			err = f.Truncate(end)
-		}
-		if err != nil {
+		if err := os.Truncate(path, end); err != nil {
 			return 0, fmt.Errorf("server: journal: %w", err)
 		}
 		logs[path] = struct{}{}
-	}
-	for path, f := range files {
-		delete(files, path)
-		if err := f.Close(); err != nil {
-			return 0, fmt.Errorf("server: journal: %w", err)
-		}
 	}
 	if err := syncLogs(d, logs); err != nil {
 		return 0, fmt.Errorf("server: journal: %w", err)
