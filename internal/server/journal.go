@@ -47,8 +47,11 @@ import (
 // files left (a crash, or a checkpoint that failed) the same way; a
 // clean stop applies them all, so that it leaves the logs alone. A torn
 // record at the end of the last journal file was never acknowledged and
-// is ignored; a bad record followed by good ones is corruption, and the
-// server refuses to start rather than lose moves that it acknowledged.
+// is ignored. A bad record that any good entry follows (looked for at
+// every offset after it, see entryAfter), or a bad record in a journal
+// file that others follow, is corruption: the journal files stay as they
+// are, and the server refuses to start, naming the file and the offset,
+// rather than lose moves that it acknowledged.
 const (
 	journalPrefix = "journal-"
 	journalExt    = ".wal"
@@ -634,8 +637,8 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 		}
 		if torn > 0 {
 			if i < len(seqs)-1 {
-				return 0, fmt.Errorf("server: journal %s: %w: a torn record (%d bytes) before the journal file %s",
-					name, errJournalCorrupt, torn, journalName(seqs[i+1]))
+				return 0, fmt.Errorf("server: journal %s: %w: a bad record at offset %d (%d bytes to its end) before the journal file %s",
+					name, errJournalCorrupt, fileSizeOf(filepath.Join(dir, name))-torn, torn, journalName(seqs[i+1]))
 			}
 			logf("farkle serve: journal %s: a torn record at its end (%d bytes, never acknowledged), ignored", name, torn)
 		}
@@ -679,8 +682,10 @@ func replayJournal(path string, apply func(jEntry) error) (n int, torn int64, er
 			return n, 0, nil
 		}
 		if err == errTorn {
-			if goodAfter(f, pos, fi.Size(), maxEntry) {
-				return n, 0, fmt.Errorf("%w: a bad record at offset %d that good ones follow", errJournalCorrupt, pos)
+			if at, ok, err := entryAfter(f, pos, fi.Size()); err != nil {
+				return n, 0, err
+			} else if ok {
+				return n, 0, fmt.Errorf("%w: a bad record at offset %d, and a good entry at offset %d after it", errJournalCorrupt, pos, at)
 			}
 			return n, fi.Size() - pos, nil
 		}
@@ -698,6 +703,43 @@ func replayJournal(path string, apply func(jEntry) error) (n int, torn int64, er
 		n++
 		pos += recordHead + int64(len(payload))
 	}
+}
+
+// entryAfter looks for a good journal entry, at every offset of the
+// journal file f of size bytes after the bad record at pos: a framed
+// record whose length and checksum are right and whose payload is an
+// entry (parseEntry's strict shape). A crash leaves a torn record last,
+// with nothing good after it; a good entry after a bad record is
+// corruption (a bit flipped in a length leads no reader to where the
+// next record starts, so that goodAfter would miss it). It reads the rest
+// of the file into memory.
+func entryAfter(f *os.File, pos, size int64) (at int64, ok bool, err error) {
+	if size-pos <= 1 {
+		return 0, false, nil
+	}
+	rest := make([]byte, size-pos-1)
+	if _, err := f.ReadAt(rest, pos+1); err != nil && err != io.EOF {
+		return 0, false, err
+	}
+	const least = 2 + 24 + len(logExt) + 8 // the kind, the name and the offset
+	for i := 0; i+recordHead+least <= len(rest); i++ {
+		n := int(binary.LittleEndian.Uint32(rest[i:]))
+		if n < least || n > maxEntry || n > len(rest)-i-recordHead {
+			continue
+		}
+		p := rest[i+recordHead : i+recordHead+n]
+		if p[0] < jWrite || p[0] > jRemove || int(p[1]) != 24+len(logExt) { // validID: 24 hex digits
+			continue
+		}
+		crc := crc32Update(0, rest[i:i+4])
+		if crc32Update(crc, p) != binary.LittleEndian.Uint32(rest[i+4:]) {
+			continue
+		}
+		if _, err := parseEntry(p); err == nil {
+			return pos + 1 + int64(i), true, nil
+		}
+	}
+	return 0, false, nil
 }
 
 // goodAfter reports whether, in the file f of size bytes, the bad record
@@ -720,4 +762,13 @@ func goodAfter(f *os.File, pos, size int64, max int) bool {
 	r := bufio.NewReader(io.NewSectionReader(f, next, size-next))
 	_, err := readRecordMax(r, nil, max)
 	return err == nil
+}
+
+// fileSizeOf returns the size of the file path, or -1.
+func fileSizeOf(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return -1
+	}
+	return fi.Size()
 }
