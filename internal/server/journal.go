@@ -39,8 +39,10 @@ import (
 // Once a journal file holds rotateSize bytes, or is rotateAge old, the
 // committer starts the next one, and the checkpointer, one goroutine,
 // applies the files before it to the games' logs (applyJournals: each
-// log's entries written at their offsets, contiguous ones in one write,
-// each log cut at the end of its last entry, the removals made), makes
+// log's entries appended, contiguous ones in one write, those that the
+// log holds already skipped, so that applying a file again is a no-op,
+// a log that an entry would leave a hole in set aside, the removals
+// made), makes
 // the logs durable (syncfs(2) where there is one, else an fsync of each
 // log and of the directory), and only then removes those journal files.
 // At start-up, before the games load, recoverJournal applies the journal
@@ -210,8 +212,16 @@ type committer struct {
 	ckpt chan uint64
 	busy atomic.Bool
 
+	// refused holds the logs that a checkpoint set aside: their writes
+	// are refused (errLogSetAside).
+	refused sync.Map
+
 	closeOnce sync.Once
 }
+
+// errLogSetAside refuses a write to a log that a checkpoint found
+// missing acknowledged data, and set aside.
+var errLogSetAside = errors.New("the game's log lacks acknowledged data and was set aside")
 
 // queueCap is the capacity of the committer's queue: more than the
 // moves that admission lets in at once.
@@ -311,7 +321,7 @@ func (c *committer) close() {
 		if c.broken {
 			return // the journal stays, for the recovery
 		}
-		if err := checkpointJournals(c.dirPath, c.dir, c.jseq+1, c.logf); err != nil {
+		if err := checkpointJournals(c.dirPath, c.dir, c.jseq+1, c.logf, nil); err != nil {
 			c.logf("farkle serve: checkpoint at the stop: %v; the journal stays, applied at the next start", err)
 		}
 	})
@@ -364,7 +374,13 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 		return
 	}
 	buf := c.buf[:0]
-	for _, r := range batch {
+	for i, r := range batch {
+		if r.kind == jWrite || r.kind == jCreate {
+			if _, ok := c.refused.Load(r.path); ok {
+				errs[i] = fmt.Errorf("%w: %s", errLogSetAside, filepath.Base(r.path))
+				continue
+			}
+		}
 		if r.kind != jBarrier {
 			buf = appendEntry(buf, r.kind, filepath.Base(r.path), r.off, r.data)
 		}
@@ -382,7 +398,7 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 	}
 	if err != nil {
 		for i, r := range batch {
-			if r.kind != jBarrier {
+			if r.kind != jBarrier && errs[i] == nil {
 				errs[i] = err
 			}
 		}
@@ -396,16 +412,9 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 		c.jstart = time.Now()
 	}
 	c.jsize += int64(len(buf))
-	for _, r := range batch {
-		if r.kind == jRemove {
-			// Durably removed in the journal: the file goes now (the
-			// checkpoint makes that durable, and removes it again if
-			// an older entry made it again).
-			if err := os.Remove(r.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				c.logf("farkle serve: %s: removing: %v", filepath.Base(r.path), err)
-			}
-		}
-	}
+	// A removal, durable in the journal, is made by the checkpoint that
+	// applies it, in the journal's order: an earlier entry of the log
+	// finds it there.
 }
 
 // maybeRotate starts the next journal file and hands the ones before it
@@ -429,13 +438,16 @@ func (c *committer) maybeRotate() {
 	c.ckpt <- c.jseq
 }
 
+// refuse refuses the writes of the log path from now on.
+func (c *committer) refuse(path string) { c.refused.Store(path, true) }
+
 // checkpointer applies the journal files of each checkpoint to the logs.
 // A checkpoint that fails leaves them: the next one, or the recovery,
 // takes them on.
 func (c *committer) checkpointer() {
 	defer c.wg.Done()
 	for below := range c.ckpt {
-		if err := checkpointJournals(c.dirPath, c.dir, below, c.logf); err != nil {
+		if err := checkpointJournals(c.dirPath, c.dir, below, c.logf, c.refuse); err != nil {
 			c.logf("farkle serve: checkpoint: %v; the journal stays", err)
 		} else {
 			c.checkpoints.Add(1)
@@ -446,7 +458,8 @@ func (c *committer) checkpointer() {
 
 // checkpointJournals applies the journal files of dir below seq to the
 // logs, makes them durable and removes the files.
-func checkpointJournals(dir string, d *os.File, below uint64, logf func(string, ...any)) error {
+// refuse, if not nil, is called with each log set aside.
+func checkpointJournals(dir string, d *os.File, below uint64, logf func(string, ...any), refuse func(path string)) error {
 	seqs, err := journals(dir)
 	if err != nil {
 		return err
@@ -457,11 +470,16 @@ func checkpointJournals(dir string, d *os.File, below uint64, logf func(string, 
 	if len(seqs) == 0 {
 		return nil
 	}
-	if _, err := applyJournals(dir, d, seqs, logf); err != nil {
+	_, aside, err := applyJournals(dir, d, seqs, logf)
+	if refuse != nil {
+		for _, p := range aside {
+			refuse(p)
+		}
+	}
+	if err != nil {
 		return err
 	}
-	removeJournals(dir, below)
-	return nil
+	return removeJournals(dir, below)
 }
 
 // syncLogs makes the logs durable, and the directory: one syncfs(2)
@@ -504,14 +522,40 @@ func journals(dir string) ([]uint64, error) {
 	return seqs, nil
 }
 
-// removeJournals removes the journal files of dir below seq.
-func removeJournals(dir string, below uint64) {
-	seqs, _ := journals(dir)
+// removeJournals removes the journal files of dir below seq, each tried
+// three times. A file left is reported; the next checkpoint applies it
+// again (a no-op: applyJournals skips what the logs hold) and tries
+// again.
+func removeJournals(dir string, below uint64) error {
+	seqs, err := journals(dir)
+	if err != nil {
+		return fmt.Errorf("server: journal: %w", err)
+	}
+	var errs []error
 	for _, seq := range seqs {
-		if seq < below {
-			os.Remove(filepath.Join(dir, journalName(seq)))
+		if seq >= below {
+			continue
+		}
+		path := filepath.Join(dir, journalName(seq))
+		err := removeFile(path)
+		for try := 1; err != nil && try < 3; try++ {
+			time.Sleep(time.Duration(try) * 10 * time.Millisecond)
+			err = removeFile(path)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("server: journal %s applied, but not removed: %w", journalName(seq), err))
 		}
 	}
+	return errors.Join(errs...)
+}
+
+// removeFile removes path; a test may make it fail.
+var removeFile = func(path string) error {
+	err := os.Remove(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
 }
 
 // errJournalCorrupt reports a journal with a bad record that good ones
@@ -529,11 +573,15 @@ func recoverJournal(dir string, d *os.File, logf func(string, ...any)) (next uin
 	if len(seqs) == 0 {
 		return 1, 0, nil
 	}
-	if replayed, err = applyJournals(dir, d, seqs, logf); err != nil {
+	if replayed, _, err = applyJournals(dir, d, seqs, logf); err != nil {
 		return 0, 0, err
 	}
 	last := seqs[len(seqs)-1]
-	removeJournals(dir, last+1)
+	if err := removeJournals(dir, last+1); err != nil {
+		// Applied: the next checkpoint applies them again, a no-op,
+		// and tries again.
+		logf("farkle serve: %v; the next checkpoint tries again", err)
+	}
 	if replayed > 0 {
 		logf("farkle serve: replayed %d writes of the journal into the games' logs", replayed)
 	}
@@ -569,95 +617,219 @@ func writeLog(path string, off int64, data []byte) error {
 	return err
 }
 
+// asideJournalExt is the suffix of the file, beside a log set aside,
+// that keeps the journal's entries of it that were not applied.
+const asideJournalExt = corruptExt + "-journal"
+
+// A logApply is what applyJournals knows of a log.
+type logApply struct {
+	size  int64         // its size, with pending
+	pend  *pendingWrite // its entries not yet written, contiguous, ending at size
+	aside bool          // set aside: its entries go to its asideJournalExt file
+}
+
 // applyJournals applies the journal files seqs of dir, in order, to the
-// logs: each entry written at its offset (contiguous ones together),
-// each log cut at the end of its last entry (what follows it was never
-// acknowledged), the removals made; then the logs are made durable. It
-// returns the number of entries applied. It opens one log at a time, and
-// holds at most about flushAll bytes of data.
-func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...any)) (applied int, err error) {
-	ends := make(map[string]int64) // each log's end after its last entry
-	pending := make(map[string]*pendingWrite)
-	held := 0 // the bytes of pending
-	flush := func(path string) error {
-		p := pending[path]
+// logs, and makes them durable. It returns the number of entries
+// applied, and the logs set aside.
+//
+// The application is idempotent: a log is never cut back. An entry at a
+// log's end is appended (contiguous ones in one write); an entry whose
+// bytes the log already holds (a journal file applied again: a crash
+// before its removal, or a removal that failed) is skipped; an entry
+// that the log holds other bytes for (a checkpoint's write that a crash
+// garbled) is written over them. An entry past a log's end would leave a
+// hole, where acknowledged data is missing: the log is set aside (renamed
+// to ID.log.corrupt), the entries of it from there on are kept beside it
+// (ID.log.corrupt-journal), and it is logged; the caller refuses the
+// game's later writes. A removal removes the log.
+//
+// It opens one log at a time, and holds at most about flushAll bytes of
+// data.
+func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...any)) (applied int, aside []string, err error) {
+	logs := make(map[string]*logApply)
+	held := 0 // the bytes pending
+	flush := func(path string, l *logApply) error {
+		p := l.pend
 		if p == nil {
 			return nil
 		}
-		delete(pending, path)
+		l.pend = nil
 		held -= len(p.data)
 		return writeLog(path, p.off, p.data)
 	}
 	flushEvery := func() error {
-		for path := range pending {
-			if err := flush(path); err != nil {
+		for path, l := range logs {
+			if err := flush(path, l); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	for i, seq := range seqs {
-		name := journalName(seq)
-		n, torn, err := replayJournal(filepath.Join(dir, name), func(e jEntry) error {
-			path := filepath.Join(dir, e.name)
-			if e.kind == jRemove {
-				if p := pending[path]; p != nil {
-					held -= len(p.data)
-					delete(pending, path)
-				}
-				delete(ends, path)
-				if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	setAside := func(path string, l *logApply, why string) error {
+		if err := flush(path, l); err != nil {
+			return err
+		}
+		l.aside = true
+		aside = append(aside, path)
+		to := path + corruptExt
+		for i := 1; ; i++ {
+			if _, err := os.Lstat(to); errors.Is(err, fs.ErrNotExist) {
+				break
+			}
+			to = fmt.Sprintf("%s%s.%d", path, corruptExt, i)
+		}
+		err := os.Rename(path, to)
+		if errors.Is(err, fs.ErrNotExist) {
+			err = nil
+		}
+		if err != nil {
+			logf("farkle serve: %s: %s: ACKNOWLEDGED DATA IS MISSING; the game is refused, and its log could not be set aside: %v", filepath.Base(path), why, err)
+			return nil
+		}
+		logf("farkle serve: %s: %s: ACKNOWLEDGED DATA IS MISSING; the game is refused, its log set aside as %s, and its journal entries from there on kept in %s",
+			filepath.Base(path), why, filepath.Base(to), filepath.Base(path)+asideJournalExt)
+		return nil
+	}
+	keep := func(path string, e jEntry) error {
+		f, err := os.OpenFile(path+asideJournalExt, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(appendEntry(nil, e.kind, e.name, e.off, e.data))
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
+	apply := func(e jEntry) error {
+		path := filepath.Join(dir, e.name)
+		l := logs[path]
+		if l == nil {
+			l = &logApply{}
+			if e.kind != jRemove {
+				fi, err := os.Stat(path)
+				if err != nil && !errors.Is(err, fs.ErrNotExist) {
 					return err
 				}
-				return nil
-			}
-			if p := pending[path]; p != nil && p.off+int64(len(p.data)) == e.off {
-				p.data = append(p.data, e.data...)
-				held += len(e.data)
-			} else {
-				if err := flush(path); err != nil {
-					return err
-				}
-				pending[path] = &pendingWrite{off: e.off, data: append([]byte(nil), e.data...)}
-				held += len(e.data)
-			}
-			ends[path] = e.off + int64(len(e.data))
-			if len(pending[path].data) >= flushLog {
-				if err := flush(path); err != nil {
-					return err
+				if err == nil {
+					l.size = fi.Size()
 				}
 			}
-			if held >= flushAll {
-				return flushEvery()
+			logs[path] = l
+		}
+		if l.aside {
+			return keep(path, e)
+		}
+		if e.kind == jRemove {
+			if l.pend != nil {
+				held -= len(l.pend.data)
+				l.pend = nil
+			}
+			l.size = 0
+			if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
 			}
 			return nil
-		})
+		}
+		end := e.off + int64(len(e.data))
+		switch {
+		case e.off > l.size:
+			if err := setAside(path, l, fmt.Sprintf("a journal entry at offset %d, past the log's end at %d", e.off, l.size)); err != nil {
+				return err
+			}
+			return keep(path, e)
+		case e.off < l.size:
+			if err := flush(path, l); err != nil {
+				return err
+			}
+			data, err := logHolds(path, e.off, e.data)
+			if err != nil {
+				return err
+			}
+			if len(data) == 0 {
+				return nil // already there
+			}
+			if err := writeLog(path, end-int64(len(data)), data); err != nil {
+				return err
+			}
+			l.size = max(l.size, end)
+			return nil
+		}
+		if l.pend == nil {
+			l.pend = &pendingWrite{off: e.off}
+		}
+		l.pend.data = append(l.pend.data, e.data...)
+		held += len(e.data)
+		l.size = end
+		if len(l.pend.data) >= flushLog {
+			if err := flush(path, l); err != nil {
+				return err
+			}
+		}
+		if held >= flushAll {
+			return flushEvery()
+		}
+		return nil
+	}
+	for i, seq := range seqs {
+		name := journalName(seq)
+		n, torn, err := replayJournal(filepath.Join(dir, name), apply)
 		if err != nil {
-			return 0, fmt.Errorf("server: journal %s: %w", name, err)
+			return 0, aside, fmt.Errorf("server: journal %s: %w", name, err)
 		}
 		if torn > 0 {
 			if i < len(seqs)-1 {
-				return 0, fmt.Errorf("server: journal %s: %w: a bad record at offset %d (%d bytes to its end) before the journal file %s",
+				return 0, aside, fmt.Errorf("server: journal %s: %w: a bad record at offset %d (%d bytes to its end) before the journal file %s",
 					name, errJournalCorrupt, fileSizeOf(filepath.Join(dir, name))-torn, torn, journalName(seqs[i+1]))
 			}
 			logf("farkle serve: journal %s: a torn record at its end (%d bytes, never acknowledged), ignored", name, torn)
 		}
 		applied += n
 	}
-	logs := make(map[string]struct{}, len(ends))
-	for path, end := range ends {
-		if err := flush(path); err != nil {
-			return 0, fmt.Errorf("server: journal: %w", err)
-		}
-		if err := os.Truncate(path, end); err != nil {
-			return 0, fmt.Errorf("server: journal: %w", err)
-		}
-		logs[path] = struct{}{}
+	if err := flushEvery(); err != nil {
+		return 0, aside, fmt.Errorf("server: journal: %w", err)
 	}
-	if err := syncLogs(d, logs); err != nil {
-		return 0, fmt.Errorf("server: journal: %w", err)
+	paths := make(map[string]struct{}, len(logs))
+	for path, l := range logs {
+		if l.aside {
+			path += asideJournalExt
+		}
+		paths[path] = struct{}{}
 	}
-	return applied, nil
+	if err := syncLogs(d, paths); err != nil {
+		return 0, aside, fmt.Errorf("server: journal: %w", err)
+	}
+	return applied, aside, nil
+}
+
+// logHolds returns the part of data, a journal entry's, at off in the
+// log path, that the log does not already hold: none if it holds it all,
+// else data from the first byte that differs or is missing. A log of
+// the journal's format only grows by its entries, so that what differs
+// is a checkpoint's write that a crash garbled.
+func logHolds(path string, off int64, data []byte) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	have := make([]byte, min(len(data), 1<<20))
+	for done := 0; done < len(data); {
+		n, err := f.ReadAt(have[:min(len(have), len(data)-done)], off+int64(done))
+		for i := range n {
+			if have[i] != data[done+i] {
+				return data[done+i:], nil
+			}
+		}
+		done += n
+		if err == io.EOF {
+			return data[done:], nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
 }
 
 // replayJournal calls apply with each entry of the journal file path, in

@@ -540,6 +540,7 @@ func TestExpiry(t *testing.T) {
 		t.Fatalf("%d games expired after an hour, want the finished one", n)
 	}
 	call(t, nil, "GET", ts.URL+"/api/games/"+over.ID, "", nil).wantError(t, 404, CodeNotFound)
+	s.store.c.checkpointNow() // which makes the removal, durable in the journal
 	if _, err := os.Stat(filepath.Join(dir, over.ID+logExt)); !os.IsNotExist(err) {
 		t.Error("the expired game's log is still there")
 	}
@@ -561,6 +562,7 @@ func TestExpiry(t *testing.T) {
 	if s2.NumGames() != 0 {
 		t.Fatalf("%d games loaded, want none", s2.NumGames())
 	}
+	s2.store.c.checkpointNow()
 	if _, err := os.Stat(filepath.Join(dir, idle.ID+logExt)); !os.IsNotExist(err) {
 		t.Error("the idle game's log is still there")
 	}
