@@ -182,10 +182,12 @@ type committer struct {
 	lastTake atomic.Int64
 
 	// fail, for the tests, fails the journal's fsync of every batch
-	// (after the write: the failure path undoes it), and delay makes
-	// each batch take that long more (a slow disk).
-	fail  atomic.Bool
-	delay atomic.Int64
+	// (after the write: the failure path undoes it), failCut the cut
+	// back after it, and delay makes each batch take that long more (a
+	// slow disk).
+	fail    atomic.Bool
+	failCut atomic.Bool
+	delay   atomic.Int64
 
 	// checkpoints counts the checkpoints made, batches the batches
 	// committed.
@@ -248,6 +250,11 @@ func newCommitter(dir *os.File, dirPath string, seq uint64, observe func(time.Du
 // openJournal makes the journal file seq, durably, and writes to it from
 // then on.
 func (c *committer) openJournal(seq uint64) error {
+	// An end mark of an earlier journal file seq, left: not this one's.
+	// The directory's fsync below makes its removal durable.
+	if err := os.Remove(filepath.Join(c.dirPath, endMarkName(seq))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("server: journal: %w", err)
+	}
 	f, err := os.OpenFile(filepath.Join(c.dirPath, journalName(seq)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return fmt.Errorf("server: journal: %w", err)
@@ -317,10 +324,14 @@ func (c *committer) close() {
 	c.closeOnce.Do(func() {
 		close(c.q)
 		c.wg.Wait()
-		c.j.Close()
 		if c.broken {
-			return // the journal stays, for the recovery
+			if err := c.cutBack(); err != nil {
+				c.j.Close()
+				return // the journal stays, for the recovery, with its end mark
+			}
+			c.logf("farkle serve: the journal was cut back at the stop")
 		}
+		c.j.Close()
 		if err := checkpointJournals(c.dirPath, c.dir, c.jseq+1, c.logf, nil); err != nil {
 			c.logf("farkle serve: checkpoint at the stop: %v; the journal stays, applied at the next start", err)
 		}
@@ -402,9 +413,17 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 				errs[i] = err
 			}
 		}
-		if terr := c.j.Truncate(c.jsize); terr != nil {
+		if terr := c.cutBack(); terr != nil {
+			// The refused batch may stay in the journal file, whole:
+			// the end of what was acknowledged is recorded beside it,
+			// for the recovery, which replays nothing past it.
 			c.broken = true
-			c.logf("farkle serve: the journal cannot be cut back after a failed write (%v): every write is refused until a restart", terr)
+			merr := writeEndMark(c.dirPath, c.dir, c.jseq, c.jsize)
+			if merr == nil {
+				c.logf("farkle serve: the journal cannot be cut back after a failed write (%v): every write is refused until a restart; its end, %d bytes, is recorded in %s", terr, c.jsize, endMarkName(c.jseq))
+			} else {
+				c.logf("farkle serve: the journal cannot be cut back after a failed write (%v), nor its end recorded (%v): every write is refused until a restart, and the %d writes refused last may come back at the next start", terr, merr, len(batch))
+			}
 		}
 		return
 	}
@@ -415,6 +434,75 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 	// A removal, durable in the journal, is made by the checkpoint that
 	// applies it, in the journal's order: an earlier entry of the log
 	// finds it there.
+}
+
+// cutBack cuts the journal file back to the end of the last batch
+// acknowledged, after a failed write, durably: a batch refused must not
+// come back at the next start.
+func (c *committer) cutBack() error {
+	if c.failCut.Load() {
+		return errors.New("the journal's cut back fails (a test)")
+	}
+	if err := c.j.Truncate(c.jsize); err != nil {
+		return err
+	}
+	return c.j.Sync()
+}
+
+// endMarkExt is the suffix of a journal file's end mark: the file
+// journal-SEQ.end holds, in decimal, the bytes of journal-SEQ.wal that
+// were acknowledged, when the journal could not be cut back to them.
+const endMarkExt = ".end"
+
+// endMarkName returns the name of the end mark of the journal file seq.
+func endMarkName(seq uint64) string {
+	return strings.TrimSuffix(journalName(seq), journalExt) + endMarkExt
+}
+
+// writeEndMark records durably that the journal file seq of dir ends at
+// size bytes: a temporary file written, fsynced, renamed, the directory
+// fsynced.
+func writeEndMark(dir string, d *os.File, seq uint64, size int64) error {
+	path := filepath.Join(dir, endMarkName(seq))
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(strconv.FormatInt(size, 10))
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err == nil {
+		err = d.Sync()
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// readEndMark returns the end recorded for the journal file seq of dir,
+// or -1 if there is none.
+func readEndMark(dir string, seq uint64) (int64, error) {
+	data, err := os.ReadFile(filepath.Join(dir, endMarkName(seq)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return -1, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.ParseInt(string(data), 10, 64)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%s: %q is not a size", endMarkName(seq), data)
+	}
+	return n, nil
 }
 
 // maybeRotate starts the next journal file and hands the ones before it
@@ -544,6 +632,12 @@ func removeJournals(dir string, below uint64) error {
 		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("server: journal %s applied, but not removed: %w", journalName(seq), err))
+			continue // its end mark stays with it
+		}
+		// A mark left (its removal failed) is removed when the journal
+		// file seq is made again (openJournal).
+		if err := os.Remove(filepath.Join(dir, endMarkName(seq))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, fmt.Errorf("server: journal %s: %w", endMarkName(seq), err))
 		}
 	}
 	return errors.Join(errs...)
@@ -773,7 +867,14 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 	}
 	for i, seq := range seqs {
 		name := journalName(seq)
-		n, torn, err := replayJournal(filepath.Join(dir, name), apply)
+		limit, err := readEndMark(dir, seq)
+		if err != nil {
+			return 0, aside, fmt.Errorf("server: journal: %w", err)
+		}
+		if limit >= 0 {
+			logf("farkle serve: journal %s: replayed up to its end mark, %d bytes (a failed write's batch, refused, after it)", name, limit)
+		}
+		n, torn, err := replayJournalTo(filepath.Join(dir, name), limit, apply)
 		if err != nil {
 			return 0, aside, fmt.Errorf("server: journal %s: %w", name, err)
 		}
@@ -836,6 +937,12 @@ func logHolds(path string, off int64, data []byte) ([]byte, error) {
 // order, and returns their number and the bytes of a torn tail. A bad
 // record that a good one follows is errJournalCorrupt.
 func replayJournal(path string, apply func(jEntry) error) (n int, torn int64, err error) {
+	return replayJournalTo(path, -1, apply)
+}
+
+// replayJournalTo is replayJournal of the first limit bytes of the file,
+// or all of it if limit is negative.
+func replayJournalTo(path string, limit int64, apply func(jEntry) error) (n int, torn int64, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, 0, err
@@ -845,7 +952,11 @@ func replayJournal(path string, apply func(jEntry) error) (n int, torn int64, er
 	if err != nil {
 		return 0, 0, err
 	}
-	r := bufio.NewReaderSize(f, 1<<20)
+	size := fi.Size()
+	if limit >= 0 && limit < size {
+		size = limit
+	}
+	r := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 1<<20)
 	var buf []byte
 	var pos int64
 	for {
@@ -854,12 +965,12 @@ func replayJournal(path string, apply func(jEntry) error) (n int, torn int64, er
 			return n, 0, nil
 		}
 		if err == errTorn {
-			if at, ok, err := entryAfter(f, pos, fi.Size()); err != nil {
+			if at, ok, err := entryAfter(f, pos, size); err != nil {
 				return n, 0, err
 			} else if ok {
 				return n, 0, fmt.Errorf("%w: a bad record at offset %d, and a good entry at offset %d after it", errJournalCorrupt, pos, at)
 			}
-			return n, fi.Size() - pos, nil
+			return n, size - pos, nil
 		}
 		if err != nil {
 			return n, 0, err
