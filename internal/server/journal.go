@@ -214,12 +214,22 @@ type committer struct {
 	ckpt chan uint64
 	busy atomic.Bool
 
+	// qmu guards closed, set once q is closed: a write asked then is
+	// refused (errStopping), not sent on the closed channel.
+	qmu    sync.RWMutex
+	closed bool
+
 	// refused holds the logs that a checkpoint set aside: their writes
 	// are refused (errLogSetAside).
 	refused sync.Map
 
 	closeOnce sync.Once
 }
+
+// errStopping refuses a write asked once the store is closed (a handler
+// still running when the server's shutdown gave up waiting): the handler
+// answers 503.
+var errStopping = errors.New("the server is stopping")
 
 // errLogSetAside refuses a write to a log that a checkpoint found
 // missing acknowledged data, and set aside.
@@ -302,7 +312,13 @@ func (c *committer) checkpointNow() {
 func (c *committer) do(r *commitReq) error {
 	r.enq = time.Now()
 	r.done = make(chan error, 1)
+	c.qmu.RLock()
+	if c.closed {
+		c.qmu.RUnlock()
+		return errStopping
+	}
 	c.q <- r
+	c.qmu.RUnlock()
 	err := <-r.done
 	if c.observe != nil && (r.kind == jWrite || r.kind == jCreate) {
 		c.observe(time.Since(r.enq), err)
@@ -322,7 +338,10 @@ func (c *committer) waiting(now time.Time) (n int, wait, since time.Duration) {
 // it: a clean stop leaves the logs alone.
 func (c *committer) close() {
 	c.closeOnce.Do(func() {
+		c.qmu.Lock()
+		c.closed = true
 		close(c.q)
+		c.qmu.Unlock()
 		c.wg.Wait()
 		if c.broken {
 			if err := c.cutBack(); err != nil {

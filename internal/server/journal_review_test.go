@@ -344,3 +344,35 @@ func TestJournalRefusedBatchNotReplayed(t *testing.T) {
 		})
 	}
 }
+
+// A write asked once the store is closed (a handler still running when
+// Run's shutdown gave up waiting, and its deferred Release ran) is
+// refused with errStopping, and the handler answers 503. (Review L1: a
+// send on the closed channel panicked, with the game's lock held.)
+func TestCommitAfterClose(t *testing.T) {
+	st, err := openStore(t.TempDir(), nil, t.Logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.close()
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("commit after close: panic %v", r)
+			}
+		}()
+		if err := st.c.commit(st.path("0123456789abcdef01234567"), 0, []byte(logMagic), true); !errors.Is(err, errStopping) {
+			t.Errorf("commit after close: %v, want %v", err, errStopping)
+		}
+		if err := st.remove("0123456789abcdef01234567"); !errors.Is(err, errStopping) {
+			t.Errorf("remove after close: %v, want %v", err, errStopping)
+		}
+	}()
+
+	s, ts := newTest(t, Config{DataDir: t.TempDir()})
+	c := createTarget(t, ts.URL, 100_000, KindHuman, KindThreshold)
+	s.Release()
+	r := call(t, nil, "POST", ts.URL+"/api/games/"+c.ID+"/roll", c.Seats[0].Token, nil)
+	r.wantError(t, 503, CodeUnavailable)
+	call(t, nil, "POST", ts.URL+"/api/games", "", createRequest{Target: 1000, Seats: []seatRequest{{Kind: KindHuman}}}).wantError(t, 503, CodeUnavailable)
+}
