@@ -226,6 +226,10 @@ type committer struct {
 	closeOnce sync.Once
 }
 
+// errEntryTooLarge refuses a write whose journal entry would be larger
+// than the reader takes (maxEntry): it could not be recovered.
+var errEntryTooLarge = errors.New("a journal entry larger than the journal reads back")
+
 // errStopping refuses a write asked once the store is closed (a handler
 // still running when the server's shutdown gave up waiting): the handler
 // answers 503.
@@ -284,6 +288,9 @@ func (c *committer) commit(path string, off int64, data []byte, create bool) err
 	kind := byte(jWrite)
 	if create {
 		kind = jCreate
+	}
+	if n := 2 + len(filepath.Base(path)) + 8 + len(data); n > maxEntry {
+		return fmt.Errorf("%w: %s: an entry of %d bytes, at most %d", errEntryTooLarge, filepath.Base(path), n, maxEntry)
 	}
 	return c.do(&commitReq{kind: kind, path: path, off: off, data: data})
 }

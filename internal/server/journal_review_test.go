@@ -376,3 +376,40 @@ func TestCommitAfterClose(t *testing.T) {
 	r.wantError(t, 503, CodeUnavailable)
 	call(t, nil, "POST", ts.URL+"/api/games", "", createRequest{Target: 1000, Seats: []seatRequest{{Kind: KindHuman}}}).wantError(t, 503, CodeUnavailable)
 }
+
+// A write whose journal entry is larger than the reader takes (maxEntry)
+// is refused before it is written: the journal never holds an entry that
+// it would read back as torn. (Review L2: it was acknowledged.)
+func TestCommitEntryTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	st, err := openStore(dir, nil, t.Logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.close()
+	st.c.rotateSize.Store(1 << 40) // one journal file
+	path := st.path("0123456789abcdef01234567")
+	name := filepath.Base(path)
+	fits := make([]byte, maxEntry-2-len(name)-8)
+	if err := st.c.commit(path, 0, fits, true); err != nil {
+		t.Fatalf("an entry of maxEntry bytes: %v", err)
+	}
+	seqs, _ := journals(dir)
+	if len(seqs) != 1 {
+		t.Fatalf("journal files %v", seqs)
+	}
+	jpath := filepath.Join(dir, journalName(seqs[0]))
+	size := fileSizeOf(jpath)
+	err = st.c.commit(path, int64(len(fits)), make([]byte, len(fits)+1), false)
+	if !errors.Is(err, errEntryTooLarge) {
+		t.Fatalf("an entry of maxEntry+1 bytes: %v, want %v", err, errEntryTooLarge)
+	}
+	st.c.barrier()
+	if got := fileSizeOf(jpath); got != size {
+		t.Errorf("the journal grew from %d to %d bytes with a refused entry", size, got)
+	}
+	n, torn, err := replayJournal(jpath, func(jEntry) error { return nil })
+	if n != 1 || torn != 0 || err != nil {
+		t.Errorf("the journal reads back %d entries, %d torn bytes, %v; want 1, 0, nil", n, torn, err)
+	}
+}
