@@ -188,7 +188,7 @@ func TestCrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entry := appendEntry(nil, jWrite, games[0].id+logExt, 1<<20, []byte("never acknowledged"))
+	entry := appendBatch(nil, appendEntry(nil, jWrite, games[0].id+logExt, 1<<20, []byte("never acknowledged")))
 	f.Write(entry[:len(entry)/2])
 	f.Close()
 	c2 := startChild(t, dir)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -27,8 +28,10 @@ import (
 // file system's commits carry the journal alone.
 //
 // The journal is a sequence of files, journal-SEQ.wal (SEQ in 16 hex
-// digits), each of framed records as the game logs' (a length, a CRC-32C
-// and the payload), with no magic. A record's payload is an entry:
+// digits), each of batches, with no magic: each batch a head (a record
+// that gives the length and the CRC-32C of the batch's entries, see
+// putBatchHead), then its entries, each a framed record as the game
+// logs' (a length, a CRC-32C and the payload). An entry's payload is:
 //
 //	1 byte   the kind: jWrite, jCreate or jRemove
 //	1 byte   the length n of the log's file name
@@ -49,9 +52,10 @@ import (
 // files left (a crash, or a checkpoint that failed) the same way; a
 // clean stop applies them all, so that it leaves the logs alone. A torn
 // record at the end of the last journal file was never acknowledged and
-// is ignored. A bad record that any good entry follows (looked for at
-// every offset after it, see entryAfter), or a bad record in a journal
-// file that others follow, is corruption: the journal files stay as they
+// is ignored, whole entries of that batch included. A bad batch that any
+// whole batch follows (looked for at every offset after it, see
+// batchAfter), a bad entry in a batch whose CRC is right, or a bad batch
+// in a journal file that others follow, is corruption: the journal files stay as they
 // are, and the server refuses to start, naming the file and the offset,
 // rather than lose moves that it acknowledged.
 const (
@@ -107,6 +111,56 @@ func appendEntry(b []byte, kind byte, name string, off int64, data []byte) []byt
 	crc = crc32Update(crc, payload)
 	binary.LittleEndian.PutUint32(b[start+4:start+8], crc)
 	return b
+}
+
+// A batch's head is a record of its own, before the batch's entries:
+//
+//	1 byte   jBatch
+//	1 byte   0 (no file name)
+//	8 bytes  the length of the batch's entries, framed, little-endian
+//	4 bytes  their CRC-32C, little-endian
+//
+// A crash in the middle of a batch's write may leave any of its pages
+// on disk and not others: whole entries after a bad one, in the torn
+// batch, last. The head tells them from corruption: after a bad record,
+// a whole batch (a good head, and entries of its length and CRC) is
+// corruption, whole entries of no such batch a torn tail.
+const (
+	jBatch        = 4
+	batchHeadSize = recordHead + 2 + 8 + 4
+)
+
+// putBatchHead writes into head (batchHeadSize bytes) the head of the
+// batch of the framed entries body.
+func putBatchHead(head, body []byte) {
+	p := head[recordHead:]
+	p[0], p[1] = jBatch, 0
+	binary.LittleEndian.PutUint64(p[2:], uint64(len(body)))
+	binary.LittleEndian.PutUint32(p[10:], crc32Update(0, body))
+	binary.LittleEndian.PutUint32(head[:4], uint32(len(p)))
+	crc := crc32Update(0, head[:4])
+	binary.LittleEndian.PutUint32(head[4:8], crc32Update(crc, p))
+}
+
+// appendBatch appends to b the batch of the framed entries body: its
+// head, then body.
+func appendBatch(b, body []byte) []byte {
+	var head [batchHeadSize]byte
+	putBatchHead(head[:], body)
+	return append(append(b, head[:]...), body...)
+}
+
+// parseBatchHead decodes a batch head's payload: the length of the
+// batch's entries and their CRC.
+func parseBatchHead(p []byte) (n int64, crc uint32, ok bool) {
+	if len(p) != batchHeadSize-recordHead || p[0] != jBatch || p[1] != 0 {
+		return 0, 0, false
+	}
+	v := binary.LittleEndian.Uint64(p[2:])
+	if v == 0 || v > 1<<40 {
+		return 0, 0, false
+	}
+	return int64(v), binary.LittleEndian.Uint32(p[10:]), true
 }
 
 // A jEntry is a journal entry, decoded.
@@ -410,7 +464,7 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 		}
 		return
 	}
-	buf := c.buf[:0]
+	buf := append(c.buf[:0], make([]byte, batchHeadSize)...) // the batch's head, set below
 	for i, r := range batch {
 		if r.kind == jWrite || r.kind == jCreate {
 			if _, ok := c.refused.Load(r.path); ok {
@@ -423,9 +477,10 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 		}
 	}
 	c.buf = buf
-	if len(buf) == 0 {
+	if len(buf) == batchHeadSize {
 		return
 	}
+	putBatchHead(buf[:batchHeadSize], buf[batchHeadSize:])
 	_, err := c.j.WriteAt(buf, c.jsize)
 	if err == nil && c.fail.Load() {
 		err = errors.New("the journal's fsync fails (a test)")
@@ -815,7 +870,7 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 		if err != nil {
 			return err
 		}
-		_, err = f.Write(appendEntry(nil, e.kind, e.name, e.off, e.data))
+		_, err = f.Write(appendBatch(nil, appendEntry(nil, e.kind, e.name, e.off, e.data)))
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -983,68 +1038,107 @@ func replayJournalTo(path string, limit int64, apply func(jEntry) error) (n int,
 		size = limit
 	}
 	r := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 1<<20)
-	var buf []byte
+	var head, body []byte
 	var pos int64
 	for {
-		payload, err := readRecordMax(r, buf, maxEntry)
+		// A batch: its head, then its entries, whole.
+		payload, err := readRecordMax(r, head, batchHeadSize)
 		if err == io.EOF {
 			return n, 0, nil
 		}
+		var blen int64
+		var bcrc uint32
+		if err == nil {
+			head = payload
+			var ok bool
+			if blen, bcrc, ok = parseBatchHead(payload); !ok {
+				err = errTorn
+			}
+		}
+		if err == nil {
+			if blen > size-pos-batchHeadSize {
+				err = errTorn // short
+			} else {
+				if int64(cap(body)) < blen {
+					body = make([]byte, blen)
+				}
+				body = body[:blen]
+				if _, err = io.ReadFull(r, body); err == nil && crc32Update(0, body) != bcrc {
+					err = errTorn
+				}
+				if err == io.ErrUnexpectedEOF || err == io.EOF {
+					err = errTorn
+				}
+			}
+		}
 		if err == errTorn {
-			if at, ok, err := entryAfter(f, pos, size); err != nil {
+			if at, ok, err := batchAfter(f, pos, size); err != nil {
 				return n, 0, err
 			} else if ok {
-				return n, 0, fmt.Errorf("%w: a bad record at offset %d, and a good entry at offset %d after it", errJournalCorrupt, pos, at)
+				return n, 0, fmt.Errorf("%w: a bad batch at offset %d, and a good one at offset %d after it", errJournalCorrupt, pos, at)
 			}
 			return n, size - pos, nil
 		}
 		if err != nil {
 			return n, 0, err
 		}
-		buf = payload
-		e, err := parseEntry(payload)
-		if err != nil {
-			return n, 0, fmt.Errorf("%w: offset %d: %v", errJournalCorrupt, pos, err)
+		// Its checksum is right: a bad entry in it is corruption.
+		br := bufio.NewReader(bytes.NewReader(body))
+		var ebuf []byte
+		epos := pos + batchHeadSize
+		for {
+			p, err := readRecordMax(br, ebuf, maxEntry)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return n, 0, fmt.Errorf("%w: offset %d, in the batch at %d: %v", errJournalCorrupt, epos, pos, err)
+			}
+			ebuf = p
+			e, err := parseEntry(p)
+			if err != nil {
+				return n, 0, fmt.Errorf("%w: offset %d: %v", errJournalCorrupt, epos, err)
+			}
+			if err := apply(e); err != nil {
+				return n, 0, err
+			}
+			n++
+			epos += recordHead + int64(len(p))
 		}
-		if err := apply(e); err != nil {
-			return n, 0, err
-		}
-		n++
-		pos += recordHead + int64(len(payload))
+		pos += batchHeadSize + blen
 	}
 }
 
-// entryAfter looks for a good journal entry, at every offset of the
-// journal file f of size bytes after the bad record at pos: a framed
-// record whose length and checksum are right and whose payload is an
-// entry (parseEntry's strict shape). A crash leaves a torn record last,
-// with nothing good after it; a good entry after a bad record is
-// corruption (a bit flipped in a length leads no reader to where the
-// next record starts, so that goodAfter would miss it). It reads the rest
-// of the file into memory.
-func entryAfter(f *os.File, pos, size int64) (at int64, ok bool, err error) {
-	if size-pos <= 1 {
+// batchAfter looks for a whole batch at every offset of the journal file
+// f of size bytes after the bad batch at pos: a head whose length and
+// checksum are right, and entries of the length and the CRC that it
+// gives. A crash leaves a torn batch last, with no batch after it (its
+// own whole entries are no batch); a whole batch after a bad one is
+// corruption (a bit flipped in a length leads no reader to where the next
+// batch starts, so that goodAfter would miss it). It reads the rest of
+// the file into memory.
+func batchAfter(f *os.File, pos, size int64) (at int64, ok bool, err error) {
+	if size-pos <= batchHeadSize {
 		return 0, false, nil
 	}
 	rest := make([]byte, size-pos-1)
 	if _, err := f.ReadAt(rest, pos+1); err != nil && err != io.EOF {
 		return 0, false, err
 	}
-	const least = 2 + 24 + len(logExt) + 8 // the kind, the name and the offset
-	for i := 0; i+recordHead+least <= len(rest); i++ {
-		n := int(binary.LittleEndian.Uint32(rest[i:]))
-		if n < least || n > maxEntry || n > len(rest)-i-recordHead {
+	for i := 0; i+batchHeadSize <= len(rest); i++ {
+		h := rest[i : i+batchHeadSize]
+		if binary.LittleEndian.Uint32(h) != batchHeadSize-recordHead || h[recordHead] != jBatch {
 			continue
 		}
-		p := rest[i+recordHead : i+recordHead+n]
-		if p[0] < jWrite || p[0] > jRemove || int(p[1]) != 24+len(logExt) { // validID: 24 hex digits
+		crc := crc32Update(0, h[:4])
+		if crc32Update(crc, h[recordHead:]) != binary.LittleEndian.Uint32(h[4:]) {
 			continue
 		}
-		crc := crc32Update(0, rest[i:i+4])
-		if crc32Update(crc, p) != binary.LittleEndian.Uint32(rest[i+4:]) {
+		n, bcrc, ok := parseBatchHead(h[recordHead:])
+		if !ok || n > int64(len(rest)-i-batchHeadSize) {
 			continue
 		}
-		if _, err := parseEntry(p); err == nil {
+		if crc32Update(0, rest[i+batchHeadSize:i+batchHeadSize+int(n)]) == bcrc {
 			return pos + 1 + int64(i), true, nil
 		}
 	}

@@ -26,7 +26,7 @@ func TestJournalApplyOverFileLimit(t *testing.T) {
 		j = appendEntry(j, jCreate, name, 0, []byte(logMagic))
 		j = appendEntry(j, jWrite, name, int64(len(logMagic)), []byte(fmt.Sprint("game ", i)))
 	}
-	if err := os.WriteFile(filepath.Join(dir, journalName(1)), j, 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, journalName(1)), appendBatch(nil, j), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	d, err := os.Open(dir)

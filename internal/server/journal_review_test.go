@@ -14,8 +14,8 @@ import (
 // The tests of the review of the journal (findings H1, M1, M2, M4, L1,
 // L2): each failed before its fix.
 
-// A bit flipped in the length of a record in the middle of the last
-// journal file is corruption, not a torn tail: a good entry follows it,
+// A bit flipped in the length of a batch in the middle of the last
+// journal file is corruption, not a torn tail: a whole batch follows it,
 // although not where the corrupt length says. (Review H1: the four
 // acknowledged entries after it were dropped as "never acknowledged", and
 // the journal file deleted.)
@@ -23,7 +23,7 @@ func TestJournalCorruptLengthRefused(t *testing.T) {
 	id := "0123456789abcdef01234567" + logExt
 	for _, flip := range []struct {
 		name string
-		at   int // the byte of record 1 flipped
+		at   int // the byte of batch 1 flipped
 		bit  byte
 	}{
 		{"length +256", 1, 0x01},
@@ -37,7 +37,7 @@ func TestJournalCorruptLengthRefused(t *testing.T) {
 			var offs []int
 			for i := range 5 {
 				offs = append(offs, len(data))
-				data = appendEntry(data, jWrite, id, int64(i*10), []byte(fmt.Sprint("acknowledged-", i)))
+				data = appendBatch(data, appendEntry(nil, jWrite, id, int64(i*10), []byte(fmt.Sprint("acknowledged-", i))))
 			}
 			data[offs[1]+flip.at] ^= flip.bit
 			dir := t.TempDir()

@@ -58,7 +58,7 @@ func TestJournalWithoutSyncfs(t *testing.T) {
 		name := fmt.Sprintf("%024x", i) + logExt
 		j = appendEntry(j, jCreate, name, 0, []byte(logMagic))
 	}
-	os.WriteFile(filepath.Join(d, journalName(1)), j, 0o600)
+	os.WriteFile(filepath.Join(d, journalName(1)), appendBatch(nil, j), 0o600)
 	if _, n, err := recoverJournal(d, dir, t.Logf); err != nil || n != games {
 		t.Fatalf("recovery: %d entries, %v", n, err)
 	}
