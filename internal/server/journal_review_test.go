@@ -413,3 +413,37 @@ func TestCommitEntryTooLarge(t *testing.T) {
 		t.Errorf("the journal reads back %d entries, %d torn bytes, %v; want 1, 0, nil", n, torn, err)
 	}
 }
+
+// A checkpoint that finds a log missing acknowledged data (a hole before
+// its entries) sets it aside, and the game's later writes are refused
+// (errLogSetAside: 500 save_failed), not journaled for a log that is
+// gone.
+func TestCheckpointGapRefusesWrites(t *testing.T) {
+	dir := t.TempDir()
+	logf, logs := logLines()
+	s, ts := newTest(t, Config{DataDir: dir, Logf: logf})
+	c := createTarget(t, ts.URL, 100_000, KindHuman, KindThreshold)
+	st := c.State
+	for range 3 {
+		st, _ = playMove(t, nil, ts.URL, c.ID, c.Seats[0].Token, st)
+	}
+	s.store.c.checkpointNow()
+	path := filepath.Join(dir, c.ID+logExt)
+	if err := os.Truncate(path, int64(len(logMagic))); err != nil { // lost data
+		t.Fatal(err)
+	}
+	st, _ = playMove(t, nil, ts.URL, c.ID, c.Seats[0].Token, st)
+	s.store.c.checkpointNow()
+	if _, err := os.Stat(path + corruptExt); err != nil {
+		t.Fatalf("the log was not set aside: %v; logs:\n%s", err, logs())
+	}
+	if _, status := playMove(t, nil, ts.URL, c.ID, c.Seats[0].Token, st); status != 500 {
+		t.Errorf("a move on a game whose log was set aside: %d, want 500", status)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("a log made again for the game set aside: %v", err)
+	}
+	if !strings.Contains(logs(), errLogSetAside.Error()) {
+		t.Errorf("the refusal not logged:\n%s", logs())
+	}
+}
