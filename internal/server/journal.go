@@ -801,6 +801,7 @@ type logApply struct {
 	size  int64         // its size, with pending
 	pend  *pendingWrite // its entries not yet written, contiguous, ending at size
 	aside bool          // set aside: its entries go to its asideJournalExt file
+	to    string        // where it was set aside, if it was
 }
 
 // applyJournals applies the journal files seqs of dir, in order, to the
@@ -854,6 +855,9 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 			to = fmt.Sprintf("%s%s.%d", path, corruptExt, i)
 		}
 		err := os.Rename(path, to)
+		if err == nil {
+			l.to = to // what was written to it in this run is synced there
+		}
 		if errors.Is(err, fs.ErrNotExist) {
 			err = nil
 		}
@@ -974,6 +978,9 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 	paths := make(map[string]struct{}, len(logs))
 	for path, l := range logs {
 		if l.aside {
+			if l.to != "" {
+				paths[l.to] = struct{}{}
+			}
 			path += asideJournalExt
 		}
 		paths[path] = struct{}{}
