@@ -964,9 +964,13 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 			return 0, aside, fmt.Errorf("server: journal %s: %w", name, err)
 		}
 		if torn > 0 {
+			end := fileSizeOf(filepath.Join(dir, name))
+			if limit >= 0 && limit < end {
+				end = limit
+			}
 			if i < len(seqs)-1 {
 				return 0, aside, fmt.Errorf("server: journal %s: %w: a bad record at offset %d (%d bytes to its end) before the journal file %s",
-					name, errJournalCorrupt, fileSizeOf(filepath.Join(dir, name))-torn, torn, journalName(seqs[i+1]))
+					name, errJournalCorrupt, end-torn, torn, journalName(seqs[i+1]))
 			}
 			logf("farkle serve: journal %s: a torn record at its end (%d bytes, never acknowledged), ignored", name, torn)
 		}
@@ -1022,8 +1026,9 @@ func logHolds(path string, off int64, data []byte) ([]byte, error) {
 }
 
 // replayJournal calls apply with each entry of the journal file path, in
-// order, and returns their number and the bytes of a torn tail. A bad
-// record that a good one follows is errJournalCorrupt.
+// order, and returns their number and the bytes of a torn tail (a bad
+// batch last, see batchAfter). A bad batch that a whole one follows, or
+// a bad entry in a whole batch, is errJournalCorrupt.
 func replayJournal(path string, apply func(jEntry) error) (n int, torn int64, err error) {
 	return replayJournalTo(path, -1, apply)
 }
