@@ -178,7 +178,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err := s.persist(e); err != nil {
 		e.mu.Unlock()
 		s.logf("farkle serve: game %s: save: %v", e.id, err)
-		writeError(w, errorf(http.StatusInternalServerError, CodeSaveFailed, "the game could not be saved"))
+		writeError(w, saveError(err, "the game could not be saved"))
 		return
 	}
 	st := s.state(e, langOf(r))
@@ -451,7 +451,7 @@ func (s *Server) rename(e *entry, i int, name string) *apiError {
 		s.logf("farkle serve: game %s: save: %v", e.id, err)
 		e.g.Rename(i, old) // a name that was valid
 		e.notify()         // the game went back to its last save
-		return errorf(http.StatusInternalServerError, CodeSaveFailed, "the name could not be saved")
+		return saveError(err, "the name could not be saved")
 	}
 	e.notify()
 	return nil
@@ -561,7 +561,7 @@ func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, se
 	if err := s.persist(e); err != nil {
 		s.logf("farkle serve: game %s: save: %v", e.id, err)
 		e.notify() // the game went back to its last save
-		return stateParts{}, errorf(http.StatusInternalServerError, CodeSaveFailed, "the move could not be saved and was undone")
+		return stateParts{}, saveError(err, "the move could not be saved and was undone")
 	}
 	e.touched = s.now()
 	s.metrics.moves.Add(1)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 )
 
@@ -25,7 +26,7 @@ const (
 	CodeTooManyConns     = "too_many_connections" // 429: the client has as many connections open as it may (answered as the connection opens)
 	CodeSaveFailed       = "save_failed"          // 500: the move could not be saved, and was undone
 	CodeInternal         = "internal"             // 500: a bug
-	CodeUnavailable      = "unavailable"          // 503: too many games or event streams
+	CodeUnavailable      = "unavailable"          // 503: too many games or event streams, or the server is stopping
 	CodeOverloaded       = "overloaded"           // 503: the disk is behind: try again after Retry-After
 	CodeStale            = "stale"                // 409: a move sent with X-Farkle-Events after the game moved on
 )
@@ -90,4 +91,14 @@ func writeRaw(w http.ResponseWriter, status int, b []byte) {
 	h["X-Content-Type-Options"] = noSniff
 	w.WriteHeader(status)
 	w.Write(append(b, '\n'))
+}
+
+// saveError is the answer to a write that failed: 503 unavailable if the
+// server is stopping (nothing was written, nothing is lost but the
+// request), else 500 save_failed with message.
+func saveError(err error, message string) *apiError {
+	if errors.Is(err, errStopping) {
+		return errorf(http.StatusServiceUnavailable, CodeUnavailable, "the server is stopping: "+message)
+	}
+	return errorf(http.StatusInternalServerError, CodeSaveFailed, message)
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -27,8 +28,10 @@ import (
 // file system's commits carry the journal alone.
 //
 // The journal is a sequence of files, journal-SEQ.wal (SEQ in 16 hex
-// digits), each of framed records as the game logs' (a length, a CRC-32C
-// and the payload), with no magic. A record's payload is an entry:
+// digits), each of batches, with no magic: each batch a head (a record
+// that gives the length and the CRC-32C of the batch's entries, see
+// putBatchHead), then its entries, each a framed record as the game
+// logs' (a length, a CRC-32C and the payload). An entry's payload is:
 //
 //	1 byte   the kind: jWrite, jCreate or jRemove
 //	1 byte   the length n of the log's file name
@@ -39,16 +42,22 @@ import (
 // Once a journal file holds rotateSize bytes, or is rotateAge old, the
 // committer starts the next one, and the checkpointer, one goroutine,
 // applies the files before it to the games' logs (applyJournals: each
-// log's entries written at their offsets, contiguous ones in one write,
-// each log cut at the end of its last entry, the removals made), makes
+// log's entries appended, contiguous ones in one write, those that the
+// log holds already skipped, so that applying a file again is a no-op,
+// a log that an entry would leave a hole in set aside, the removals
+// made), makes
 // the logs durable (syncfs(2) where there is one, else an fsync of each
 // log and of the directory), and only then removes those journal files.
 // At start-up, before the games load, recoverJournal applies the journal
 // files left (a crash, or a checkpoint that failed) the same way; a
 // clean stop applies them all, so that it leaves the logs alone. A torn
 // record at the end of the last journal file was never acknowledged and
-// is ignored; a bad record followed by good ones is corruption, and the
-// server refuses to start rather than lose moves that it acknowledged.
+// is ignored, whole entries of that batch included. A bad batch that any
+// whole batch follows (looked for at every offset after it, see
+// batchAfter), a bad entry in a batch whose CRC is right, or a bad batch
+// in a journal file that others follow, is corruption: the journal files stay as they
+// are, and the server refuses to start, naming the file and the offset,
+// rather than lose moves that it acknowledged.
 const (
 	journalPrefix = "journal-"
 	journalExt    = ".wal"
@@ -102,6 +111,56 @@ func appendEntry(b []byte, kind byte, name string, off int64, data []byte) []byt
 	crc = crc32Update(crc, payload)
 	binary.LittleEndian.PutUint32(b[start+4:start+8], crc)
 	return b
+}
+
+// A batch's head is a record of its own, before the batch's entries:
+//
+//	1 byte   jBatch
+//	1 byte   0 (no file name)
+//	8 bytes  the length of the batch's entries, framed, little-endian
+//	4 bytes  their CRC-32C, little-endian
+//
+// A crash in the middle of a batch's write may leave any of its pages
+// on disk and not others: whole entries after a bad one, in the torn
+// batch, last. The head tells them from corruption: after a bad record,
+// a whole batch (a good head, and entries of its length and CRC) is
+// corruption, whole entries of no such batch a torn tail.
+const (
+	jBatch        = 4
+	batchHeadSize = recordHead + 2 + 8 + 4
+)
+
+// putBatchHead writes into head (batchHeadSize bytes) the head of the
+// batch of the framed entries body.
+func putBatchHead(head, body []byte) {
+	p := head[recordHead:]
+	p[0], p[1] = jBatch, 0
+	binary.LittleEndian.PutUint64(p[2:], uint64(len(body)))
+	binary.LittleEndian.PutUint32(p[10:], crc32Update(0, body))
+	binary.LittleEndian.PutUint32(head[:4], uint32(len(p)))
+	crc := crc32Update(0, head[:4])
+	binary.LittleEndian.PutUint32(head[4:8], crc32Update(crc, p))
+}
+
+// appendBatch appends to b the batch of the framed entries body: its
+// head, then body.
+func appendBatch(b, body []byte) []byte {
+	var head [batchHeadSize]byte
+	putBatchHead(head[:], body)
+	return append(append(b, head[:]...), body...)
+}
+
+// parseBatchHead decodes a batch head's payload: the length of the
+// batch's entries and their CRC.
+func parseBatchHead(p []byte) (n int64, crc uint32, ok bool) {
+	if len(p) != batchHeadSize-recordHead || p[0] != jBatch || p[1] != 0 {
+		return 0, 0, false
+	}
+	v := binary.LittleEndian.Uint64(p[2:])
+	if v == 0 || v > 1<<40 {
+		return 0, 0, false
+	}
+	return int64(v), binary.LittleEndian.Uint32(p[10:]), true
 }
 
 // A jEntry is a journal entry, decoded.
@@ -177,15 +236,17 @@ type committer struct {
 	lastTake atomic.Int64
 
 	// fail, for the tests, fails the journal's fsync of every batch
-	// (after the write: the failure path undoes it), and delay makes
-	// each batch take that long more (a slow disk).
-	fail  atomic.Bool
-	delay atomic.Int64
+	// (after the write: the failure path undoes it), failCut the cut
+	// back after it, and delay makes each batch take that long more (a
+	// slow disk).
+	fail    atomic.Bool
+	failCut atomic.Bool
+	delay   atomic.Int64
 
 	// checkpoints counts the checkpoints made, batches the batches
 	// committed.
 	checkpoints atomic.Int64
-	ckptNanos   atomic.Int64 // their time in all
+	ckptNanos   atomic.Int64 // the checkpoints' time in all
 	batches     atomic.Int64
 
 	// The rotation's thresholds (the tests make them small), and a
@@ -208,8 +269,30 @@ type committer struct {
 	ckpt chan uint64
 	busy atomic.Bool
 
+	// qmu guards closed, set once q is closed: a write asked then is
+	// refused (errStopping), not sent on the closed channel.
+	qmu    sync.RWMutex
+	closed bool
+
+	// refused holds the logs that a checkpoint set aside: their writes
+	// are refused (errLogSetAside).
+	refused sync.Map
+
 	closeOnce sync.Once
 }
+
+// errEntryTooLarge refuses a write whose journal entry would be larger
+// than the reader takes (maxEntry): it could not be recovered.
+var errEntryTooLarge = errors.New("a journal entry larger than the journal reads back")
+
+// errStopping refuses a write asked once the store is closed (a handler
+// still running when the server's shutdown gave up waiting): the handler
+// answers 503.
+var errStopping = errors.New("the server is stopping")
+
+// errLogSetAside refuses a write to a log that a checkpoint found
+// missing acknowledged data, and set aside.
+var errLogSetAside = errors.New("the game's log lacks acknowledged data and was set aside")
 
 // queueCap is the capacity of the committer's queue: more than the
 // moves that admission lets in at once.
@@ -236,6 +319,11 @@ func newCommitter(dir *os.File, dirPath string, seq uint64, observe func(time.Du
 // openJournal makes the journal file seq, durably, and writes to it from
 // then on.
 func (c *committer) openJournal(seq uint64) error {
+	// An end mark of an earlier journal file seq, left: not this one's.
+	// The directory's fsync below makes its removal durable.
+	if err := os.Remove(filepath.Join(c.dirPath, endMarkName(seq))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("server: journal: %w", err)
+	}
 	f, err := os.OpenFile(filepath.Join(c.dirPath, journalName(seq)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return fmt.Errorf("server: journal: %w", err)
@@ -255,6 +343,9 @@ func (c *committer) commit(path string, off int64, data []byte, create bool) err
 	kind := byte(jWrite)
 	if create {
 		kind = jCreate
+	}
+	if n := 2 + len(filepath.Base(path)) + 8 + len(data); n > maxEntry {
+		return fmt.Errorf("%w: %s: an entry of %d bytes, at most %d", errEntryTooLarge, filepath.Base(path), n, maxEntry)
 	}
 	return c.do(&commitReq{kind: kind, path: path, off: off, data: data})
 }
@@ -283,7 +374,13 @@ func (c *committer) checkpointNow() {
 func (c *committer) do(r *commitReq) error {
 	r.enq = time.Now()
 	r.done = make(chan error, 1)
+	c.qmu.RLock()
+	if c.closed {
+		c.qmu.RUnlock()
+		return errStopping
+	}
 	c.q <- r
+	c.qmu.RUnlock()
 	err := <-r.done
 	if c.observe != nil && (r.kind == jWrite || r.kind == jCreate) {
 		c.observe(time.Since(r.enq), err)
@@ -303,12 +400,19 @@ func (c *committer) waiting(now time.Time) (n int, wait, since time.Duration) {
 // it: a clean stop leaves the logs alone.
 func (c *committer) close() {
 	c.closeOnce.Do(func() {
+		c.qmu.Lock()
+		c.closed = true
 		close(c.q)
+		c.qmu.Unlock()
 		c.wg.Wait()
-		c.j.Close()
 		if c.broken {
-			return // the journal stays, for the recovery
+			if err := c.cutBack(); err != nil {
+				c.j.Close()
+				return // the journal stays, for the recovery, with its end mark
+			}
+			c.logf("farkle serve: the journal was cut back at the stop")
 		}
+		c.j.Close()
 		if err := checkpointJournals(c.dirPath, c.dir, c.jseq+1, c.logf, nil); err != nil {
 			c.logf("farkle serve: checkpoint at the stop: %v; the journal stays, applied at the next start", err)
 		}
@@ -361,16 +465,23 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 		}
 		return
 	}
-	buf := c.buf[:0]
-	for _, r := range batch {
+	buf := append(c.buf[:0], make([]byte, batchHeadSize)...) // the batch's head, set below
+	for i, r := range batch {
+		if r.kind == jWrite || r.kind == jCreate {
+			if _, ok := c.refused.Load(r.path); ok {
+				errs[i] = fmt.Errorf("%w: %s", errLogSetAside, filepath.Base(r.path))
+				continue
+			}
+		}
 		if r.kind != jBarrier {
 			buf = appendEntry(buf, r.kind, filepath.Base(r.path), r.off, r.data)
 		}
 	}
 	c.buf = buf
-	if len(buf) == 0 {
+	if len(buf) == batchHeadSize {
 		return
 	}
+	putBatchHead(buf[:batchHeadSize], buf[batchHeadSize:])
 	_, err := c.j.WriteAt(buf, c.jsize)
 	if err == nil && c.fail.Load() {
 		err = errors.New("the journal's fsync fails (a test)")
@@ -380,13 +491,21 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 	}
 	if err != nil {
 		for i, r := range batch {
-			if r.kind != jBarrier {
+			if r.kind != jBarrier && errs[i] == nil {
 				errs[i] = err
 			}
 		}
-		if terr := c.j.Truncate(c.jsize); terr != nil {
+		if terr := c.cutBack(); terr != nil {
+			// The refused batch may stay in the journal file, whole:
+			// the end of what was acknowledged is recorded beside it,
+			// for the recovery, which replays nothing past it.
 			c.broken = true
-			c.logf("farkle serve: the journal cannot be cut back after a failed write (%v): every write is refused until a restart", terr)
+			merr := writeEndMark(c.dirPath, c.dir, c.jseq, c.jsize)
+			if merr == nil {
+				c.logf("farkle serve: the journal cannot be cut back after a failed write (%v): every write is refused until a restart; its end, %d bytes, is recorded in %s", terr, c.jsize, endMarkName(c.jseq))
+			} else {
+				c.logf("farkle serve: the journal cannot be cut back after a failed write (%v), nor its end recorded (%v): every write is refused until a restart, and the %d writes refused last may come back at the next start", terr, merr, len(batch))
+			}
 		}
 		return
 	}
@@ -394,16 +513,78 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 		c.jstart = time.Now()
 	}
 	c.jsize += int64(len(buf))
-	for _, r := range batch {
-		if r.kind == jRemove {
-			// Durably removed in the journal: the file goes now (the
-			// checkpoint makes that durable, and removes it again if
-			// an older entry made it again).
-			if err := os.Remove(r.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				c.logf("farkle serve: %s: removing: %v", filepath.Base(r.path), err)
-			}
-		}
+	// A removal, durable in the journal, is made by the checkpoint that
+	// applies it, in the journal's order: an earlier entry of the log
+	// finds it there.
+}
+
+// cutBack cuts the journal file back to the end of the last batch
+// acknowledged, after a failed write, durably: a batch refused must not
+// come back at the next start.
+func (c *committer) cutBack() error {
+	if c.failCut.Load() {
+		return errors.New("the journal's cut back fails (a test)")
 	}
+	if err := c.j.Truncate(c.jsize); err != nil {
+		return err
+	}
+	return c.j.Sync()
+}
+
+// endMarkExt is the suffix of a journal file's end mark: the file
+// journal-SEQ.end holds, in decimal, the bytes of journal-SEQ.wal that
+// were acknowledged, when the journal could not be cut back to them.
+const endMarkExt = ".end"
+
+// endMarkName returns the name of the end mark of the journal file seq.
+func endMarkName(seq uint64) string {
+	return strings.TrimSuffix(journalName(seq), journalExt) + endMarkExt
+}
+
+// writeEndMark records durably that the journal file seq of dir ends at
+// size bytes: a temporary file written, fsynced, renamed, the directory
+// fsynced.
+func writeEndMark(dir string, d *os.File, seq uint64, size int64) error {
+	path := filepath.Join(dir, endMarkName(seq))
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(strconv.FormatInt(size, 10))
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err == nil {
+		err = d.Sync()
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// readEndMark returns the end recorded for the journal file seq of dir,
+// or -1 if there is none.
+func readEndMark(dir string, seq uint64) (int64, error) {
+	data, err := os.ReadFile(filepath.Join(dir, endMarkName(seq)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return -1, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.ParseInt(string(data), 10, 64)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%s: %q is not a size", endMarkName(seq), data)
+	}
+	return n, nil
 }
 
 // maybeRotate starts the next journal file and hands the ones before it
@@ -427,6 +608,9 @@ func (c *committer) maybeRotate() {
 	c.ckpt <- c.jseq
 }
 
+// refuse refuses the writes of the log path from now on.
+func (c *committer) refuse(path string) { c.refused.Store(path, true) }
+
 // checkpointer applies the journal files of each checkpoint to the logs.
 // A checkpoint that fails leaves them: the next one, or the recovery,
 // takes them on.
@@ -434,7 +618,7 @@ func (c *committer) checkpointer() {
 	defer c.wg.Done()
 	for below := range c.ckpt {
 		start := time.Now()
-		if err := checkpointJournals(c.dirPath, c.dir, below, c.logf, &pacer{}); err != nil {
+		if err := checkpointJournals(c.dirPath, c.dir, below, c.logf, c.refuse); err != nil {
 			c.logf("farkle serve: checkpoint: %v; the journal stays", err)
 		} else {
 			c.checkpoints.Add(1)
@@ -446,7 +630,8 @@ func (c *committer) checkpointer() {
 
 // checkpointJournals applies the journal files of dir below seq to the
 // logs, makes them durable and removes the files.
-func checkpointJournals(dir string, d *os.File, below uint64, logf func(string, ...any), p *pacer) error {
+// refuse, if not nil, is called with each log set aside.
+func checkpointJournals(dir string, d *os.File, below uint64, logf func(string, ...any), refuse func(path string)) error {
 	seqs, err := journals(dir)
 	if err != nil {
 		return err
@@ -457,29 +642,16 @@ func checkpointJournals(dir string, d *os.File, below uint64, logf func(string, 
 	if len(seqs) == 0 {
 		return nil
 	}
-	if _, err := applyJournals(dir, d, seqs, logf, p); err != nil {
+	_, aside, err := applyJournals(dir, d, seqs, logf)
+	if refuse != nil {
+		for _, p := range aside {
+			refuse(p)
+		}
+	}
+	if err != nil {
 		return err
 	}
-	removeJournals(dir, below)
-	return nil
-}
-
-// A pacer spreads a checkpoint's work over time: after each millisecond
-// of work it sleeps for three, so that a checkpoint, which nothing waits
-// for, takes at most a quarter of a CPU from the moves. A nil pacer does
-// not pace (the recovery, a stop).
-type pacer struct{ last time.Time }
-
-func (p *pacer) step() {
-	if p == nil {
-		return
-	}
-	if now := time.Now(); p.last.IsZero() {
-		p.last = now
-	} else if now.Sub(p.last) >= time.Millisecond {
-		time.Sleep(3 * time.Millisecond)
-		p.last = time.Now()
-	}
+	return removeJournals(dir, below)
 }
 
 // syncLogs makes the logs durable, and the directory: one syncfs(2)
@@ -522,14 +694,46 @@ func journals(dir string) ([]uint64, error) {
 	return seqs, nil
 }
 
-// removeJournals removes the journal files of dir below seq.
-func removeJournals(dir string, below uint64) {
-	seqs, _ := journals(dir)
+// removeJournals removes the journal files of dir below seq, each tried
+// three times. A file left is reported; the next checkpoint applies it
+// again (a no-op: applyJournals skips what the logs hold) and tries
+// again.
+func removeJournals(dir string, below uint64) error {
+	seqs, err := journals(dir)
+	if err != nil {
+		return fmt.Errorf("server: journal: %w", err)
+	}
+	var errs []error
 	for _, seq := range seqs {
-		if seq < below {
-			os.Remove(filepath.Join(dir, journalName(seq)))
+		if seq >= below {
+			continue
+		}
+		path := filepath.Join(dir, journalName(seq))
+		err := removeFile(path)
+		for try := 1; err != nil && try < 3; try++ {
+			time.Sleep(time.Duration(try) * 10 * time.Millisecond)
+			err = removeFile(path)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("server: journal %s applied, but not removed: %w", journalName(seq), err))
+			continue // its end mark stays with it
+		}
+		// A mark left (its removal failed) is removed when the journal
+		// file seq is made again (openJournal).
+		if err := os.Remove(filepath.Join(dir, endMarkName(seq))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, fmt.Errorf("server: journal %s: %w", endMarkName(seq), err))
 		}
 	}
+	return errors.Join(errs...)
+}
+
+// removeFile removes path; a test may make it fail.
+var removeFile = func(path string) error {
+	err := os.Remove(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
 }
 
 // errJournalCorrupt reports a journal with a bad record that good ones
@@ -547,180 +751,413 @@ func recoverJournal(dir string, d *os.File, logf func(string, ...any)) (next uin
 	if len(seqs) == 0 {
 		return 1, 0, nil
 	}
-	if replayed, err = applyJournals(dir, d, seqs, logf, nil); err != nil {
+	if replayed, _, err = applyJournals(dir, d, seqs, logf); err != nil {
 		return 0, 0, err
 	}
 	last := seqs[len(seqs)-1]
-	removeJournals(dir, last+1)
+	if err := removeJournals(dir, last+1); err != nil {
+		// Applied: the next checkpoint applies them again, a no-op,
+		// and tries again.
+		logf("farkle serve: %v; the next checkpoint tries again", err)
+	}
 	if replayed > 0 {
 		logf("farkle serve: replayed %d writes of the journal into the games' logs", replayed)
 	}
 	return last + 1, replayed, nil
 }
 
-// A logWork is what applyJournals writes into a log: runs of contiguous
-// data, in order, and the end of the last entry.
-type logWork struct {
-	path string
-	runs []logRun
-	end  int64
+// A pendingWrite is the data of contiguous entries of a log, not yet
+// written.
+type pendingWrite struct {
+	off  int64
+	data []byte
 }
 
-// A logRun is the data of contiguous entries: chunks of the journal
-// files read, not copied.
-type logRun struct {
-	off    int64
-	size   int
-	chunks [][]byte
+// The bounds of the data that applyJournals holds before writing it: a
+// log's run of contiguous entries past flushLog bytes is written, and
+// every run once they hold flushAll bytes together.
+const (
+	flushLog = 1 << 20
+	flushAll = 16 << 20
+)
+
+// writeLog writes data at off in the log path (made if need be), and
+// closes it: applyJournals holds no log open, whatever their number.
+func writeLog(path string, off int64, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteAt(data, off)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// asideJournalExt is the suffix of the file, beside a log set aside,
+// that keeps the journal's entries of it that were not applied.
+const asideJournalExt = corruptExt + "-journal"
+
+// A logApply is what applyJournals knows of a log.
+type logApply struct {
+	size  int64         // its size, with pending
+	pend  *pendingWrite // its entries not yet written, contiguous, ending at size
+	aside bool          // set aside: its entries go to its asideJournalExt file
+	to    string        // where it was set aside, if it was
 }
 
 // applyJournals applies the journal files seqs of dir, in order, to the
-// logs: each log's entries written at their offsets (contiguous ones in
-// one write), each log cut at the end of its last entry (what follows it
-// was never acknowledged), the removals made; then the logs are made
-// durable. It returns the number of entries applied. It reads each
-// journal file whole and copies only what it writes together.
-func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...any), p *pacer) (applied int, err error) {
-	work := make(map[string]*logWork)
-	for i, seq := range seqs {
-		name := journalName(seq)
-		n, torn, err := replayJournal(filepath.Join(dir, name), func(e jEntry) error {
-			p.step()
-			w := work[e.name]
-			if e.kind == jRemove {
-				delete(work, e.name)
-				if err := os.Remove(filepath.Join(dir, e.name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+// logs, and makes them durable. It returns the number of entries
+// applied, and the logs set aside.
+//
+// The application is idempotent: a log is never cut back. An entry at a
+// log's end is appended (contiguous ones in one write); an entry whose
+// bytes the log already holds (a journal file applied again: a crash
+// before its removal, or a removal that failed) is skipped; an entry
+// that the log holds other bytes for (a checkpoint's write that a crash
+// garbled) is written over them. An entry past a log's end would leave a
+// hole, where acknowledged data is missing: the log is set aside (renamed
+// to ID.log.corrupt), the entries of it from there on are kept beside it
+// (ID.log.corrupt-journal), and it is logged; the caller refuses the
+// game's later writes. A removal removes the log.
+//
+// It opens one log at a time, and holds at most about flushAll bytes of
+// data.
+func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...any)) (applied int, aside []string, err error) {
+	logs := make(map[string]*logApply)
+	held := 0 // the bytes pending
+	flush := func(path string, l *logApply) error {
+		p := l.pend
+		if p == nil {
+			return nil
+		}
+		l.pend = nil
+		held -= len(p.data)
+		return writeLog(path, p.off, p.data)
+	}
+	flushEvery := func() error {
+		for path, l := range logs {
+			if err := flush(path, l); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	setAside := func(path string, l *logApply, why string) error {
+		if err := flush(path, l); err != nil {
+			return err
+		}
+		l.aside = true
+		aside = append(aside, path)
+		to := path + corruptExt
+		for i := 1; ; i++ {
+			if _, err := os.Lstat(to); errors.Is(err, fs.ErrNotExist) {
+				break
+			}
+			to = fmt.Sprintf("%s%s.%d", path, corruptExt, i)
+		}
+		err := os.Rename(path, to)
+		if err == nil {
+			l.to = to // what was written to it in this run is synced there
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			err = nil
+		}
+		if err != nil {
+			logf("farkle serve: %s: %s: ACKNOWLEDGED DATA IS MISSING; the game is refused, and its log could not be set aside: %v", filepath.Base(path), why, err)
+			return nil
+		}
+		logf("farkle serve: %s: %s: ACKNOWLEDGED DATA IS MISSING; the game is refused, its log set aside as %s, and its journal entries from there on kept in %s",
+			filepath.Base(path), why, filepath.Base(to), filepath.Base(path)+asideJournalExt)
+		return nil
+	}
+	keep := func(path string, e jEntry) error {
+		f, err := os.OpenFile(path+asideJournalExt, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(appendBatch(nil, appendEntry(nil, e.kind, e.name, e.off, e.data)))
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
+	apply := func(e jEntry) error {
+		path := filepath.Join(dir, e.name)
+		l := logs[path]
+		if l == nil {
+			l = &logApply{}
+			if e.kind != jRemove {
+				fi, err := os.Stat(path)
+				if err != nil && !errors.Is(err, fs.ErrNotExist) {
 					return err
 				}
-				return nil
+				if err == nil {
+					l.size = fi.Size()
+				}
 			}
-			if w == nil {
-				w = &logWork{path: filepath.Join(dir, e.name)}
-				work[e.name] = w
+			logs[path] = l
+		}
+		if l.aside {
+			return keep(path, e)
+		}
+		if e.kind == jRemove {
+			if l.pend != nil {
+				held -= len(l.pend.data)
+				l.pend = nil
 			}
-			if k := len(w.runs) - 1; k >= 0 && w.runs[k].off+int64(w.runs[k].size) == e.off {
-				w.runs[k].chunks = append(w.runs[k].chunks, e.data)
-				w.runs[k].size += len(e.data)
-			} else {
-				w.runs = append(w.runs, logRun{off: e.off, size: len(e.data), chunks: [][]byte{e.data}})
+			l.size = 0
+			if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
 			}
-			w.end = e.off + int64(len(e.data))
 			return nil
-		})
+		}
+		end := e.off + int64(len(e.data))
+		switch {
+		case e.off > l.size:
+			if err := setAside(path, l, fmt.Sprintf("a journal entry at offset %d, past the log's end at %d", e.off, l.size)); err != nil {
+				return err
+			}
+			return keep(path, e)
+		case e.off < l.size:
+			if err := flush(path, l); err != nil {
+				return err
+			}
+			data, err := logHolds(path, e.off, e.data)
+			if err != nil {
+				return err
+			}
+			if len(data) == 0 {
+				return nil // already there
+			}
+			if err := writeLog(path, end-int64(len(data)), data); err != nil {
+				return err
+			}
+			l.size = max(l.size, end)
+			return nil
+		}
+		if l.pend == nil {
+			l.pend = &pendingWrite{off: e.off}
+		}
+		l.pend.data = append(l.pend.data, e.data...)
+		held += len(e.data)
+		l.size = end
+		if len(l.pend.data) >= flushLog {
+			if err := flush(path, l); err != nil {
+				return err
+			}
+		}
+		if held >= flushAll {
+			return flushEvery()
+		}
+		return nil
+	}
+	for i, seq := range seqs {
+		name := journalName(seq)
+		limit, err := readEndMark(dir, seq)
 		if err != nil {
-			return 0, fmt.Errorf("server: journal %s: %w", name, err)
+			return 0, aside, fmt.Errorf("server: journal: %w", err)
+		}
+		if limit >= 0 {
+			logf("farkle serve: journal %s: replayed up to its end mark, %d bytes (a failed write's batch, refused, after it)", name, limit)
+		}
+		n, torn, err := replayJournalTo(filepath.Join(dir, name), limit, apply)
+		if err != nil {
+			return 0, aside, fmt.Errorf("server: journal %s: %w", name, err)
 		}
 		if torn > 0 {
+			end := fileSizeOf(filepath.Join(dir, name))
+			if limit >= 0 && limit < end {
+				end = limit
+			}
 			if i < len(seqs)-1 {
-				return 0, fmt.Errorf("server: journal %s: %w: a torn record (%d bytes) before the journal file %s",
-					name, errJournalCorrupt, torn, journalName(seqs[i+1]))
+				return 0, aside, fmt.Errorf("server: journal %s: %w: a bad record at offset %d (%d bytes to its end) before the journal file %s",
+					name, errJournalCorrupt, end-torn, torn, journalName(seqs[i+1]))
 			}
 			logf("farkle serve: journal %s: a torn record at its end (%d bytes, never acknowledged), ignored", name, torn)
 		}
 		applied += n
 	}
-	logs := make(map[string]struct{}, len(work))
-	var scratch []byte
-	for _, w := range work {
-		p.step()
-		f, err := os.OpenFile(w.path, os.O_WRONLY|os.O_CREATE, 0o600)
-		if err != nil {
-			return 0, fmt.Errorf("server: journal: %w", err)
-		}
-		for _, r := range w.runs {
-			data := r.chunks[0]
-			if len(r.chunks) > 1 {
-				scratch = scratch[:0]
-				for _, c := range r.chunks {
-					scratch = append(scratch, c...)
-				}
-				data = scratch
-			}
-			if _, err = f.WriteAt(data, r.off); err != nil {
-				break
-			}
-		}
-		if err == nil {
-			err = f.Truncate(w.end)
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return 0, fmt.Errorf("server: journal: %w", err)
-		}
-		logs[w.path] = struct{}{}
+	if err := flushEvery(); err != nil {
+		return 0, aside, fmt.Errorf("server: journal: %w", err)
 	}
-	if err := syncLogs(d, logs); err != nil {
-		return 0, fmt.Errorf("server: journal: %w", err)
+	paths := make(map[string]struct{}, len(logs))
+	for path, l := range logs {
+		if l.aside {
+			if l.to != "" {
+				paths[l.to] = struct{}{}
+			}
+			path += asideJournalExt
+		}
+		paths[path] = struct{}{}
 	}
-	return applied, nil
+	if err := syncLogs(d, paths); err != nil {
+		return 0, aside, fmt.Errorf("server: journal: %w", err)
+	}
+	return applied, aside, nil
 }
 
-// replayJournal calls apply with each entry of the journal file path,
-// in order, and returns their number and the bytes of a torn tail. A bad
-// record that a good one follows is errJournalCorrupt. The file is read
-// whole: the entries' data are slices of it, which apply may keep.
+// logHolds returns the part of data, a journal entry's, at off in the
+// log path, that the log does not already hold: none if it holds it all,
+// else data from the first byte that differs or is missing. A log of
+// the journal's format only grows by its entries, so that what differs
+// is a checkpoint's write that a crash garbled.
+func logHolds(path string, off int64, data []byte) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	have := make([]byte, min(len(data), 1<<20))
+	for done := 0; done < len(data); {
+		n, err := f.ReadAt(have[:min(len(have), len(data)-done)], off+int64(done))
+		for i := range n {
+			if have[i] != data[done+i] {
+				return data[done+i:], nil
+			}
+		}
+		done += n
+		if err == io.EOF {
+			return data[done:], nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+// replayJournal calls apply with each entry of the journal file path, in
+// order, and returns their number and the bytes of a torn tail (a bad
+// batch last, see batchAfter). A bad batch that a whole one follows, or
+// a bad entry in a whole batch, is errJournalCorrupt.
 func replayJournal(path string, apply func(jEntry) error) (n int, torn int64, err error) {
-	buf, err := os.ReadFile(path)
+	return replayJournalTo(path, -1, apply)
+}
+
+// replayJournalTo is replayJournal of the first limit bytes of the file,
+// or all of it if limit is negative.
+func replayJournalTo(path string, limit int64, apply func(jEntry) error) (n int, torn int64, err error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return 0, 0, err
 	}
-	for pos := 0; pos < len(buf); {
-		payload, next, ok := sliceRecord(buf, pos, maxEntry)
-		if !ok {
-			if goodAfterSlice(buf, pos, maxEntry) {
-				return n, 0, fmt.Errorf("%w: a bad record at offset %d that good ones follow", errJournalCorrupt, pos)
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return 0, 0, err
+	}
+	size := fi.Size()
+	if limit >= 0 && limit < size {
+		size = limit
+	}
+	r := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 1<<20)
+	var head, body []byte
+	var pos int64
+	for {
+		// A batch: its head, then its entries, whole.
+		payload, err := readRecordMax(r, head, batchHeadSize)
+		if err == io.EOF {
+			return n, 0, nil
+		}
+		var blen int64
+		var bcrc uint32
+		if err == nil {
+			head = payload
+			var ok bool
+			if blen, bcrc, ok = parseBatchHead(payload); !ok {
+				err = errTorn
 			}
-			return n, int64(len(buf) - pos), nil
 		}
-		e, err := parseEntry(payload)
+		if err == nil {
+			if blen > size-pos-batchHeadSize {
+				err = errTorn // short
+			} else {
+				if int64(cap(body)) < blen {
+					body = make([]byte, blen)
+				}
+				body = body[:blen]
+				if _, err = io.ReadFull(r, body); err == nil && crc32Update(0, body) != bcrc {
+					err = errTorn
+				}
+				if err == io.ErrUnexpectedEOF || err == io.EOF {
+					err = errTorn
+				}
+			}
+		}
+		if err == errTorn {
+			if at, ok, err := batchAfter(f, pos, size); err != nil {
+				return n, 0, err
+			} else if ok {
+				return n, 0, fmt.Errorf("%w: a bad batch at offset %d, and a good one at offset %d after it", errJournalCorrupt, pos, at)
+			}
+			return n, size - pos, nil
+		}
 		if err != nil {
-			return n, 0, fmt.Errorf("%w: offset %d: %v", errJournalCorrupt, pos, err)
-		}
-		if err := apply(e); err != nil {
 			return n, 0, err
 		}
-		n++
-		pos = next
+		// Its checksum is right: a bad entry in it is corruption.
+		br := bufio.NewReader(bytes.NewReader(body))
+		var ebuf []byte
+		epos := pos + batchHeadSize
+		for {
+			p, err := readRecordMax(br, ebuf, maxEntry)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return n, 0, fmt.Errorf("%w: offset %d, in the batch at %d: %v", errJournalCorrupt, epos, pos, err)
+			}
+			ebuf = p
+			e, err := parseEntry(p)
+			if err != nil {
+				return n, 0, fmt.Errorf("%w: offset %d: %v", errJournalCorrupt, epos, err)
+			}
+			if err := apply(e); err != nil {
+				return n, 0, err
+			}
+			n++
+			epos += recordHead + int64(len(p))
+		}
+		pos += batchHeadSize + blen
 	}
-	return n, 0, nil
 }
 
-// sliceRecord returns the payload of the good record at pos in buf, of
-// at most max bytes, and where the next one starts; ok false for a
-// record cut short or bad.
-func sliceRecord(buf []byte, pos, max int) (payload []byte, next int, ok bool) {
-	if len(buf)-pos < recordHead {
-		return nil, 0, false
+// batchAfter looks for a whole batch at every offset of the journal file
+// f of size bytes after the bad batch at pos: a head whose length and
+// checksum are right, and entries of the length and the CRC that it
+// gives. A crash leaves a torn batch last, with no batch after it (its
+// own whole entries are no batch); a whole batch after a bad one is
+// corruption (a bit flipped in a length leads no reader to where the next
+// batch starts, so that goodAfter would miss it). It reads the rest of
+// the file into memory.
+func batchAfter(f *os.File, pos, size int64) (at int64, ok bool, err error) {
+	if size-pos <= batchHeadSize {
+		return 0, false, nil
 	}
-	size := binary.LittleEndian.Uint32(buf[pos : pos+4])
-	if size == 0 || size > uint32(max) || len(buf)-pos-recordHead < int(size) {
-		return nil, 0, false
+	rest := make([]byte, size-pos-1)
+	if _, err := f.ReadAt(rest, pos+1); err != nil && err != io.EOF {
+		return 0, false, err
 	}
-	payload = buf[pos+recordHead : pos+recordHead+int(size)]
-	crc := crc32Update(0, buf[pos:pos+4])
-	if crc32Update(crc, payload) != binary.LittleEndian.Uint32(buf[pos+4:pos+8]) {
-		return nil, 0, false
+	for i := 0; i+batchHeadSize <= len(rest); i++ {
+		h := rest[i : i+batchHeadSize]
+		if binary.LittleEndian.Uint32(h) != batchHeadSize-recordHead || h[recordHead] != jBatch {
+			continue
+		}
+		crc := crc32Update(0, h[:4])
+		if crc32Update(crc, h[recordHead:]) != binary.LittleEndian.Uint32(h[4:]) {
+			continue
+		}
+		n, bcrc, ok := parseBatchHead(h[recordHead:])
+		if !ok || n > int64(len(rest)-i-batchHeadSize) {
+			continue
+		}
+		if crc32Update(0, rest[i+batchHeadSize:i+batchHeadSize+int(n)]) == bcrc {
+			return pos + 1 + int64(i), true, nil
+		}
 	}
-	return payload, pos + recordHead + int(size), true
-}
-
-// goodAfterSlice is goodAfter of a file read whole.
-func goodAfterSlice(buf []byte, pos, max int) bool {
-	if len(buf)-pos < recordHead {
-		return false
-	}
-	n := binary.LittleEndian.Uint32(buf[pos : pos+4])
-	if n == 0 || n > uint32(max) {
-		return false
-	}
-	next := pos + recordHead + int(n)
-	if next >= len(buf) {
-		return false
-	}
-	_, _, ok := sliceRecord(buf, next, max)
-	return ok
+	return 0, false, nil
 }
 
 // goodAfter reports whether, in the file f of size bytes, the bad record
@@ -743,4 +1180,13 @@ func goodAfter(f *os.File, pos, size int64, max int) bool {
 	r := bufio.NewReader(io.NewSectionReader(f, next, size-next))
 	_, err := readRecordMax(r, nil, max)
 	return err == nil
+}
+
+// fileSizeOf returns the size of the file path, or -1.
+func fileSizeOf(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return -1
+	}
+	return fi.Size()
 }

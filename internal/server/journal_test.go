@@ -160,7 +160,7 @@ func TestJournalRecovery(t *testing.T) {
 	// A torn record at the end of the last journal file.
 	seqs, _ := journals(crashed)
 	last := filepath.Join(crashed, journalName(seqs[len(seqs)-1]))
-	rec := appendEntry(nil, jWrite, games[0].ID+logExt, 1<<20, []byte("never acknowledged"))
+	rec := appendBatch(nil, appendEntry(nil, jWrite, games[0].ID+logExt, 1<<20, []byte("never acknowledged")))
 	f, err := os.OpenFile(last, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -325,9 +325,13 @@ func TestJournalTorn(t *testing.T) {
 	id := "0123456789abcdef01234567" + logExt
 	var good []byte
 	for i := range 3 {
-		good = appendEntry(good, jWrite, id, int64(i*10), []byte(fmt.Sprint("data", i)))
+		good = appendBatch(good, appendEntry(nil, jWrite, id, int64(i*10), []byte(fmt.Sprint("data", i))))
 	}
-	one := appendEntry(nil, jWrite, id, 30, []byte("the last"))
+	one := appendBatch(nil, appendEntry(nil, jWrite, id, 30, []byte("the last")))
+	// A batch of two entries torn in its middle: its first entry's bytes
+	// lost (zeros), its second whole, as a crash may leave its pages.
+	two := appendBatch(nil, append(appendEntry(nil, jWrite, id, 30, []byte("lost")), appendEntry(nil, jWrite, id, 34, []byte("whole"))...))
+	clear(two[batchHeadSize : batchHeadSize+recordHead+4])
 	bad := append([]byte(nil), one...)
 	bad[len(bad)-1] ^= 1
 	for _, c := range []struct {
@@ -341,6 +345,8 @@ func TestJournalTorn(t *testing.T) {
 		{"short payload", one[:len(one)-2], 3, false},
 		{"bad checksum, last", bad, 3, false},
 		{"zeros", make([]byte, 64), 3, false},
+		{"a torn batch, whole entries in it", two, 3, false},
+		{"a torn batch's head, whole entries after it", two[4:], 3, false},
 		{"bad checksum, a good record after", append(append([]byte(nil), bad...), one...), 0, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -74,10 +74,12 @@ func TestGameLimit(t *testing.T) {
 	}
 }
 
-// A torn tail, as a crash in the middle of a record's write leaves it, is
-// cut off at start-up, and the game is whole up to its last good record;
-// a game whose creation was cut short is removed; garbage in place of a
-// log is reported and left.
+// In a log of the earlier format (logMagicV1, appended to directly), a
+// torn tail, as a crash in the middle of a record's write leaves it, is
+// cut off at start-up, the game is whole up to its last good record, and
+// the log is of the journal's format from then on; a game whose creation
+// was cut short is removed; garbage in place of a log is reported and
+// left.
 func TestTornTail(t *testing.T) {
 	dir := t.TempDir()
 	s1, ts1 := newTest(t, Config{DataDir: dir})
@@ -112,9 +114,16 @@ func TestTornTail(t *testing.T) {
 		}
 		f.Write(tail)
 		f.Close()
+		f, err = os.OpenFile(path(i), os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteAt([]byte(logMagicV1), 0)
+		f.Close()
 	}
 	// The fifth game: its creation cut short.
 	data, _ := os.ReadFile(path(4))
+	copy(data, logMagicV1)
 	os.WriteFile(path(4), data[:len(logMagic)+10], 0o600)
 	os.WriteFile(filepath.Join(dir, "0123456789abcdef01234567"+logExt), []byte("not a log at all, and long enough to tell"), 0o600)
 
@@ -132,6 +141,9 @@ func TestTornTail(t *testing.T) {
 	for i := range tails {
 		if got := fileSize(dir, games[i].ID+logExt); got != sizes[i] {
 			t.Errorf("game %d: %d bytes after the start, %d before the torn tail", i, got, sizes[i])
+		}
+		if data, _ := os.ReadFile(path(i)); !strings.HasPrefix(string(data), logMagic) {
+			t.Errorf("game %d: the log begins %q after the cut, want %q", i, data[:min(len(data), len(logMagic))], logMagic)
 		}
 		var st stateJSON
 		call(t, nil, "GET", ts2.URL+"/api/games/"+games[i].ID, "", nil).decode(t, &st)
@@ -528,6 +540,7 @@ func TestExpiry(t *testing.T) {
 		t.Fatalf("%d games expired after an hour, want the finished one", n)
 	}
 	call(t, nil, "GET", ts.URL+"/api/games/"+over.ID, "", nil).wantError(t, 404, CodeNotFound)
+	s.store.c.checkpointNow() // which makes the removal, durable in the journal
 	if _, err := os.Stat(filepath.Join(dir, over.ID+logExt)); !os.IsNotExist(err) {
 		t.Error("the expired game's log is still there")
 	}
@@ -549,6 +562,7 @@ func TestExpiry(t *testing.T) {
 	if s2.NumGames() != 0 {
 		t.Fatalf("%d games loaded, want none", s2.NumGames())
 	}
+	s2.store.c.checkpointNow()
 	if _, err := os.Stat(filepath.Join(dir, idle.ID+logExt)); !os.IsNotExist(err) {
 		t.Error("the idle game's log is still there")
 	}

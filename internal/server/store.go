@@ -29,14 +29,23 @@ import (
 // names and the seats); each later one is a move (logRecord: the events
 // that it added, and the dice source's state after them). A move's
 // record is made durable in the journal (journal.go), which a checkpoint
-// appends to the log: its cost is the move's, not the game's. A torn
-// tail (a short record, or a bad one with no good one after it) was never
-// acknowledged: loading truncates the file there. A bad record that good
-// ones follow is damage, not a crash's: the game is refused and its log
-// set aside (errCorruptLog). Games of the first format, one ID.json a
-// game rewritten whole at each move, are migrated at start-up.
+// appends to the log: its cost is the move's, not the game's.
+//
+// A log written so, whose magic is logMagic, never has a torn tail: a
+// checkpoint writes only what the journal holds, fsynced, and the
+// recovery writes it again after a crash. Any bad record in it is
+// damage, of acknowledged moves: the game is refused and its log set
+// aside (errCorruptLog), never cut nor removed. A log of the earlier
+// format, logMagicV1, was appended to directly, move by move, and a crash
+// may have left a torn tail (a short record, or a bad one with no good
+// one after it), never acknowledged: loading cuts it, then writes
+// logMagic in place of logMagicV1, durably, so that the log is of the
+// journal's format from then on. A bad record that good ones follow is
+// damage in either format. Games of the first format, one ID.json a game
+// rewritten whole at each move, are migrated at start-up.
 const (
-	logMagic   = "farkle-serve-log v1\n"
+	logMagic   = "farkle-serve-log v2\n" // written through the journal
+	logMagicV1 = "farkle-serve-log v1\n" // appended to directly: a crash may have torn its tail
 	logExt     = ".log"
 	jsonExt    = ".json"
 	tmpPrefix  = ".tmp-" // the temporary files of a migration
@@ -189,10 +198,12 @@ var errCorruptLog = errors.New("corrupt log")
 // corruptExt is the suffix of a corrupt log set aside.
 const corruptExt = ".corrupt"
 
-// readLog reads the log of a game, at most maxEvents events, and cuts a
-// torn tail off the file: a bad record with no good one after it (see
-// goodAfter). A bad record that a good one follows is errCorruptLog, and
-// the file is left as it is.
+// readLog reads the log of a game, at most maxEvents events. In a log of
+// the journal's format (logMagic), any bad record is errCorruptLog. In a
+// log of the earlier format (logMagicV1), a torn tail (a bad record with
+// no good one after it, see goodAfter) is cut off the file, and the
+// magic is then made logMagic; a bad record that a good one follows is
+// errCorruptLog. A file of errCorruptLog is left as it is.
 func readLog(path string, maxEvents int) (*loadedLog, error) {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
@@ -205,15 +216,39 @@ func readLog(path string, maxEvents int) (*loadedLog, error) {
 	}
 	r := bufio.NewReaderSize(f, 64<<10)
 	magic := make([]byte, len(logMagic))
-	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != logMagic {
+	if _, err := io.ReadFull(r, magic); err != nil || (string(magic) != logMagic && string(magic) != logMagicV1) {
 		if err == nil || err == io.EOF || err == io.ErrUnexpectedEOF {
-			if fi.Size() < int64(len(logMagic)) && strings.HasPrefix(logMagic, string(magic[:fi.Size()])) {
-				return nil, errTorn // a game whose creation a crash cut short
+			if n := fi.Size(); n < int64(len(logMagic)) {
+				m := string(magic[:n])
+				if strings.HasPrefix(logMagicV1, m) && !strings.HasPrefix(logMagic, m) {
+					return nil, errTorn // a game whose creation a crash cut short
+				}
+				if strings.HasPrefix(logMagic, m) {
+					return nil, fmt.Errorf("%w: %d bytes, the beginning of a magic", errCorruptLog, n)
+				}
 			}
 			return nil, errors.New("not a game log")
 		}
 		return nil, err
 	}
+	legacy := string(magic) == logMagicV1
+	out, err := readRecords(f, r, fi, legacy, maxEvents)
+	if err != nil || !legacy {
+		return out, err
+	}
+	// Of the journal's format from now on: its tail is whole.
+	if _, err := f.WriteAt([]byte(logMagic), 0); err != nil {
+		return nil, fmt.Errorf("writing the magic: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		return nil, fmt.Errorf("writing the magic: %w", err)
+	}
+	return out, nil
+}
+
+// readRecords reads the records of the log f after its magic, from r,
+// for readLog.
+func readRecords(f *os.File, r *bufio.Reader, fi os.FileInfo, legacy bool, maxEvents int) (*loadedLog, error) {
 	var (
 		buf   []byte
 		h     logHeader
@@ -228,6 +263,11 @@ func readLog(path string, maxEvents int) (*loadedLog, error) {
 			break
 		}
 		if err == errTorn {
+			if !legacy {
+				// Written by checkpoints, from the fsynced journal: never
+				// torn by a crash. The record was damaged where it lay.
+				return nil, fmt.Errorf("%w: a bad record at offset %d (record %d) of %d bytes", errCorruptLog, size, i, fi.Size())
+			}
 			if goodAfter(f, size, fi.Size(), maxRecord) {
 				// Not a crash's torn tail, which is last: the record was
 				// damaged where it lay, and the records after it may
@@ -285,6 +325,9 @@ func readLog(path string, maxEvents int) (*loadedLog, error) {
 		size += recordHead + int64(len(payload))
 	}
 	if src == nil {
+		if !legacy {
+			return nil, fmt.Errorf("%w: a header without the creation's record", errCorruptLog)
+		}
 		return nil, errTorn // a header without the creation's record
 	}
 	return finishLog(&loadedLog{}, h, evs, src, state, size, fi.ModTime())
