@@ -1065,7 +1065,7 @@ function renderHint() {
 function seatChances(mover, chances) {
   const n = chances?.length ?? 0;
   if (!n) return '—';
-  const list = el('ul', { class: 'seat-chances' });
+  const list = el('ul', { class: 'seat-chances', role: 'list' }); // a list still to Safari, unstyled
   for (let s = 0; s < n; s++) {
     const li = el('li', { class: s === mover ? 'mover' : '' });
     // A space between name and chance: "Ann 40.1%" to a screen reader.
