@@ -823,7 +823,7 @@ async function seatChancesTest(base) {
   const ctx = await launch({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' });
   const page = ctx.pages()[0] || await ctx.newPage();
   watch(page, 'seat chances');
-  await page.route('**/api/games/*/advice', async (route) => {
+  await page.route(/\/api\/games\/[^/]+\/advice(\?|$)/, async (route) => {
     const res = await route.fetch();
     const a = await res.json();
     a.choices.forEach((c, i) => {
@@ -877,12 +877,13 @@ async function seatChancesTest(base) {
       const sum = r.reduce((t, x) => t + Number(x.pct.replace(/[^\d.]/g, '')), 0);
       if (Math.abs(sum - 100) > 0.2) fail(`the seat chances sum to ${sum}%: ${JSON.stringify(r)}`);
     }
-    const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const over = await page.evaluate(() => document.documentElement.scrollWidth - 390);
     if (over > 0) fail(`the hint with every player's chance overflows the phone by ${over} px`);
     await axeScan(page, 'the hint with every player\'s chance');
-    await page.locator('#hint-panel').screenshot({ path: path.join(shots, 'phone-seat-chances.png') });
+    await page.evaluate(() => document.getElementById('hint-panel').scrollIntoView());
+    await page.screenshot({ path: path.join(shots, 'phone-seat-chances.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.locator('#hint-panel').screenshot({ path: path.join(shots, 'phone-seat-chances-dark.png') });
+    await page.screenshot({ path: path.join(shots, 'phone-seat-chances-dark.png') });
     await page.emulateMedia({ colorScheme: 'light' });
     for (const lang of ['cs', 'fi', 'nl']) await checkLanguage(page, lang, 'the hint with every player\'s chance', state.players.map((p) => p.name));
     await page.selectOption('#lang', 'en');

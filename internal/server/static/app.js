@@ -1030,6 +1030,7 @@ function renderHint() {
   // Three-player games whose table the server solved: every seat's chance.
   const seats = a.choices.some((c) => c.seat_chances?.length);
   $('seats-col').hidden = !seats;
+  $('hint-panel').classList.toggle('with-seats', seats); // a phone then hides the expected score
   const best = $('hint-best');
   if (a.farkle || !a.best) {
     best.textContent = t('hint.farkle');
