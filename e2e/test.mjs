@@ -810,6 +810,89 @@ async function eventsSince(base, id, since) {
   return out;
 }
 
+// seatChancesTest checks the hint's every player's chance at 390 px: a
+// three-player game from the form (two expected-score bots) whose advice
+// the test gives "seat_chances" and "win_chance", as farkle serve does
+// once it solved the game's table. (No game that the form or the API
+// makes has them from the server yet: the solved rules have no final
+// round, and every preset has one.) Each row lists one chance per
+// player, in seat order with the scores' names, summing to 100%; no
+// English is left in the other languages, no overflow, axe-core passes;
+// screenshots light and dark.
+async function seatChancesTest(base) {
+  const ctx = await launch({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' });
+  const page = ctx.pages()[0] || await ctx.newPage();
+  watch(page, 'seat chances');
+  await page.route(/\/api\/games\/[^/]+\/advice(\?|$)/, async (route) => {
+    const res = await route.fetch();
+    const a = await res.json();
+    a.choices.forEach((c, i) => {
+      const p = Math.max(0.05, 0.5 - 0.04 * i);
+      c.win_chance = p;
+      c.seat_chances = [p, (1 - p) * 0.6, (1 - p) * 0.4];
+    });
+    if (a.choices.length) {
+      a.win_chance = true;
+      a.best = a.choices[0];
+    }
+    await route.fulfill({ response: res, json: a });
+  });
+  await page.goto(base + '/');
+  await page.fill('#name', 'Ann');
+  await page.fill('#target-input', String(TARGET));
+  await page.selectOption('#seat2', 'expected');
+  await page.selectOption('#seat3', 'expected');
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/g\/[0-9a-f]{24}$/);
+  await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
+  const id = await page.evaluate(() => document.body.dataset.gameId);
+  const state = await (await fetch(`${base}/api/games/${id}`)).json();
+  if (state.players.length !== 3) fail(`a game of ${state.players.length} players, want 3`);
+  // Roll until dice are on the table on the player's turn, then open the hint.
+  let checked = false;
+  for (let i = 0; i < 40 && !checked; i++) {
+    const st = await waitReady(page);
+    if (st.over) break;
+    if (st.dice.length === 0) {
+      await page.tap('#roll');
+      await waitIdle(page);
+      continue;
+    }
+    await page.tap('#hint');
+    await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+    checked = true;
+    const h = await page.evaluate(() => ({
+      col: !document.getElementById('seats-col').hidden,
+      names: [...document.querySelectorAll('#scores .name')].map((n) => n.textContent),
+      rows: [...document.querySelectorAll('#hint-rows tr')].map((tr) => [...tr.querySelectorAll('.seat-chances li')].map((li) => ({
+        text: li.textContent, who: li.querySelector('.who').textContent, pct: li.querySelector('.pct').textContent, mover: li.classList.contains('mover'),
+      }))),
+    }));
+    if (!h.col || !h.rows.length) fail('the hint shows no column of every player\'s chance: ' + JSON.stringify(h));
+    for (const r of h.rows) {
+      if (r.length !== 3) fail(`a row of the hint has ${r.length} seat chances, want 3: ${JSON.stringify(r)}`);
+      if (JSON.stringify(r.map((x) => x.who)) !== JSON.stringify(h.names)) fail(`the seat chances name ${JSON.stringify(r.map((x) => x.who))}, the scores ${JSON.stringify(h.names)}`);
+      if (!r[0].mover || r[1].mover || r[2].mover) fail('the mover (seat 1) is not the one marked: ' + JSON.stringify(r));
+      if (r.some((x) => x.text !== `${x.who} ${x.pct}`)) fail('a seat chance does not read "name chance": ' + JSON.stringify(r));
+      const sum = r.reduce((t, x) => t + Number(x.pct.replace(/[^\d.]/g, '')), 0);
+      if (Math.abs(sum - 100) > 0.2) fail(`the seat chances sum to ${sum}%: ${JSON.stringify(r)}`);
+    }
+    const over = await page.evaluate(() => document.documentElement.scrollWidth - 390);
+    if (over > 0) fail(`the hint with every player's chance overflows the phone by ${over} px`);
+    await axeScan(page, 'the hint with every player\'s chance');
+    await page.evaluate(() => document.getElementById('hint-panel').scrollIntoView());
+    await page.screenshot({ path: path.join(shots, 'phone-seat-chances.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: path.join(shots, 'phone-seat-chances-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    for (const lang of ['cs', 'fi', 'nl']) await checkLanguage(page, lang, 'the hint with every player\'s chance', state.players.map((p) => p.name));
+    await page.selectOption('#lang', 'en');
+    await page.waitForFunction(() => document.body.dataset.lang === 'en' && document.getElementById('hint-rows').dataset.lang === 'en');
+  }
+  if (!checked) fail('no hint in 40 moves of the three-player game');
+  await ctx.close();
+}
+
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const base = await startServer();
@@ -1141,6 +1224,9 @@ async function main() {
     await Promise.all(['light', 'dark'].map((scheme) => sizeShot(label, viewport, mobile, scheme)));
     lap(label);
   }
+
+  await seatChancesTest(base);
+  lap('every player\'s chance');
 
   console.log(`hints sorted by the chance to win: ${hintsByChance}`);
   console.log('axe-core: ' + axeLog.join('; '));

@@ -1027,6 +1027,10 @@ function renderHint() {
   rows.dataset.lang = document.documentElement.lang;
   const chances = !!a.win_chance;
   $('chance-col').hidden = !chances;
+  // Three-player games whose table the server solved: every seat's chance.
+  const seats = a.choices.some((c) => c.seat_chances?.length);
+  $('seats-col').hidden = !seats;
+  $('hint-panel').classList.toggle('with-seats', seats); // a phone then hides the expected score
   const best = $('hint-best');
   if (a.farkle || !a.best) {
     best.textContent = t('hint.farkle');
@@ -1050,9 +1054,26 @@ function renderHint() {
       el('td', { text: then(c) }),
     );
     if (chances) tr.append(el('td', { class: 'num', text: c.win_chance == null ? '—' : percent(c.win_chance) }));
+    if (seats) tr.append(el('td', { class: 'seat-cell' }, seatChances(a.player, c.seat_chances)));
     tr.append(el('td', { class: 'num', text: num(Math.round(c.value)) }), el('td', {}, pick));
     rows.append(tr);
   });
+}
+
+// seatChances lists every player's chance to win after a choice, in seat
+// order (that of the scores), the mover's marked: chances are in order of
+// play from the mover, the advice's player. A dash without them.
+function seatChances(mover, chances) {
+  const n = chances?.length ?? 0;
+  if (!n) return '—';
+  const list = el('ul', { class: 'seat-chances', role: 'list' }); // a list still to Safari, unstyled
+  for (let s = 0; s < n; s++) {
+    const li = el('li', { class: s === mover ? 'mover' : '' });
+    // A space between name and chance: "Ann 40.1%" to a screen reader.
+    li.append(el('span', { class: 'who', text: nameOf(s) }), ' ', el('span', { class: 'pct', text: percent(chances[(s - mover + n) % n]) }));
+    list.append(li);
+  }
+  return list;
 }
 
 // closeHint hides the hint, and gives the focus back to its button.

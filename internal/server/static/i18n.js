@@ -226,6 +226,7 @@ export const MESSAGES_EN = {
   'col.points': 'Points',
   'col.then': 'Then',
   'col.chance': 'Chance to win',
+  'col.seats': 'Every player’s chance',
   'col.expected': 'Expected score',
   'col.select': 'Select',
 

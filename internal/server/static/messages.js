@@ -215,6 +215,7 @@ export const MESSAGES_CS = {
   'col.points': 'Body',
   'col.then': 'Potom',
   'col.chance': 'Šance na výhru',
+  'col.seats': 'Šance každého hráče',
   'col.expected': 'Očekávané skóre',
   'col.select': 'Vybrat',
 
@@ -497,6 +498,7 @@ export const MESSAGES_FI = {
   'col.points': 'Pisteet',
   'col.then': 'Sitten',
   'col.chance': 'Voittomahdollisuus',
+  'col.seats': 'Kunkin pelaajan mahdollisuus',
   'col.expected': 'Odotettu tulos',
   'col.select': 'Valitse',
 
@@ -779,6 +781,7 @@ export const MESSAGES_NL = {
   'col.points': 'Punten',
   'col.then': 'Daarna',
   'col.chance': 'Kans om te winnen',
+  'col.seats': 'Kans van elke speler',
   'col.expected': 'Verwachte score',
   'col.select': 'Kiezen',
 
