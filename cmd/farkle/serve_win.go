@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
 	"sync"
 	"time"
 
@@ -104,13 +103,8 @@ func (w *winChances) entry(r game.Rules, players int) *winEntry {
 // table3 is table for a game of three players.
 func (w *winChances) table3(r game.Rules) (*win3.Table, error) {
 	file := w.file3(r)
-	if file != "" {
-		if data, err := os.ReadFile(file); err == nil {
-			t := new(win3.Table)
-			if t.UnmarshalBinary(data) == nil && t.Rules() == r {
-				return t, nil
-			}
-		}
+	if t := new(win3.Table); loadCache(file, r, t) {
+		return t, nil
 	}
 	start := time.Now()
 	t, err := w.solve3(w.ctx, r, win3.Options{Workers: 1})
@@ -131,13 +125,8 @@ func (w *winChances) table3(r game.Rules) (*win3.Table, error) {
 // core so that the server goes on serving, and caches it.
 func (w *winChances) table(r game.Rules) (*win.Table, error) {
 	file := w.file(r)
-	if file != "" {
-		if data, err := os.ReadFile(file); err == nil {
-			t := new(win.Table)
-			if t.UnmarshalBinary(data) == nil && t.Rules() == r {
-				return t, nil
-			}
-		}
+	if t := new(win.Table); loadCache(file, r, t) {
+		return t, nil
 	}
 	start := time.Now()
 	t, err := w.solve(w.ctx, r, win.Options{Workers: 1})

@@ -213,28 +213,15 @@ func runWin(e *env, o *options, args []string) error {
 // else solved, with progress on a terminal, and cached.
 func winTable(e *env, o *options, r game.Rules) (*win.Table, error) {
 	file := winCacheFile(e, o, r)
-	if file != "" {
-		if data, err := os.ReadFile(file); err == nil {
-			t := new(win.Table)
-			if t.UnmarshalBinary(data) == nil && t.Rules() == r {
-				return t, nil
-			}
-		}
+	if t := new(win.Table); loadCache(file, r, t) {
+		return t, nil
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var opts win.Options
-	if tty := terminal(e.stderr); tty != nil {
-		start := time.Now()
-		last := time.Time{}
-		opts.Progress = func(done, total int) {
-			if now := time.Now(); now.Sub(last) >= 100*time.Millisecond || done == total {
-				last = now
-				fmt.Fprintf(tty, "\rsolving the game: %3d%% (%.0fs)", 100*done/max(total, 1), now.Sub(start).Seconds())
-			}
-		}
-		defer fmt.Fprint(tty, "\r\033[K")
-	}
+	var clear func()
+	opts.Progress, clear = solveProgress(e, "the game")
+	defer clear()
 	t, err := solveWin(ctx, r, opts)
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -281,6 +268,43 @@ func cacheFile(e *env, o *options, r game.Rules, prefix, salt string) string {
 	}
 	sum := sha256.Sum256(append([]byte(salt), b...))
 	return filepath.Join(dir, prefix+"-"+hex.EncodeToString(sum[:8])+".bin")
+}
+
+// solveProgress returns a solve's Progress function, which shows
+// "solving WHAT: N% (Ts)" on e's stderr when it is a terminal, at most
+// ten times a second, and clear, which clears that line; a nil Progress
+// and a clear that does nothing when stderr is no terminal.
+func solveProgress(e *env, what string) (progress func(done, total int), clear func()) {
+	tty := terminal(e.stderr)
+	if tty == nil {
+		return nil, func() {}
+	}
+	start := time.Now()
+	last := time.Time{}
+	progress = func(done, total int) {
+		if now := time.Now(); now.Sub(last) >= 100*time.Millisecond || done == total {
+			last = now
+			fmt.Fprintf(tty, "\rsolving %s: %3d%% (%.0fs)", what, 100*done/max(total, 1), now.Sub(start).Seconds())
+		}
+	}
+	return progress, func() { fmt.Fprint(tty, "\r\033[K") }
+}
+
+// A cachedTable is a solved table that a cache file holds.
+type cachedTable interface {
+	encoding.BinaryUnmarshaler
+	Rules() game.Rules
+}
+
+// loadCache reads the table in file into t, and reports whether it holds
+// one of the rules r: false for no file (""), a missing or unreadable one,
+// or a table of other rules.
+func loadCache(file string, r game.Rules, t cachedTable) bool {
+	if file == "" {
+		return false
+	}
+	data, err := os.ReadFile(file)
+	return err == nil && t.UnmarshalBinary(data) == nil && t.Rules() == r
 }
 
 // writeCache writes t to file, through a temporary file renamed into

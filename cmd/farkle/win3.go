@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"time"
 
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy/win3"
@@ -57,28 +56,15 @@ func runWin3(e *env, o *options, r game.Rules) error {
 // (DIR/win3-HASH.bin).
 func win3Table(e *env, o *options, r game.Rules) (*win3.Table, error) {
 	file := win3CacheFile(e, o, r)
-	if file != "" {
-		if data, err := os.ReadFile(file); err == nil {
-			t := new(win3.Table)
-			if t.UnmarshalBinary(data) == nil && t.Rules() == r {
-				return t, nil
-			}
-		}
+	if t := new(win3.Table); loadCache(file, r, t) {
+		return t, nil
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var opts win3.Options
-	if tty := terminal(e.stderr); tty != nil {
-		start := time.Now()
-		last := time.Time{}
-		opts.Progress = func(done, total int) {
-			if now := time.Now(); now.Sub(last) >= 100*time.Millisecond || done == total {
-				last = now
-				fmt.Fprintf(tty, "\rsolving the game of three: %3d%% (%.0fs)", 100*done/max(total, 1), now.Sub(start).Seconds())
-			}
-		}
-		defer fmt.Fprint(tty, "\r\033[K")
-	}
+	var clear func()
+	opts.Progress, clear = solveProgress(e, "the game of three")
+	defer clear()
 	t, err := solveWin3(ctx, r, opts)
 	switch {
 	case errors.Is(err, context.Canceled):
