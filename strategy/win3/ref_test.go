@@ -28,62 +28,38 @@ type refRoll struct {
 	keeps []refKeep
 }
 
-// refRolls lists the rolls of n dice under sc.
+// refRolls lists the rolls of n dice under sc (as sortedRolls does),
+// each with its distinct keeps in the order of the tie rule.
 func refRolls(t *testing.T, sc *farkle.Scorer, n int) []refRoll {
 	var out []refRoll
-	dice := make([]farkle.Die, n)
-	var rec func(i, from int)
-	rec = func(i, from int) {
-		if i == n {
-			// The number of orders of the sorted dice: n! over the
-			// factorials of the counts.
-			orders := 1.0
-			for j := 2; j <= n; j++ {
-				orders *= float64(j)
-			}
-			var cnt [7]int
-			for _, d := range dice {
-				cnt[d]++
-			}
-			for _, c := range cnt {
-				for j := 2; j <= c; j++ {
-					orders /= float64(j)
-				}
-			}
-			keeps, err := sc.AppendKeeps(nil, dice)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var ks []refKeep
-			for _, k := range keeps {
-				left := n - k.Dice().Len()
-				if left == 0 {
-					left = 6
-				}
-				rk := refKeep{k.Points(), left}
-				dup := false
-				for _, o := range ks {
-					dup = dup || o == rk
-				}
-				if !dup {
-					ks = append(ks, rk)
-				}
-			}
-			// Sort by the tie rule, an insertion sort.
-			for p := 1; p < len(ks); p++ {
-				for q := p; q > 0 && (ks[q].pts < ks[q-1].pts || ks[q].pts == ks[q-1].pts && ks[q].left > ks[q-1].left); q-- {
-					ks[q], ks[q-1] = ks[q-1], ks[q]
-				}
-			}
-			out = append(out, refRoll{orders / math.Pow(6, float64(n)), ks})
-			return
+	for _, r := range sortedRolls(n) {
+		keeps, err := sc.AppendKeeps(nil, r.dice)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for d := from; d <= 6; d++ {
-			dice[i] = farkle.Die(d)
-			rec(i+1, d)
+		var ks []refKeep
+		for _, k := range keeps {
+			left := n - k.Dice().Len()
+			if left == 0 {
+				left = 6
+			}
+			rk := refKeep{k.Points(), left}
+			dup := false
+			for _, o := range ks {
+				dup = dup || o == rk
+			}
+			if !dup {
+				ks = append(ks, rk)
+			}
 		}
+		// Sort by the tie rule, an insertion sort.
+		for p := 1; p < len(ks); p++ {
+			for q := p; q > 0 && (ks[q].pts < ks[q-1].pts || ks[q].pts == ks[q-1].pts && ks[q].left > ks[q-1].left); q-- {
+				ks[q], ks[q-1] = ks[q-1], ks[q]
+			}
+		}
+		out = append(out, refRoll{r.prob, ks})
 	}
-	rec(0, 1)
 	return out
 }
 
