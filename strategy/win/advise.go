@@ -126,39 +126,7 @@ func (m *model) cands(key uint32, buf *[rolls.MaxKeeps]rolls.Cand) []rolls.Cand 
 	if !m.final {
 		return m.an.Cands(mi) // none for toxic twos, under ToxicTwos
 	}
-	if m.toxic && ix.Counts[mi][2] >= 4 {
-		return buf[:0] // toxic twos: a farkle
-	}
-	n := int(ix.Size[mi])
-	var dice [farkle.MaxDice]farkle.Die
-	for j := range n {
-		dice[j] = farkle.Die(ix.Sorted[mi][j])
-	}
-	var kbuf [rolls.MaxKeeps]farkle.Partition
-	keeps, _ := m.an.Scorer.AppendKeeps(kbuf[:0], dice[:n])
-	cs := buf[:0]
-	for _, k := range keeps {
-		pts, kept := int32(k.Points()), uint8(k.Dice().Len())
-		dup := false
-		for _, c := range cs {
-			dup = dup || (c.Points == pts && c.Kept == kept)
-		}
-		if dup {
-			continue
-		}
-		left := uint8(n) - kept
-		if left == 0 {
-			left = farkle.MaxDice
-		}
-		cs = append(cs, rolls.Cand{Keep: k, Points: pts, Kept: kept, Left: left})
-	}
-	// Keeps lists points descending: a stable insertion sort by kept dice.
-	for p := 1; p < len(cs); p++ {
-		for q := p; q > 0 && cs[q-1].Kept > cs[q].Kept; q-- {
-			cs[q-1], cs[q] = cs[q], cs[q-1]
-		}
-	}
-	return cs
+	return m.an.AllCands(mi, m.toxic, buf)
 }
 
 // choice evaluates the candidate c of a roll of nRoll dice in st, from the

@@ -264,34 +264,7 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 // left (to stay under the target), so every keep counts, not only the best
 // keep for each number of kept dice.
 func (m *model) groupAll() *[farkle.MaxDice + 1]rolls.Group {
-	ix := multiset.Get()
-	var buf [rolls.MaxKeeps]farkle.Partition
-	var dice [farkle.MaxDice]farkle.Die
-	var os []rolls.Option
-	return rolls.GroupRolls(func(n, i int) []rolls.Option {
-		os = os[:0]
-		if m.toxic && ix.Counts[i][2] >= 4 {
-			return os // a farkle
-		}
-		for j := range n {
-			dice[j] = farkle.Die(ix.Sorted[i][j])
-		}
-		keeps, _ := m.an.Scorer.AppendKeeps(buf[:0], dice[:n])
-		for _, k := range keeps {
-			l := int32(n - k.Dice().Len())
-			if l == 0 {
-				l = farkle.MaxDice
-			}
-			o := rolls.Option{Steps: int32(k.Points() / m.step), Left: l}
-			if !slices.Contains(os, o) {
-				os = append(os, o)
-			}
-		}
-		slices.SortFunc(os, func(a, b rolls.Option) int {
-			return cmp.Or(cmp.Compare(a.Steps, b.Steps), cmp.Compare(a.Left, b.Left))
-		})
-		return os
-	})
+	return m.an.GroupAll(m.step, m.toxic)
 }
 
 // winLeft is the dice left of the option of a roll that wins at once (six
