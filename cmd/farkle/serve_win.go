@@ -189,7 +189,7 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 
 // chances3 is chances for a game of three players: the mover's chance
 // after each choice, from the table of strategy/win3 once it is solved,
-// for the rules that it solves (no final round, no penalty).
+// for the rules that it solves (no penalty).
 func (w *winChances) chances3(v game.View, choices []server.ChoiceJSON) ([]float64, bool) {
 	seats, ok := w.seatChances(v, choices)
 	if !ok {
@@ -212,7 +212,7 @@ func (w *winChances) seatChances(v game.View, choices []server.ChoiceJSON) ([][]
 	r := v.Rules()
 	// The rules that win3.Solve refuses (see its package documentation)
 	// get no chance, and take no place among the tables.
-	if r.Target > maxServeWin3Target || r.FinalRound || r.Penalty > 0 || r.Bankrupt || r.MustRollHotDice ||
+	if r.Target > maxServeWin3Target || r.Penalty > 0 || r.Bankrupt || r.MustRollHotDice ||
 		r.ToxicTwos || r.SixOnesWin || r.Welfare || r.Piggyback {
 		return nil, false
 	}

@@ -16,7 +16,7 @@ import (
 // of each choice once the game's table is solved in the background, the
 // same chances as win.Table.Advise gives (in the last turn of a final
 // round too), for three players the mover's chance from a table of
-// strategy/win3 (none under a final round), and chances under a penalty too.
+// strategy/win3 (with a final round too), and chances under a penalty too.
 func TestServeWinChances(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		t.Skip("solves a game: package strategy tests the solver under the race detector")
@@ -107,58 +107,53 @@ func TestServeWinChances(t *testing.T) {
 		}
 	}
 
-	three, _ := game.New(r, []string{"a", "b", "c"}, nil)
-	if err := three.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := w.chances(three.View(), choices); ok {
-		t.Error("win chances for three players under a final round")
-	}
-	// Three players without a final round: the mover's chance from the
-	// table of strategy/win3, once solved.
-	r3 := game.Rules{Scoring: farkle.Core.Rules(), Target: 1000}
-	g3, _ := game.New(r3, []string{"a", "b", "c"}, nil)
-	if err := g3.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
-		t.Fatal(err)
-	}
-	var got3 []float64
-	for {
-		var ok bool
-		if got3, ok = w.chances(g3.View(), choices); ok {
-			break
+	// Three players, without and with a final round: the mover's chance
+	// and every seat's from the table of strategy/win3, once solved.
+	for _, r3 := range []game.Rules{{Scoring: farkle.Core.Rules(), Target: 1000}, r} {
+		g3, _ := game.New(r3, []string{"a", "b", "c"}, nil)
+		if err := g3.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
+			t.Fatal(err)
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("no win chances for three players after 60 s")
+		var got3 []float64
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			var ok bool
+			if got3, ok = w.chances(g3.View(), choices); ok {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("final round %v: no win chances for three players after 60 s", r3.FinalRound)
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	tb3, err := win3.Solve(context.Background(), r3, win3.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	adv3, err := tb3.Advise(win3.State{}, g3.Dice())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, c := range choices {
-		want := -1.0
-		for _, wc := range adv3.Choices {
-			if wc.Keep.Dice() == c.Dice {
-				want = wc.Chances[0]
+		tb3, err := win3.Solve(context.Background(), r3, win3.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		adv3, err := tb3.Advise(win3.State{}, g3.Dice())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range choices {
+			want := -1.0
+			for _, wc := range adv3.Choices {
+				if wc.Keep.Dice() == c.Dice {
+					want = wc.Chances[0]
+				}
+			}
+			if got3[i] != want || want <= 0 || want >= 1 {
+				t.Errorf("three players, final round %v, keep %v: win chance %v, want %v", r3.FinalRound, c.Dice, got3[i], want)
 			}
 		}
-		if got3[i] != want || want <= 0 || want >= 1 {
-			t.Errorf("three players, keep %v: win chance %v, want %v", c.Dice, got3[i], want)
+		seats, ok := w.seatChances(g3.View(), choices)
+		if !ok || len(seats) != len(choices) {
+			t.Fatalf("seat chances %v, %v", seats, ok)
 		}
-	}
-	seats, ok := w.seatChances(g3.View(), choices)
-	if !ok || len(seats) != len(choices) {
-		t.Fatalf("seat chances %v, %v", seats, ok)
-	}
-	for i, c := range choices {
-		for _, wc := range adv3.Choices {
-			if wc.Keep.Dice() == c.Dice && (len(seats[i]) != 3 || [3]float64(seats[i]) != wc.Chances) {
-				t.Errorf("three players, keep %v: seat chances %v, want %v", c.Dice, seats[i], wc.Chances)
+		for i, c := range choices {
+			for _, wc := range adv3.Choices {
+				if wc.Keep.Dice() == c.Dice && (len(seats[i]) != 3 || [3]float64(seats[i]) != wc.Chances) {
+					t.Errorf("three players, final round %v, keep %v: seat chances %v, want %v", r3.FinalRound, c.Dice, seats[i], wc.Chances)
+				}
 			}
 		}
 	}

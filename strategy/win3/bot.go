@@ -22,8 +22,13 @@ import (
 // against its two strongest opponents, the two highest scores (the
 // earlier in order of play after it on a tie), seated in their order of
 // play after it. With two players it plays against the other as if the
-// third player were at 0, a fallback too. Scores at or above the target
-// count as just under it. Where the table has no answer (the zero Bot, a
+// third player were at 0, a fallback too. In a final round it plays its
+// last turn by the table with three players, and with others by a
+// fallback: as the first last turn against the strongest player still to
+// play one after it (the highest score, the earliest on a tie) and the
+// highest score of the others, or, when no one is left to play, as the
+// very last turn against the highest score. Outside a final round, scores at
+// or above the target count as just under it. Where the table has no answer (the zero Bot, a
 // game of one player, a turn total not a multiple of the scoring unit),
 // Decide still makes a legal move: the best keep of the roll, and a bank.
 type Bot struct {
@@ -72,6 +77,9 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 func (t *Table) seat(v game.View) (State, bool) {
 	m := t.m
 	me, np := v.Current(), v.NumPlayers()
+	if m.final && v.FinalRound() {
+		return finalSeat(v, m.rules.Target), true
+	}
 	clamp := func(score int) int {
 		return min(max(score, 0), (m.nS-1)*m.step) / m.step * m.step
 	}
@@ -113,4 +121,48 @@ func playSafe(v game.View) (farkle.Hand, bool) {
 		return farkle.Hand{}, false
 	}
 	return p.Dice(), true
+}
+
+// finalSeat returns the State of v in a final round, for a Bot. The player who
+// reached the target is the first at or above it after the mover (those
+// between have not played since); with three players the State is the
+// game's. With other numbers, by the fallback: if players are still to
+// play a last turn after the mover, the State is that of the first last
+// turn, the strongest of them (the highest score, the earliest on a tie)
+// next and the highest score of the others after; else that of the very
+// last turn, the highest score of the others next.
+func finalSeat(v game.View, target int) State {
+	me, np := v.Current(), v.NumPlayers()
+	score := func(d int) int { return v.Player((me + d) % np).Score }
+	s := State{TurnTotal: v.TurnTotal(), DiceLeft: v.DiceLeft()}
+	if np == 3 {
+		s.Scores = [3]int{score(0), score(1), score(2)}
+		return s
+	}
+	trig := np
+	for d := 1; d < np; d++ {
+		if score(d) >= target {
+			trig = d
+			break
+		}
+	}
+	best := func(from, to int) int { // the highest score of d in [from, to), the earliest on a tie
+		b := from
+		for d := from + 1; d < to; d++ {
+			if score(d) > score(b) {
+				b = d
+			}
+		}
+		return score(b)
+	}
+	s.Scores[0] = score(0)
+	if trig >= np {
+		return s // no one at the target: not a final round
+	}
+	if trig == 1 {
+		s.Scores[1] = best(1, np)
+		return s
+	}
+	s.Scores[1], s.Scores[2] = best(1, trig), best(trig, np)
+	return s
 }

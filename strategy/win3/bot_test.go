@@ -67,6 +67,34 @@ func TestBotMonteCarlo(t *testing.T) {
 	}
 }
 
+// TestBotMonteCarloFinal is TestBotMonteCarlo with a final round, under
+// App scoring at target 500, where no position mixes.
+func TestBotMonteCarloFinal(t *testing.T) {
+	r := game.Rules{Scoring: farkle.App.Rules(), Target: 500, FinalRound: true}
+	tb := solve(t, r)
+	if tb.Mixed() != 0 {
+		t.Fatalf("%d mixed positions", tb.Mixed())
+	}
+	games := 10000
+	if testgate.Race {
+		games = 1000
+	}
+	if testgate.Slow() {
+		games = 100000
+	}
+	b := Bot{Table: tb}
+	wins := playSeats(t, r, games, 11, []game.Bot{b, b, b})
+	want := tb.SeatWin()
+	for s := range 3 {
+		p := float64(wins[s]) / float64(games)
+		se := math.Sqrt(want[s] * (1 - want[s]) / float64(games))
+		t.Logf("seat %d: %.4f ± %.4f, the table %.4f", s+1, p, se, want[s])
+		if math.Abs(p-want[s]) > 3*se {
+			t.Errorf("seat %d wins %.4f of %d games, the table says %.4f (3 standard errors: %.4f)", s+1, p, games, want[s], 3*se)
+		}
+	}
+}
+
 // TestBotRefuses checks CheckRules and that Decide keeps legal moves
 // where the table has no answer.
 func TestBotRefuses(t *testing.T) {
@@ -77,25 +105,32 @@ func TestBotRefuses(t *testing.T) {
 	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 700}); !errors.Is(err, ErrOtherRules) {
 		t.Errorf("other rules: %v", err)
 	}
-	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}); !errors.Is(err, ErrRules) {
-		t.Errorf("a final round: %v", err)
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}); !errors.Is(err, ErrOtherRules) {
+		t.Errorf("a final round, the table without: %v", err)
+	}
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 600, Penalty: 500, PenaltyAfter: 3}); !errors.Is(err, ErrRules) {
+		t.Errorf("a penalty: %v", err)
 	}
 	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 600}); err != nil {
 		t.Errorf("its rules: %v", err)
 	}
-	// Two, four and five players: the fallbacks play whole games.
-	for _, n := range []int{2, 4, 5} {
-		bots := make([]game.Bot, n)
-		for i := range bots {
-			bots[i] = Bot{Table: tb}
-		}
-		wins := playSeats(t, tb.Rules(), 50, 1, bots)
-		sum := 0
-		for _, w := range wins {
-			sum += w
-		}
-		if sum != 50 {
-			t.Errorf("%d players: %d games won of 50", n, sum)
+	// Two, four and five players: the fallbacks play whole games, with
+	// and without a final round.
+	final := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true})
+	for _, tb := range []*Table{tb, final} {
+		for _, n := range []int{2, 4, 5} {
+			bots := make([]game.Bot, n)
+			for i := range bots {
+				bots[i] = Bot{Table: tb}
+			}
+			wins := playSeats(t, tb.Rules(), 50, 1, bots)
+			sum := 0
+			for _, w := range wins {
+				sum += w
+			}
+			if sum != 50 {
+				t.Errorf("%d players: %d games won of 50", n, sum)
+			}
 		}
 	}
 }

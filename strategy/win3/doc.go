@@ -31,8 +31,9 @@
 // turn the state adds the turn total t and the dice left n; rolls, keeps
 // and hot dice follow the scorer, and a farkle ends the turn with nothing:
 // the state becomes (b, c, a). Banking t (at least the minimum to bank)
-// leads to (b, c, a+t), or, without a final round, wins at once when
-// a+t reaches the target.
+// leads to (b, c, a+t), or, when a+t reaches the target, wins at once
+// without a final round, and with one starts the final round (see The
+// final round).
 //
 // Every player maximizes their own chance to win. The mover's choice
 // at a position depends only on the mover's own chances, but it moves the
@@ -95,6 +96,52 @@
 // [Table.Mixing] lists them; every equation of a solved table holds to a
 // residual of about 1e-15 (the tests check each).
 //
+// # The final round
+//
+// With a final round (game.Rules.FinalRound), as package game plays it,
+// the player A who banks the target or more with a does not win at once:
+// the next player B has one last turn, then the player after, C, one
+// last turn, and the highest score wins; a tie goes to the player who
+// reached it first in order of play from A (A before B before C). So B
+// must end above a, and C above both a and B's final score. The last
+// turns are exact dynamic programs of their own, with the same rules of
+// the turn (the minimum to bank, and the opening minimum for a player not
+// on the board):
+//
+//   - C, who plays last, wins only by banking more than the highest of
+//     the others, so C rolls until the turn total reaches what it needs
+//     and banks: C's chance is the chance that one turn banks at least
+//     that much, and the others' split what C does not win by their
+//     scores.
+//   - B maximizes B's own chance, knowing that C then plays so: banking
+//     a total that ends at u above a is worth 1 minus C's chance to end
+//     above u, and ending at or under a (or a farkle) is worth nothing to
+//     B. A's chance is what neither wins; where B's chance is equal for
+//     two plays, the tie rule below decides.
+//   - A's bank into the final round is then worth those chances, which
+//     need not grow with a: the mover before the final round weighs
+//     every legal keep of a roll, not only the best keep for each number
+//     of kept dice, since fewer points can be worth more (to stay under
+//     the target, or to reach it by less), and may keep rolling above
+//     the target to leave the others less chance.
+//
+// A chance of a last turn to end above the others under 1e-18 counts as
+// 0, so that the turns are finite: an error under 1e-17. Above the
+// target, a turn's dynamic program stops where banking is sure to be the
+// best play: where the others' chances to end above the bank sum to at
+// most the least chance of a farkle times one minus the mover's chance
+// after a farkle (no roll is worth more).
+//
+// A [State] of a final round has a score at or above the target: the
+// first such score after the mover's, in order of play, is A's. With the
+// after player's score at or above the target the mover is B; with the
+// next player's, the mover is C (and the after player is B, with any
+// score). The table keeps the start of B's turn for each (a, B's score,
+// C's score) that the solve or a question needs, computed on first use
+// (at most two float64s for each a from the target to where no last turn
+// can end above it, and each pair of scores under the target: about 3 MB
+// at target 2,000 and 100 MB at 10,000, in practice far fewer).
+//
 // # Ties
 //
 // When two plays give the mover exactly the same chance (the same float64),
@@ -110,12 +157,14 @@
 // # What is solved
 //
 // Solve models the scoring of any farkle.Rules (Core and App among them),
-// a minimum to bank (MinBank), and an opening minimum (MinFirstBank): a
+// a minimum to bank (MinBank), an opening minimum (MinFirstBank): a
 // player at 0 has not banked yet, since every bank is positive, and needs
-// the opening minimum for a first bank. It refuses, with [ErrRules], the
-// final round, a penalty for farkles in a row, bankruptcy, must-roll hot
-// dice, toxic twos, six 1s that win, welfare and piggybacking: their
-// states do not fit the three scores alone, or are not modelled yet.
+// the opening minimum for a first bank; and the final round. It refuses,
+// with [ErrRules], a penalty for farkles in a row and bankruptcy (the
+// state would need each player's farkles in a row: 27 times the
+// positions, about half a day at target 10,000), must-roll hot dice, toxic
+// twos, six 1s that win, welfare and piggybacking: their states do not
+// fit the three scores alone, or are not modelled yet.
 //
 // # Games of four or more
 //

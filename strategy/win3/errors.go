@@ -33,7 +33,8 @@ var (
 	// the rules they carry.
 	ErrData = errors.New("bad table data")
 	// ErrScore: a banked score that a Table has no answer for: negative,
-	// not a multiple of the score step, or at or above the target.
+	// not a multiple of the score step, or at or above the target (with a
+	// final round: the mover's, or another's above 2^40).
 	ErrScore = errors.New("score out of range")
 	// ErrTurnTotal: a turn total that play cannot reach: negative, above
 	// 2^40, or not a multiple of the scoring unit.

@@ -32,6 +32,8 @@ type model struct {
 	opening  bool // firstK > minBankK
 	jump     int  // the most steps of a keep
 	nv       int  // turn totals a row of a turn's dynamic program
+	final    bool // FinalRound: see final.go
+	fin      finalModel
 
 	pf       [farkle.MaxDice + 1]float64 // chance of a farkle rolling n dice
 	prob     [farkle.MaxDice + 1][]float64
@@ -49,7 +51,6 @@ func refuse(r game.Rules, opts Options) error {
 		on           bool
 		field, about string
 	}{
-		{r.FinalRound, "FinalRound", "a final round is not solved for three players yet"},
 		{r.Penalty > 0, "Penalty", "a penalty for farkles in a row needs the farkles in a row in the state"},
 		{r.Bankrupt, "Bankrupt", "bankruptcy needs the farkles in a row in the state"},
 		{r.MustRollHotDice, "MustRollHotDice", "must-roll hot dice are not solved for three players"},
@@ -103,17 +104,34 @@ func newModel(r game.Rules) (*model, error) {
 	}
 	g := &m.an.Groups
 	scale := int32(m.an.Unit / m.step)
+	if r.FinalRound {
+		// Fewer points may be worth more with a final round (to stay
+		// under the target): every keep counts.
+		m.final = true
+		g, scale = m.an.GroupAll(m.step, false), 1
+	}
 	for o := range g[1].Opts {
 		m.jump = max(m.jump, int(g[1].Opts[o].Steps*scale))
 	}
 	top := max(m.nS, m.firstK)
+	for n := 1; n <= farkle.MaxDice; n++ {
+		m.pf[n] = g[n].Farkle
+	}
+	if m.final {
+		if err := m.solveReach(g); err != nil {
+			return nil, err
+		}
+		// A turn's cap is below the first total whose bank leaves both
+		// last turns no chance (see cutTop).
+		top += len(m.fin.reach) + 1
+	}
 	m.nv = top + m.jump + 2
-	if m.nv > 1<<17 {
+	if m.nv > 1<<17 || m.final && m.fin.nvB > 1<<17 {
 		return nil, &SolveError{Err: ErrTooLarge, Rules: r, detail: fmt.Sprintf("turn totals up to %d steps of %d", m.nv, m.step)}
 	}
 	for n := 1; n <= farkle.MaxDice; n++ {
 		gn := &g[n]
-		m.pf[n], m.prob[n] = gn.Farkle, gn.Prob
+		m.prob[n] = gn.Prob
 		for s := range gn.Prob {
 			os := slices.Clone(gn.Opts[gn.Start[s]:gn.Start[s+1]])
 			// The tie rule: fewer points first, then more dice left; the
@@ -130,6 +148,9 @@ func newModel(r game.Rules) (*model, error) {
 			}
 		}
 	}
+	if m.final {
+		m.setBOffs()
+	}
 	return m, nil
 }
 
@@ -143,9 +164,20 @@ func (m *model) minBank(x int) int {
 	return m.minBankK
 }
 
-// kc returns the cap of the turn of a player at x: from turn total kc on,
-// the player may bank, and banking wins.
+// kc returns the least turn total from which the player at x may bank
+// and reach the target: banking wins there without a final round.
 func (m *model) kc(x int) int { return max(m.nS-x, m.minBank(x)) }
+
+// cutTop returns the cap of the turn of (x, y, z) for chances after a
+// farkle of at most fhi to the mover: from this turn total on, banking is
+// the best play with any number of dice (kc, or more with a final round;
+// see finalCut).
+func (m *model) cutTop(x, y, z int, fhi float64) int {
+	if !m.final {
+		return m.kc(x)
+	}
+	return m.finalCut(x, y, z, fhi)
+}
 
 // pos returns the position index of the scores (x, y, z), mover first.
 func (m *model) pos(x, y, z int) int { return (x*m.nS+y)*m.nS + z }
@@ -198,14 +230,31 @@ func mixPiece(a, b piece, l float64) piece {
 
 // bankVec returns the mover's and the next player's chances after the
 // player at x banks k steps with the others at y and z: the position
-// (y, z, x+k), or a win.
+// (y, z, x+k), or a win, or with a final round the last turns of the
+// others (finalVec).
 func (t *Table) bankVec(x, y, z, k int) (own, next float64) {
 	m := t.m
 	if x+k >= m.nS {
+		if m.final {
+			v := m.finalVec(x+k, y, z)
+			return v[0], v[1]
+		}
 		return 1, 0
 	}
 	w := t.w[3*m.pos(y, z, x+k):]
 	return w[2], w[0]
+}
+
+// fillTop puts in b, at turn totals top to top+jump, the values of
+// banking: the cap and above, where banking is the best play.
+func (t *Table) fillTop(b *dpBuf, x, y, z, top int) {
+	m := t.m
+	for k := top; k <= top+m.jump; k++ {
+		own, next := t.bankVec(x, y, z, k)
+		for n := range farkle.MaxDice {
+			b.set(n*m.nv+k, own, own, 0, next)
+		}
+	}
 }
 
 // turn runs the dynamic program of the turn of (x, y, z) for a farkle
@@ -213,12 +262,8 @@ func (t *Table) bankVec(x, y, z, k int) (own, next float64) {
 func (t *Table) turn(b *dpBuf, x, y, z int, f float64, lowest int) {
 	m := t.m
 	nv := m.nv
-	top := m.kc(x)
-	for n := range farkle.MaxDice {
-		for k := top; k <= top+m.jump; k++ {
-			b.set(n*nv+k, 1, 1, 0, 0)
-		}
-	}
+	top := m.cutTop(x, y, z, f)
+	t.fillTop(b, x, y, z, top)
 	mb := m.minBank(x)
 	for k := top - 1; k >= lowest; k-- {
 		bank := k >= mb
@@ -330,12 +375,8 @@ func (m *model) rollAtI(b *dpBuf, k, n int, f, r float64, lo, hi *float64) (e, p
 func (t *Table) startPieceI(b *dpBuf, x, y, z int, f, r float64) (pc piece, lo, hi float64) {
 	m := t.m
 	nv := m.nv
-	top := m.kc(x)
-	for n := range farkle.MaxDice {
-		for k := top; k <= top+m.jump; k++ {
-			b.set(n*nv+k, 1, 1, 0, 0)
-		}
-	}
+	top := m.cutTop(x, y, z, min(f+r, 1))
+	t.fillTop(b, x, y, z, top)
 	lo, hi = f-r, f+r
 	mb := m.minBank(x)
 	for k := top - 1; k >= 0; k-- {

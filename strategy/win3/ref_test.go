@@ -63,10 +63,136 @@ func refRolls(t *testing.T, sc *farkle.Scorer, n int) []refRoll {
 	return out
 }
 
+// refFinal is the reference's final round: the last turns of B (next
+// after the player A who reached the target) and then C, each by its own
+// dynamic program over its turn totals, from the definitions of the
+// package documentation.
+type refFinal struct {
+	rolls   *[7][]refRoll
+	step    int
+	minBank func(x int) int
+	reach   []float64 // reach[k]: the most chance of a turn to bank at least k steps; 0 beyond
+	pfMin   float64   // the least chance of a farkle
+	memo    map[[3]int][3]float64
+}
+
+// newRefFinal computes the chance of a turn to bank at least k steps, for
+// every k until it is under 1e-18 with every number of dice.
+func newRefFinal(rolls *[7][]refRoll, step int, minBank func(int) int) *refFinal {
+	f := &refFinal{rolls: rolls, step: step, minBank: minBank, pfMin: 1, memo: map[[3]int][3]float64{}}
+	var from [][7]float64 // from[k][n]: from k steps short with n dice to roll
+	at := func(k, n int) float64 {
+		if k <= 0 {
+			return 1
+		}
+		return from[k][n]
+	}
+	from = append(from, [7]float64{})
+	for n := 1; n <= 6; n++ {
+		pf := 0.0
+		for _, rl := range rolls[n] {
+			if len(rl.keeps) == 0 {
+				pf += rl.prob
+			}
+		}
+		f.pfMin = min(f.pfMin, pf)
+	}
+	f.reach = []float64{1}
+	for k := 1; ; k++ {
+		var row [7]float64
+		from = append(from, row)
+		most := 0.0
+		for n := 1; n <= 6; n++ {
+			for _, rl := range rolls[n] {
+				best := 0.0
+				for _, kp := range rl.keeps {
+					best = max(best, at(k-kp.pts/step, kp.left))
+				}
+				row[n] += rl.prob * best
+			}
+			most = max(most, row[n])
+		}
+		from[k] = row
+		if most < 1e-18 {
+			return f
+		}
+		f.reach = append(f.reach, row[6])
+	}
+}
+
+// beat returns the chance of the player at p, in a last turn, to end
+// above h.
+func (f *refFinal) beat(h, p int) float64 {
+	if k := max(h-p+1, f.minBank(p)); k < len(f.reach) {
+		return f.reach[k]
+	}
+	return 0
+}
+
+// last returns the chances of A, B and C when A has banked a (at or
+// above the target) and B at y and C at z have their last turns: B
+// plays its turn for its own chance (banking on a tie, keeps in the order
+// of the tie rule), and C then needs to end above both.
+func (f *refFinal) last(a, y, z int) [3]float64 {
+	if v, ok := f.memo[[3]int{a, y, z}]; ok {
+		return v
+	}
+	mb := f.minBank(y)
+	lose := 1 - f.beat(a, z) // A's chance when B ends at or under a
+	bank := func(t int) [2]float64 { // B's chance and A's
+		if u := y + t; u > a {
+			return [2]float64{1 - f.beat(u, z), 0}
+		}
+		return [2]float64{0, lose}
+	}
+	// From top on B banks: it may, it ends above a, and C's chance to
+	// beat it is at most any roll's chance of a farkle.
+	top := mb
+	for !(y+top > a && f.beat(y+top, z) <= f.pfMin) {
+		top++
+	}
+	cells := make([][7][2]float64, top)
+	cell := func(t, n int) [2]float64 {
+		if t >= top {
+			return bank(t)
+		}
+		return cells[t][n]
+	}
+	for t := top - 1; t >= 0; t-- {
+		for n := 1; n <= 6; n++ {
+			var roll [2]float64
+			for _, rl := range f.rolls[n] {
+				if len(rl.keeps) == 0 {
+					roll[1] += rl.prob * lose
+					continue
+				}
+				best := cell(t+rl.keeps[0].pts/f.step, rl.keeps[0].left)
+				for _, kp := range rl.keeps[1:] {
+					if v := cell(t+kp.pts/f.step, kp.left); v[0] > best[0] {
+						best = v
+					}
+				}
+				roll[0] += rl.prob * best[0]
+				roll[1] += rl.prob * best[1]
+			}
+			if b := bank(t); t >= mb && b[0] >= roll[0] {
+				roll = b
+			}
+			cells[t][n] = roll
+		}
+	}
+	v := cells[0][6]
+	out := [3]float64{v[1], v[0], 1 - v[0] - v[1]}
+	f.memo[[3]int{a, y, z}] = out
+	return out
+}
+
 // refSolve returns the chances of every position, mover first, by value
 // iteration, and whether each position's chances had settled (moved by
-// under 1e-13 in the last sweep) after at most maxSweeps sweeps.
-func refSolve(t *testing.T, r game.Rules, maxSweeps int) (w [][3]float64, settled []bool, nS, step int) {
+// under 1e-13 in the last sweep) after at most maxSweeps sweeps. The
+// positions of pinned keep the chances given there (the mixed positions
+// of the solution, which value iteration would not settle at).
+func refSolve(t *testing.T, r game.Rules, maxSweeps int, pinned map[[3]int][3]float64) (w [][3]float64, settled []bool, nS, step int, fin *refFinal) {
 	sc, err := farkle.New(r.Scoring)
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +224,12 @@ func refSolve(t *testing.T, r game.Rules, maxSweeps int) (w [][3]float64, settle
 			}
 		}
 	}
-	memo := make([][3]float64, 7*(nS+r.MinFirstBank/step+maxJump+2))
+	extra := 0
+	if r.FinalRound {
+		fin = newRefFinal(&rolls, step, minBank)
+		extra = nS + len(fin.reach) + 1
+	}
+	memo := make([][3]float64, 7*(nS+r.MinFirstBank/step+maxJump+2+extra))
 	for sweep := 0; sweep < maxSweeps; sweep++ {
 		moved := 0.0
 		for sum := 3 * (nS - 1); sum >= 0; sum-- {
@@ -108,23 +239,46 @@ func refSolve(t *testing.T, r game.Rules, maxSweeps int) (w [][3]float64, settle
 					if z < 0 || z >= nS {
 						continue
 					}
+					if v, ok := pinned[[3]int{x * step, y * step, z * step}]; ok {
+						w[at(x, y, z)] = v
+						settled[at(x, y, z)] = true
+						continue
+					}
 					mb := minBank(x)
 					fw := w[at(y, z, x)]
 					F := [3]float64{fw[2], fw[0], fw[1]}
+					bankAt := func(k int) [3]float64 {
+						switch {
+						case x+k < nS:
+							bw := w[at(y, z, x+k)]
+							return [3]float64{bw[2], bw[0], bw[1]}
+						case fin != nil:
+							return fin.last(x+k, y, z)
+						}
+						return [3]float64{1, 0, 0}
+					}
 					// memo[k*7+n]: the chances at turn total k with n dice,
-					// from the largest total down; banking wins from top on.
+					// from the largest total down; banking wins from top on,
+					// or with a final round is the best play: the others end
+					// above x+k with at most the chances to bank that much,
+					// and no roll is worth more than 1 - pfMin*(1-F).
 					top := max(nS-x, mb)
+					if fin != nil {
+						for fin.beat(x+top, y)+fin.beat(x+top, z) > fin.pfMin*max(1-F[0], 0) {
+							top++
+						}
+					}
 					for k := top; k <= top+maxJump; k++ {
+						b := bankAt(k)
 						for n := 1; n <= 6; n++ {
-							memo[k*7+n] = [3]float64{1, 0, 0}
+							memo[k*7+n] = b
 						}
 					}
 					for k := top - 1; k >= 0; k-- {
 						canBank := k >= mb
 						var bank [3]float64
 						if canBank {
-							bw := w[at(y, z, x+k)]
-							bank = [3]float64{bw[2], bw[0], bw[1]}
+							bank = bankAt(k)
 						}
 						for n := 1; n <= 6; n++ {
 							var roll [3]float64
@@ -165,73 +319,105 @@ func refSolve(t *testing.T, r game.Rules, maxSweeps int) (w [][3]float64, settle
 			break
 		}
 	}
-	return w, settled, nS, step
+	return w, settled, nS, step, fin
 }
 
 // TestSolveReference compares Solve with the reference at targets 500
 // and (in the slow step) 1,000, under Core scoring and under App scoring
-// with a minimum bank and an opening minimum: to 1e-9 at every position
-// where the solution is pure and the reference settled, which, with no
-// mixed position at these targets, must be every position.
+// with a minimum bank and an opening minimum, without and with a final
+// round: to 1e-9 at every position where the solution is pure and the
+// reference settled, which must be every pure position (the mixed ones
+// keep the solution's chances in the reference, whose value iteration
+// would not settle there; their equations are checked by TestResiduals);
+// with a final round, the starts of the last turns too.
 func TestSolveReference(t *testing.T) {
 	if testgate.Race {
 		t.Skip("value iteration of seconds: not under the race detector")
 	}
-	cases := []game.Rules{{Scoring: farkle.Core.Rules(), Target: 500}}
+	cases := []game.Rules{
+		{Scoring: farkle.Core.Rules(), Target: 500},
+		{Scoring: farkle.Core.Rules(), Target: 200, FinalRound: true},
+	}
 	if testgate.Slow() {
 		cases = append(cases,
 			game.Rules{Scoring: farkle.App.Rules(), Target: 500, MinBank: 150, MinFirstBank: 300},
-			game.Rules{Scoring: farkle.Core.Rules(), Target: 1000})
+			game.Rules{Scoring: farkle.Core.Rules(), Target: 1000},
+			game.Rules{Scoring: farkle.Core.Rules(), Target: 500, FinalRound: true},
+			game.Rules{Scoring: farkle.App.Rules(), Target: 400, FinalRound: true, MinBank: 150, MinFirstBank: 300})
 	}
 	for _, r := range cases {
-		target := r.Target
-		{
-			t.Run(fmt.Sprintf("%d/%v/%d/%d", target, r.Scoring == farkle.Core.Rules(), r.MinBank, r.MinFirstBank), func(t *testing.T) {
-				tb, err := Solve(context.Background(), r, Options{})
+		name := fmt.Sprintf("%d/%v/%d/%d/final=%v", r.Target, r.Scoring == farkle.Core.Rules(), r.MinBank, r.MinFirstBank, r.FinalRound)
+		t.Run(name, func(t *testing.T) {
+			tb, err := Solve(context.Background(), r, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pinned := map[[3]int][3]float64{}
+			for _, mx := range tb.Mixing() {
+				pinned[mx.Scores], err = tb.Chances(mx.Scores[0], mx.Scores[1], mx.Scores[2])
 				if err != nil {
 					t.Fatal(err)
 				}
-				ref, settled, nS, step := refSolve(t, r, 400)
-				if tb.Step() != step || tb.m.nS != nS {
-					t.Fatalf("step %d and %d scores, the reference's %d and %d", tb.Step(), tb.m.nS, step, nS)
+			}
+			ref, settled, nS, step, fin := refSolve(t, r, 400, pinned)
+			if tb.Step() != step || tb.m.nS != nS {
+				t.Fatalf("step %d and %d scores, the reference's %d and %d", tb.Step(), tb.m.nS, step, nS)
+			}
+			compared, worst := 0, 0.0
+			check := func(sc [3]int, want [3]float64) {
+				t.Helper()
+				got, err := tb.Chances(sc[0], sc[1], sc[2])
+				if err != nil {
+					t.Fatal(err)
 				}
-				mixed := map[[3]int]bool{}
-				for _, mx := range tb.Mixing() {
-					mixed[mx.Scores] = true
+				compared++
+				for s := range 3 {
+					d := math.Abs(got[s] - want[s])
+					worst = max(worst, d)
+					if d > 1e-9 {
+						t.Errorf("%v seat %d: %.15f, the reference %.15f", sc, s, got[s], want[s])
+					}
 				}
-				compared, worst := 0, 0.0
-				for x := range nS {
+			}
+			for x := range nS {
+				for y := range nS {
+					for z := range nS {
+						sc := [3]int{x * step, y * step, z * step}
+						if _, ok := pinned[sc]; ok {
+							continue
+						}
+						i := (x*nS+y)*nS + z
+						if !settled[i] {
+							t.Errorf("%v: the reference did not settle at a pure position", sc)
+							continue
+						}
+						check(sc, ref[i])
+					}
+				}
+			}
+			if fin != nil {
+				// The starts of the last turns: B's (mover B, next C, after
+				// A) and C's (mover C, next A, after B), for A from the
+				// target to 2,000 above it.
+				for a := nS; a < nS+2000/step; a += 3 {
 					for y := range nS {
 						for z := range nS {
-							sc := [3]int{x * step, y * step, z * step}
-							if mixed[sc] {
-								continue
+							v := fin.last(a, y, z)
+							check([3]int{y * step, z * step, a * step}, [3]float64{v[1], v[2], v[0]})
+							c := fin.beat(max(a, y), z)
+							want := [3]float64{c, 1 - c, 0}
+							if y > a {
+								want = [3]float64{c, 0, 1 - c}
 							}
-							i := (x*nS+y)*nS + z
-							if !settled[i] {
-								t.Errorf("%v: the reference did not settle at a pure position", sc)
-								continue
-							}
-							got, err := tb.Chances(sc[0], sc[1], sc[2])
-							if err != nil {
-								t.Fatal(err)
-							}
-							compared++
-							for s := range 3 {
-								d := math.Abs(got[s] - ref[i][s])
-								worst = max(worst, d)
-								if d > 1e-9 {
-									t.Errorf("%v seat %d: %.15f, the reference %.15f", sc, s, got[s], ref[i][s])
-								}
-							}
+							check([3]int{z * step, a * step, y * step}, want)
 						}
 					}
 				}
-				t.Logf("%d positions compared, %d mixed, largest difference %.3g", compared, len(mixed), worst)
-				if compared == 0 {
-					t.Fatal("nothing compared")
-				}
-			})
-		}
+			}
+			t.Logf("%d positions compared, %d mixed, largest difference %.3g", compared, len(pinned), worst)
+			if compared == 0 {
+				t.Fatal("nothing compared")
+			}
+		})
 	}
 }

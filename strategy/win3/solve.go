@@ -45,6 +45,19 @@ type class struct {
 	m   int       // members: 3, or 1 when x = y = z
 	s   [3][3]int // the scores of each member, mover first
 	dps int       // dynamic programs run
+	// known holds, for each member, the plays found so far with the
+	// intervals of chances after a farkle over which each is the best:
+	// within the class the positions after a bank are solved, so a play
+	// depends on the chance after a farkle alone, and the search asks for
+	// chances in the same few intervals again and again.
+	known [3][]knownPlay
+}
+
+// A knownPlay is a member's best play for the chances after a farkle
+// strictly between lo and hi.
+type knownPlay struct {
+	lo, hi float64
+	pc     piece
 }
 
 // A mixAt is how a member mixes: the two pieces at the kink f, weight l
@@ -57,9 +70,28 @@ type mixAt struct {
 
 // piece returns the best play of member i for a farkle worth f.
 func (c *class) piece(i int, f float64) piece {
+	pc, _, _ := c.pieceI(i, f)
+	return pc
+}
+
+// pieceI returns the best play of member i for a farkle worth f, and an
+// interval of the chances after a farkle over which it stays the best:
+// one known, or the dynamic program's (see startPieceI).
+func (c *class) pieceI(i int, f float64) (pc piece, lo, hi float64) {
+	f = max(f, 0)
+	for _, k := range c.known[i] {
+		if f > k.lo && f < k.hi {
+			return k.pc, k.lo, k.hi
+		}
+	}
 	c.dps++
 	s := c.s[i]
-	return c.t.startPiece(c.b, s[0], s[1], s[2], max(f, 0))
+	pc, lo, hi = c.t.startPieceI(c.b, s[0], s[1], s[2], f, reach)
+	// Strictly inside: at an end two plays tie, and the tie rule decides.
+	if hi > lo {
+		c.known[i] = append(c.known[i], knownPlay{lo, hi, pc})
+	}
+	return pc, lo, hi
 }
 
 // linsolve returns the members' vectors for the pieces pcs.
@@ -100,6 +132,11 @@ type sol struct {
 // solve finds an equilibrium of the members in free, the others playing
 // the pieces of s; s.f holds the first guesses.
 func (c *class) solve(free []int, s sol) sol {
+	// A member being solved mixes only if this solve finds so: no stale
+	// mixing of an earlier evaluation may stay with a play found pure.
+	for _, i := range free {
+		s.mix[i] = mixAt{}
+	}
 	// Iterate the plays.
 	iters := pureIters
 	if len(free) == 1 {
@@ -113,10 +150,8 @@ func (c *class) solve(free []int, s sol) sol {
 			if valid[i] {
 				continue
 			}
-			c.dps++
-			sc := c.s[i]
 			var pc piece
-			pc, plo[i], phi[i] = c.t.startPieceI(c.b, sc[0], sc[1], sc[2], max(s.f[i], 0), reach)
+			pc, plo[i], phi[i] = c.pieceI(i, s.f[i])
 			if it > 0 && pc != s.pc[i] {
 				flips[i]++
 			}
@@ -207,6 +242,21 @@ func (c *class) solve(free []int, s sol) sol {
 	return c.mixRoot(base, fixed, i, a, b, fk, i, fk)
 }
 
+// pureWeight returns the weight of member i's mixed play pc on the pure
+// play above its kink f (the play of the higher chance of farkling), the
+// other being the pure play below. The search may have mixed a play that
+// was itself a mixture of the same two plays (nested); the weight it
+// recorded, l, is then relative to that mixture, and is returned only if
+// the two pure plays cannot be told apart.
+func (c *class) pureWeight(i int, pc piece, f, l float64) float64 {
+	const d = 1e-9 // well inside the interval of each play: kinks are rarely this close
+	lo, hi := c.piece(i, f-d), c.piece(i, f+d)
+	if hi.p <= lo.p {
+		return l
+	}
+	return min(max((pc.p-lo.p)/(hi.p-lo.p), 0), 1)
+}
+
 // mixOf returns the mixing of a and b with weight l on b, as the weight
 // on the play of the higher chance of farkling, the play above the kink.
 func mixOf(a, b piece, fk, l float64) mixAt {
@@ -242,6 +292,7 @@ func (c *class) mixRoot(s sol, fixed [3]bool, j int, a, b piece, fk float64, i i
 		return c.phi(&w, i) - fi, r
 	}
 	done := func(r sol, l float64) sol {
+		r.mix[j] = mixAt{}
 		if l > 0 && l < 1 {
 			r.mix[j] = mixOf(a, b, fk, l)
 		}
@@ -295,6 +346,7 @@ func (c *class) mixRoot(s sol, fixed [3]bool, j int, a, b piece, fk float64, i i
 			qk = (qa.e - qb.e) / (qb.p - qa.p)
 		}
 		r0.pc[j], r0.f[j] = mixPiece(a, b, l0), fk
+		r0.mix[j] = mixAt{}
 		if l0 > 0 {
 			r0.mix[j] = mixOf(a, b, fk, l0)
 		}
@@ -338,7 +390,8 @@ func (t *Table) solveClass(b *dpBuf, x, y, z int) (dps int, mixes []Mix) {
 	for i := range c.m {
 		copy(t.w[3*m.pos(c.s[i][0], c.s[i][1], c.s[i][2]):][:3], w[i][:])
 		if mx := s.mix[i]; mx.on {
-			mixes = append(mixes, Mix{Scores: [3]int{c.s[i][0] * m.step, c.s[i][1] * m.step, c.s[i][2] * m.step}, Weight: mx.l})
+			mixes = append(mixes, Mix{Scores: [3]int{c.s[i][0] * m.step, c.s[i][1] * m.step, c.s[i][2] * m.step},
+				Weight: c.pureWeight(i, s.pc[i], c.phi(&w, i), mx.l)})
 		}
 	}
 	return c.dps, mixes

@@ -122,7 +122,6 @@ func TestSolveRefuses(t *testing.T) {
 		want  error
 		field string
 	}{
-		{game.Rules{Target: 1000, FinalRound: true}, Options{}, ErrRules, "FinalRound"},
 		{game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3}, Options{}, ErrRules, "Penalty"},
 		{game.Rules{Target: 1000, MustRollHotDice: true}, Options{}, ErrRules, "MustRollHotDice"},
 		{game.Rules{Target: 1000, ToxicTwos: true}, Options{}, ErrRules, "ToxicTwos"},
@@ -182,6 +181,36 @@ func TestBinary(t *testing.T) {
 	}
 }
 
+// TestBinaryFinal checks that a table of a final round read back answers
+// the last turns as the table solved does: their starts are computed on
+// first use from the rules, not saved.
+func TestBinaryFinal(t *testing.T) {
+	tb := solve(t, game.Rules{Scoring: farkle.App.Rules(), Target: 500, FinalRound: true, MinBank: 100})
+	data, err := tb.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Table
+	if err := back.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []State{
+		{Scores: [3]int{100, 250, 450}},
+		{Scores: [3]int{100, 250, 650}},
+		{Scores: [3]int{100, 650, 250}, TurnTotal: 300, DiceLeft: 2},
+		{Scores: [3]int{400, 0, 100}, TurnTotal: 200, DiceLeft: 4},
+	} {
+		want, err := tb.ChanceAt(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := back.ChanceAt(st)
+		if err != nil || got != want {
+			t.Errorf("%+v: read back %v, %v; solved %v", st, got, err, want)
+		}
+	}
+}
+
 // TestAdviseAgrees checks that Advise's chances at the start of a turn
 // are the table's: the chance of each roll's advice, averaged over the
 // rolls of six dice with the farkles, is the turn-start chance.
@@ -208,6 +237,104 @@ func TestAdviseAgrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFinalAdviseAgrees checks, with a final round, that ChanceAt and
+// Advise agree everywhere a turn can be: the chances at a turn total with
+// n dice to roll are those of each roll's advice averaged over the rolls
+// of n dice, the farkles included. Before the final round, near the
+// target and far above it; in the first last turn (the after player at
+// the target or above) under and over the minimum to bank; in the very
+// last turn.
+func TestFinalAdviseAgrees(t *testing.T) {
+	for _, r := range []game.Rules{
+		{Scoring: farkle.Core.Rules(), Target: 1000, FinalRound: true},
+		{Scoring: farkle.App.Rules(), Target: 600, FinalRound: true, MinBank: 150, MinFirstBank: 300},
+	} {
+		tb := solve(t, r)
+		states := []State{
+			{Scores: [3]int{300, 650, 900}},
+			{Scores: [3]int{0, 0, 0}},
+			{Scores: [3]int{0, 450, 0}, TurnTotal: 250, DiceLeft: 3},
+			{Scores: [3]int{500, 350, 550}, TurnTotal: 400, DiceLeft: 2},
+			{Scores: [3]int{500, 350, 550}, TurnTotal: 1500, DiceLeft: 6},
+			{Scores: [3]int{500, 350, 550}, TurnTotal: 9000, DiceLeft: 1},
+			{Scores: [3]int{300, 550, 1100}},
+			{Scores: [3]int{0, 550, 1100}, TurnTotal: 100, DiceLeft: 5},
+			{Scores: [3]int{300, 550, 1100}, TurnTotal: 700, DiceLeft: 4},
+			{Scores: [3]int{300, 550, 1100}, TurnTotal: 3000, DiceLeft: 6},
+			{Scores: [3]int{300, 550, 60000}, TurnTotal: 200, DiceLeft: 6},
+			{Scores: [3]int{300, 1100, 550}},
+			{Scores: [3]int{0, 1100, 1300}, TurnTotal: 150, DiceLeft: 2},
+			{Scores: [3]int{300, 1100, 550}, TurnTotal: 1000, DiceLeft: 3},
+		}
+		for _, st := range states {
+			want, err := tb.ChanceAt(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := want[0] + want[1] + want[2] - 1; math.Abs(d) > 1e-12 {
+				t.Errorf("%+v: the chances %v sum to 1%+g", st, want, d)
+			}
+			n := st.DiceLeft
+			if n == 0 {
+				n = 6
+			}
+			var got [3]float64
+			for _, rl := range sortedRolls(n) {
+				a, err := tb.Advise(st, rl.dice)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for s := range 3 {
+					got[s] += a.Chances[s] * rl.prob
+				}
+			}
+			near := func(a, b [3]float64) bool {
+				return math.Abs(a[0]-b[0]) <= 1e-12 && math.Abs(a[1]-b[1]) <= 1e-12 && math.Abs(a[2]-b[2]) <= 1e-12
+			}
+			if near(got, want) {
+				continue
+			}
+			// ChanceAt banks where banking is allowed and worth at least
+			// rolling: the chances of the position after the bank.
+			bank, ok := bankChances(t, tb, st)
+			if !ok || !near(want, bank) || want[0] < got[0]-1e-12 {
+				t.Errorf("%d/%+v: ChanceAt %v, the advice averages %v when rolling, a bank gives %v (allowed: %v)", r.Target, st, want, got, bank, ok)
+			}
+		}
+	}
+}
+
+// bankChances returns the chances, mover first, when the mover of st
+// banks its turn total, and whether the rules allow it, from the table's
+// chances of the position after the bank, (next, after, mover + total),
+// or the end of the game after the very last turn.
+func bankChances(t *testing.T, tb *Table, st State) ([3]float64, bool) {
+	r := tb.Rules()
+	mb := r.MinBank
+	if st.Scores[0] == 0 {
+		mb = max(mb, r.MinFirstBank)
+	}
+	if st.TurnTotal == 0 || st.TurnTotal < mb {
+		return [3]float64{}, false
+	}
+	mine := st.Scores[0] + st.TurnTotal
+	if st.Scores[1] >= r.Target { // the very last turn: the game ends
+		top := max(st.Scores[1], st.Scores[2])
+		switch {
+		case mine > top:
+			return [3]float64{1, 0, 0}, true
+		case st.Scores[1] >= st.Scores[2]:
+			return [3]float64{0, 1, 0}, true
+		}
+		return [3]float64{0, 0, 1}, true
+	}
+	v, err := tb.Chances(st.Scores[1], st.Scores[2], mine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return [3]float64{v[2], v[0], v[1]}, true
 }
 
 // A sortedRoll is a roll of sorted dice and its probability.

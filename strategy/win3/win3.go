@@ -51,6 +51,11 @@ type State struct {
 	// Scores are the banked scores in order of play from the player to
 	// move: the mover's, the next player's, the one's after. Under an
 	// opening minimum a score of 0 is a player not yet on the board.
+	// With a final round a score at or above the target is a last turn
+	// (see the package documentation, The final round): the next
+	// player's, the mover has the very last turn; else the after
+	// player's, the mover has the first last turn. The mover's score is
+	// under the target.
 	Scores [3]int
 	// TurnTotal is the points set aside in the turn so far.
 	TurnTotal int
@@ -129,7 +134,36 @@ func (m *model) index(score int) (int, bool) {
 	return score / m.step, true
 }
 
-// scores checks the scores of s.
+// finalScores checks the scores of s, which may be those of a last turn
+// of a final round (see State), and returns their indexes and the role of
+// the position.
+func (m *model) finalScores(s State) (x, y, z, role int, err error) {
+	if !m.final {
+		x, y, z, err = m.scores(s)
+		return x, y, z, roleTurn, err
+	}
+	sc := s.Scores
+	var idx [3]int
+	for i, v := range sc {
+		if v < 0 || int64(v) > maxTurnTotal || v%m.step != 0 {
+			return 0, 0, 0, 0, &StateError{Err: ErrScore, State: s,
+				detail: fmt.Sprintf("from 0 to %d in steps of %d", int64(maxTurnTotal), m.step)}
+		}
+		idx[i] = v / m.step
+	}
+	x, y, z = idx[0], idx[1], idx[2]
+	switch T := m.rules.Target; {
+	case sc[0] >= T:
+		return 0, 0, 0, 0, &StateError{Err: ErrScore, State: s, detail: "the mover at or above the target"}
+	case sc[1] >= T:
+		return x, y, z, roleLast, nil
+	case sc[2] >= T:
+		return x, y, z, roleFirst, nil
+	}
+	return x, y, z, roleTurn, nil
+}
+
+// scores checks the scores of s, a position before any final round.
 func (m *model) scores(s State) (x, y, z int, err error) {
 	var ok [3]bool
 	x, ok[0] = m.index(s.Scores[0])
@@ -144,18 +178,12 @@ func (m *model) scores(s State) (x, y, z int, err error) {
 
 // Chances returns the chances to win of the three players at the start of
 // a turn with the banked scores a (the mover), b (next) and c (after):
-// in that order, summing to 1. Scores must be multiples of [Table.Step]
-// from 0 to under the target, else the error is a [*StateError] wrapping
-// [ErrScore].
+// in that order, summing to 1. It is ChanceAt at the start of a turn:
+// scores must be multiples of [Table.Step] from 0 to under the target, or
+// with a final round a position of the final round (see [State]), else
+// the error is a [*StateError] wrapping [ErrScore].
 func (t *Table) Chances(a, b, c int) ([3]float64, error) {
-	if !t.ok() {
-		return [3]float64{}, errNoTable()
-	}
-	x, y, z, err := t.m.scores(State{Scores: [3]int{a, b, c}})
-	if err != nil {
-		return [3]float64{}, err
-	}
-	return t.at(x, y, z), nil
+	return t.ChanceAt(State{Scores: [3]int{a, b, c}})
 }
 
 // at returns the chances of the position (x, y, z).
@@ -240,20 +268,40 @@ func (t *Table) ChanceAt(s State) ([3]float64, error) {
 	if err != nil {
 		return [3]float64{}, err
 	}
+	switch st.role {
+	case roleFirst:
+		return t.m.firstVec(st), nil
+	case roleLast:
+		return t.m.lastVec(st), nil
+	}
 	if st.k == 0 && st.n == farkle.MaxDice {
 		return t.at(st.x, st.y, st.z), nil
 	}
+	F := t.farkleVec(st.x, st.y, st.z)
+	if st.k >= t.m.cutTop(st.x, st.y, st.z, F[0]) {
+		// Banking is the best play (and allowed) from the cap on.
+		own, next := t.bankVec(st.x, st.y, st.z, st.k)
+		return [3]float64{own, next, 1 - own - next}, nil
+	}
 	b := t.m.getBuf()
 	defer t.m.putBuf(b)
-	F := t.turnAt(b, st)
+	t.turnAt(b, st)
 	return t.vecAt(b, st.k, st.n, F), nil
 }
 
-// A pos is a checked State.
-type pos struct{ x, y, z, k, n int }
+// The roles of a position: a turn before the final round, or a last turn.
+const (
+	roleTurn  = iota // a turn before any player has reached the target
+	roleFirst        // the first last turn: the after player reached the target
+	roleLast         // the very last turn: the next player reached the target
+)
+
+// A pos is a checked State: the indexes of the scores, mover first, the
+// turn total in steps k, the dice to roll n, and the role.
+type pos struct{ x, y, z, k, n, role int }
 
 func (m *model) state(s State) (pos, error) {
-	x, y, z, err := m.scores(s)
+	x, y, z, role, err := m.finalScores(s)
 	if err != nil {
 		return pos{}, err
 	}
@@ -267,8 +315,11 @@ func (m *model) state(s State) (pos, error) {
 	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.Unit != 0 {
 		return pos{}, &StateError{Err: ErrTurnTotal, State: s}
 	}
-	k := min(s.TurnTotal/m.step, m.kc(x))
-	return pos{x: x, y: y, z: z, k: k, n: n}, nil
+	k := s.TurnTotal / m.step
+	if !m.final {
+		k = min(k, m.kc(x)) // banking wins from kc on
+	}
+	return pos{x: x, y: y, z: z, k: k, n: n, role: role}, nil
 }
 
 // farkleVec returns the chances of the three players of (x, y, z), mover
