@@ -205,8 +205,8 @@
 //	             second and third player (multiples of 50) that bring the
 //	             chances closest to a third each,
 //	             "seat_win_with_head_starts" and "mixed_positions"; Core
-//	             or App scoring, a minimum bank and an opening minimum,
-//	             without a final round or a penalty
+//	             or App scoring, a minimum bank, an opening minimum and
+//	             the final round, but no penalty
 //	-rules NAME  app (default), core, facebook, zilch or classic: app, zilch
 //	             and facebook play as package game's presets; core and
 //	             classic score so under the play of app

@@ -46,9 +46,10 @@ no penalty), whose fairest komi is 200:
 strategy/win3): each seat's chance to win in order of play ("seat_win"
 with -json), and the fairest head starts for the second and third
 player, multiples of 50 that bring the three chances closest to a third
-each. It solves Core or App scoring, a minimum bank and an opening
-minimum, without a final round or a penalty: seconds for target 2,000,
-minutes for 5,000 and more. For example:
+each. It solves Core or App scoring, a minimum bank, an opening minimum
+and the final round (each other player has one last turn), but no
+penalty: seconds for target 2,000 (a quarter of a minute with a final
+round), minutes for 5,000 and more. For example:
 
   farkle win -players 3 -rules core -target 2000 -final-round=false -json
 

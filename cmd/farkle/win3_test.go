@@ -14,8 +14,8 @@ import (
 )
 
 // TestWin3 checks win -players 3: its JSON against the package's table,
-// the cache (win3-*.bin, read back without solving), the text, and the
-// refusal of a final round.
+// the cache (win3-*.bin, read back without solving), the text, a final
+// round, and the refusal of a penalty.
 func TestWin3(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"win", "-players", "3", "-rules", "core", "-target", "1300", "-final-round=false", "-cache", "cache", "-json"}
@@ -63,9 +63,23 @@ func TestWin3(t *testing.T) {
 	if code != 0 || !strings.Contains(text, "three players") || !strings.Contains(text, "Fairest head starts") {
 		t.Errorf("text: exit %d, %q", code, text)
 	}
-	code, _, errs = runArgs(t, dir, "win", "-players", "3", "-rules", "core", "-target", "1000", "-cache", "")
-	if code != 2 || !strings.Contains(errs, "FinalRound") {
-		t.Errorf("a final round: exit %d, %q", code, errs)
+	code, out, errs = runArgs(t, dir, "win", "-players", "3", "-rules", "core", "-target", "600", "-cache", "", "-json")
+	if code != 0 || errs != "" {
+		t.Fatalf("a final round: exit %d, %q", code, errs)
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	fin, err := win3.Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}, win3.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.SeatWin != fin.SeatWin() || got.Mixed != fin.Mixed() {
+		t.Errorf("a final round: %+v, want seats %v, %d mixed", got, fin.SeatWin(), fin.Mixed())
+	}
+	code, _, errs = runArgs(t, dir, "win", "-players", "3", "-rules", "core", "-target", "1000", "-penalty", "500", "-penalty-after", "3", "-cache", "")
+	if code != 2 || !strings.Contains(errs, "Penalty") {
+		t.Errorf("a penalty: exit %d, %q", code, errs)
 	}
 	code, _, errs = runArgs(t, dir, "win", "-players", "4")
 	if code != 2 {
@@ -74,8 +88,9 @@ func TestWin3(t *testing.T) {
 }
 
 // TestPlayBotWin checks play -bot win: with two bots they play by a table
-// of strategy/win3, with one by strategy/win's, and a bad name or rules
-// that win3 does not solve are refused before the game.
+// of strategy/win3 (with a final round too), with one by strategy/win's,
+// and a bad name or rules that win3 does not solve are refused before the
+// game.
 func TestPlayBotWin(t *testing.T) {
 	input := strings.Repeat("roll\nbest\nbank\n", 40) + "quit\n"
 	for _, bots := range []string{"1", "2", "3"} {
@@ -88,8 +103,12 @@ func TestPlayBotWin(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "threshold or win") {
 		t.Errorf("-bot best: exit %d, %q", code, errs)
 	}
-	code, _, errs = runInput("", "play", "-bot", "win", "-bots", "2", "-rules", "core", "-target", "800")
-	if code != 2 || !strings.Contains(errs, "FinalRound") {
-		t.Errorf("-bot win under a final round with two bots: exit %d, %q", code, errs)
+	code, out, errs := runInput(input, "play", "-bot", "win", "-bots", "2", "-rules", "core", "-target", "800", "-seed", "3")
+	if code != 0 || errs != "" || !strings.Contains(out, "Bot") {
+		t.Errorf("-bot win under a final round with two bots: exit %d, stderr %q, stdout %.200q", code, errs, out)
+	}
+	code, _, errs = runInput("", "play", "-bot", "win", "-bots", "2", "-rules", "core", "-target", "800", "-penalty", "500", "-penalty-after", "3")
+	if code != 2 || !strings.Contains(errs, "Penalty") {
+		t.Errorf("-bot win under a penalty with two bots: exit %d, %q", code, errs)
 	}
 }

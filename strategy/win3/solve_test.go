@@ -103,6 +103,7 @@ func TestResiduals(t *testing.T) {
 	more := []game.Rules{
 		{Scoring: farkle.Core.Rules(), Target: 1000},
 		{Scoring: farkle.App.Rules(), Target: 1000, MinBank: 100, MinFirstBank: 350},
+		{Scoring: farkle.Core.Rules(), Target: 1000, FinalRound: true},
 	}
 	if testgate.Race {
 		more = nil // the race detector makes each a quarter of a minute
@@ -110,7 +111,7 @@ func TestResiduals(t *testing.T) {
 	for _, r := range more {
 		tb := solve(t, r)
 		n, worst := checkTable(t, tb)
-		t.Logf("%+v: %d positions, %d mixed, largest residual %.3g", r.Target, n, tb.Mixed(), worst)
+		t.Logf("%d final round %v: %d positions, %d mixed, largest residual %.3g", r.Target, r.FinalRound, n, tb.Mixed(), worst)
 	}
 }
 
