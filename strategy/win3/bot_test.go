@@ -138,7 +138,10 @@ func TestBotRefuses(t *testing.T) {
 	}
 }
 
-var strengthGames = flag.Int("strength.games", 6000, "TestBotStrength's games a case (20,000 for the README's figures)")
+var (
+	strengthGames = flag.Int("strength.games", 6000, "TestBotStrength's games a case (20,000 for the README's figures)")
+	strengthFinal = flag.Bool("strength.final", false, "TestBotStrength with a final round")
+)
 
 // TestBotStrength measures the Bot against expected-score bots (package
 // strategy's Bot, which banks for the most points of the turn) in seeded
@@ -146,14 +149,15 @@ var strengthGames = flag.Int("strength.games", 6000, "TestBotStrength's games a 
 // four (the fallback), and, for comparison, package win's Bot, which plays
 // against the leader alone. It logs each share of wins with its standard
 // error, and fails if the Bot does not beat an equal share by three
-// standard errors. Under Core scoring, target 3,000, no final round. It
+// standard errors. Under Core scoring, target 3,000, no final round (with
+// -strength.final, a final round). It
 // logs too how the two bots fare against each other with three players.
 // It plays -strength.games games a case: 6,000 in CI's slow step (the
 // Bot's margin over an equal share is some nine standard errors there);
 // the README's figures are of 20,000.
 func TestBotStrength(t *testing.T) {
 	testgate.Long(t)
-	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 3000}
+	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 3000, FinalRound: *strengthFinal}
 	tb := solve(t, r)
 	sc, err := farkle.New(r.Scoring)
 	if err != nil {

@@ -343,7 +343,7 @@ func TestSolveReference(t *testing.T) {
 			game.Rules{Scoring: farkle.App.Rules(), Target: 500, MinBank: 150, MinFirstBank: 300},
 			game.Rules{Scoring: farkle.Core.Rules(), Target: 1000},
 			game.Rules{Scoring: farkle.Core.Rules(), Target: 500, FinalRound: true},
-			game.Rules{Scoring: farkle.App.Rules(), Target: 400, FinalRound: true, MinBank: 150, MinFirstBank: 300})
+			game.Rules{Scoring: farkle.App.Rules(), Target: 300, FinalRound: true, MinBank: 100, MinFirstBank: 200})
 	}
 	for _, r := range cases {
 		name := fmt.Sprintf("%d/%v/%d/%d/final=%v", r.Target, r.Scoring == farkle.Core.Rules(), r.MinBank, r.MinFirstBank, r.FinalRound)
