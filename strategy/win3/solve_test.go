@@ -186,6 +186,9 @@ func TestBinary(t *testing.T) {
 // the last turns as the table solved does: their starts are computed on
 // first use from the rules, not saved.
 func TestBinaryFinal(t *testing.T) {
+	if testgate.Race {
+		t.Skip("no concurrency, and ten seconds under the race detector")
+	}
 	tb := solve(t, game.Rules{Scoring: farkle.App.Rules(), Target: 500, FinalRound: true, MinBank: 100})
 	data, err := tb.MarshalBinary()
 	if err != nil {
@@ -248,26 +251,33 @@ func TestAdviseAgrees(t *testing.T) {
 // the target or above) under and over the minimum to bank; in the very
 // last turn.
 func TestFinalAdviseAgrees(t *testing.T) {
-	for _, r := range []game.Rules{
-		{Scoring: farkle.Core.Rules(), Target: 1000, FinalRound: true},
+	rules := []game.Rules{
 		{Scoring: farkle.App.Rules(), Target: 600, FinalRound: true, MinBank: 150, MinFirstBank: 300},
-	} {
+		{Scoring: farkle.Core.Rules(), Target: 1000, FinalRound: true},
+	}
+	if testgate.Race {
+		// Half a minute under the race detector, for no concurrency.
+		rules = []game.Rules{{Scoring: farkle.App.Rules(), Target: 400, FinalRound: true, MinBank: 150, MinFirstBank: 300}}
+	}
+	for _, r := range rules {
 		tb := solve(t, r)
+		T := r.Target
+		mid, hi, a := T/100*50, T-50, T+100 // half the target, just under it, a trigger's score
 		states := []State{
-			{Scores: [3]int{300, 650, 900}},
+			{Scores: [3]int{mid, hi, 0}},
 			{Scores: [3]int{0, 0, 0}},
-			{Scores: [3]int{0, 450, 0}, TurnTotal: 250, DiceLeft: 3},
-			{Scores: [3]int{500, 350, 550}, TurnTotal: 400, DiceLeft: 2},
-			{Scores: [3]int{500, 350, 550}, TurnTotal: 1500, DiceLeft: 6},
-			{Scores: [3]int{500, 350, 550}, TurnTotal: 9000, DiceLeft: 1},
-			{Scores: [3]int{300, 550, 1100}},
-			{Scores: [3]int{0, 550, 1100}, TurnTotal: 100, DiceLeft: 5},
-			{Scores: [3]int{300, 550, 1100}, TurnTotal: 700, DiceLeft: 4},
-			{Scores: [3]int{300, 550, 1100}, TurnTotal: 3000, DiceLeft: 6},
-			{Scores: [3]int{300, 550, 60000}, TurnTotal: 200, DiceLeft: 6},
-			{Scores: [3]int{300, 1100, 550}},
-			{Scores: [3]int{0, 1100, 1300}, TurnTotal: 150, DiceLeft: 2},
-			{Scores: [3]int{300, 1100, 550}, TurnTotal: 1000, DiceLeft: 3},
+			{Scores: [3]int{0, mid, 0}, TurnTotal: 250, DiceLeft: 3},
+			{Scores: [3]int{hi, mid, hi}, TurnTotal: 400, DiceLeft: 2},
+			{Scores: [3]int{hi, mid, hi}, TurnTotal: 1500, DiceLeft: 6},
+			{Scores: [3]int{hi, mid, hi}, TurnTotal: 9000, DiceLeft: 1},
+			{Scores: [3]int{mid, hi, a}},
+			{Scores: [3]int{0, hi, a}, TurnTotal: 100, DiceLeft: 5},
+			{Scores: [3]int{mid, hi, a}, TurnTotal: 700, DiceLeft: 4},
+			{Scores: [3]int{mid, hi, a}, TurnTotal: 3000, DiceLeft: 6},
+			{Scores: [3]int{mid, hi, 60000}, TurnTotal: 200, DiceLeft: 6},
+			{Scores: [3]int{mid, a, hi}},
+			{Scores: [3]int{0, a, a + 200}, TurnTotal: 150, DiceLeft: 2},
+			{Scores: [3]int{mid, a, hi}, TurnTotal: 1000, DiceLeft: 3},
 		}
 		for _, st := range states {
 			want, err := tb.ChanceAt(st)
