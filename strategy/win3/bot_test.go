@@ -37,6 +37,24 @@ func playSeats(t *testing.T, r game.Rules, games int, seed uint64, bots []game.B
 	return wins
 }
 
+// checkSeats plays games seeded from seed of three Bots of tb and checks
+// that each seat wins as often as the table says, within three standard
+// errors.
+func checkSeats(t *testing.T, tb *Table, games int, seed uint64) {
+	t.Helper()
+	b := Bot{Table: tb}
+	wins := playSeats(t, tb.Rules(), games, seed, []game.Bot{b, b, b})
+	want := tb.SeatWin()
+	for s := range 3 {
+		p := float64(wins[s]) / float64(games)
+		se := math.Sqrt(want[s] * (1 - want[s]) / float64(games))
+		t.Logf("seat %d: %.4f ± %.4f, the table %.4f", s+1, p, se, want[s])
+		if math.Abs(p-want[s]) > 3*se {
+			t.Errorf("seat %d wins %.4f of %d games, the table says %.4f (3 standard errors: %.4f)", s+1, p, games, want[s], 3*se)
+		}
+	}
+}
+
 // TestBotMonteCarlo plays three Bots against each other through package
 // game and checks that each seat wins as often as the table says, within
 // three standard errors. At target 1,000 no position mixes, so the Bots'
@@ -54,17 +72,7 @@ func TestBotMonteCarlo(t *testing.T) {
 	if testgate.Slow() {
 		games = 100000
 	}
-	b := Bot{Table: tb}
-	wins := playSeats(t, r, games, 7, []game.Bot{b, b, b})
-	want := tb.SeatWin()
-	for s := range 3 {
-		p := float64(wins[s]) / float64(games)
-		se := math.Sqrt(want[s] * (1 - want[s]) / float64(games))
-		t.Logf("seat %d: %.4f ± %.4f, the table %.4f", s+1, p, se, want[s])
-		if math.Abs(p-want[s]) > 3*se {
-			t.Errorf("seat %d wins %.4f of %d games, the table says %.4f (3 standard errors: %.4f)", s+1, p, games, want[s], 3*se)
-		}
-	}
+	checkSeats(t, tb, games, 7)
 }
 
 var monteCarloGames = flag.Int("montecarlo.games", 0, "TestBotMonteCarloFinal's games instead of 5,000")
@@ -85,17 +93,7 @@ func TestBotMonteCarloFinal(t *testing.T) {
 	if *monteCarloGames > 0 {
 		games = *monteCarloGames
 	}
-	b := Bot{Table: tb}
-	wins := playSeats(t, r, games, 11, []game.Bot{b, b, b})
-	want := tb.SeatWin()
-	for s := range 3 {
-		p := float64(wins[s]) / float64(games)
-		se := math.Sqrt(want[s] * (1 - want[s]) / float64(games))
-		t.Logf("seat %d: %.4f ± %.4f, the table %.4f", s+1, p, se, want[s])
-		if math.Abs(p-want[s]) > 3*se {
-			t.Errorf("seat %d wins %.4f of %d games, the table says %.4f (3 standard errors: %.4f)", s+1, p, games, want[s], 3*se)
-		}
-	}
+	checkSeats(t, tb, games, 11)
 }
 
 // TestBotRefuses checks CheckRules and that Decide keeps legal moves

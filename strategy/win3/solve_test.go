@@ -145,19 +145,27 @@ func TestSolveRefuses(t *testing.T) {
 	}
 }
 
+// roundTrip returns tb written by MarshalBinary and read back by
+// UnmarshalBinary, and what was written.
+func roundTrip(t *testing.T, tb *Table) (*Table, []byte) {
+	t.Helper()
+	data, err := tb.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := new(Table)
+	if err := back.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	return back, data
+}
+
 // TestBinary checks that a table survives MarshalBinary and
 // UnmarshalBinary bit for bit, and that damage is refused.
 func TestBinary(t *testing.T) {
 	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 800, MinBank: 100})
 	tb.mix = append(tb.mix, Mix{Scores: [3]int{50, 100, 150}, Weight: 0.25}) // the format carries them
-	data, err := tb.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back Table
-	if err := back.UnmarshalBinary(data); err != nil {
-		t.Fatal(err)
-	}
+	back, data := roundTrip(t, tb)
 	if back.Rules() != tb.Rules() || len(back.w) != len(tb.w) || back.Mixed() != 1 || back.Mixing()[0] != tb.mix[0] {
 		t.Fatalf("read back: rules %+v, %d chances, mixing %v", back.Rules(), len(back.w), back.Mixing())
 	}
@@ -190,14 +198,7 @@ func TestBinaryFinal(t *testing.T) {
 		t.Skip("no concurrency, and ten seconds under the race detector")
 	}
 	tb := solve(t, game.Rules{Scoring: farkle.App.Rules(), Target: 500, FinalRound: true, MinBank: 100})
-	data, err := tb.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back Table
-	if err := back.UnmarshalBinary(data); err != nil {
-		t.Fatal(err)
-	}
+	back, _ := roundTrip(t, tb)
 	for _, st := range []State{
 		{Scores: [3]int{100, 250, 450}},
 		{Scores: [3]int{100, 250, 650}},
