@@ -56,8 +56,10 @@ type Advice struct {
 
 // Advise returns what to do with roll, the dice just rolled, in the
 // position s: s.TurnTotal points were set aside before the roll, and
-// s.DiceLeft is not read. The candidates are the best keep for each
-// number of kept dice. The advice maximizes the mover's chance, by the
+// s.DiceLeft is not read; s may be a last turn of a final round (see
+// [State]). The candidates are the best keep for each number of kept
+// dice, or with a final round, where fewer points may be worth more, a
+// keep for each number of kept dice and points. The advice maximizes the mover's chance, by the
 // tie rule of the package documentation where two are equal, as Solve
 // does. Bad dice give the errors of [farkle.Scorer.BestKeep]; a bad
 // position the errors of [Table.ChanceAt]; a nil or zero Table

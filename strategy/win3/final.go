@@ -32,7 +32,8 @@ import (
 const reachEps = 1e-18
 
 // maxReach bounds the turn totals, in steps, that the last turn's chance
-// is followed to, so that rules of huge points in tiny steps fail fast.
+// is followed to: rules of huge points in tiny steps are refused with
+// ErrTooLarge rather than followed for ever.
 const maxReach = 1 << 16
 
 // finalModel is what the final round adds to a model.
@@ -44,7 +45,7 @@ type finalModel struct {
 	nA    int       // rows of the trigger's score: a - nS from 0 to nA-1
 	nvB   int       // scores a row of B's dynamic program
 	bOffs [farkle.MaxDice + 1][]int32
-	rows  []atomic.Pointer[[]float64] // (a-nS)*nS + z: B's start for each y, (A's chance, B's chance)
+	rows  []atomic.Pointer[[]atomic.Pointer[[]float64]] // [a-nS][z]: B's start for each y, (A's chance, B's chance)
 	pool  sync.Pool                   // *bBuf
 }
 
@@ -85,7 +86,7 @@ func (m *model) solveReach(g *[farkle.MaxDice + 1]rolls.Group) error {
 	fm.mbMax = max(m.minBankK, m.firstK)
 	fm.nA = len(fm.reach)
 	fm.nvB = m.nS + len(fm.reach) + fm.mbMax + m.jump + 2
-	fm.rows = make([]atomic.Pointer[[]float64], fm.nA*m.nS)
+	fm.rows = make([]atomic.Pointer[[]atomic.Pointer[[]float64]], fm.nA) // the z of each a on first use
 	return nil
 }
 
@@ -148,7 +149,13 @@ func (m *model) finalVec(a, y, z int) [3]float64 {
 // finalRow returns B's start of (nS+ai, z) for every y, computing it on
 // first use; concurrent first uses compute the same row, and one is kept.
 func (m *model) finalRow(ai, z int) []float64 {
-	p := &m.fin.rows[ai*m.nS+z]
+	byZ := m.fin.rows[ai].Load()
+	if byZ == nil {
+		fresh := make([]atomic.Pointer[[]float64], m.nS)
+		m.fin.rows[ai].CompareAndSwap(nil, &fresh)
+		byZ = m.fin.rows[ai].Load()
+	}
+	p := &(*byZ)[z]
 	if r := p.Load(); r != nil {
 		return *r
 	}

@@ -71,8 +71,9 @@ type refFinal struct {
 	rolls   *[7][]refRoll
 	step    int
 	minBank func(x int) int
-	reach   []float64 // reach[k]: the most chance of a turn to bank at least k steps; 0 beyond
-	pfMin   float64   // the least chance of a farkle
+	reach   []float64    // reach[k]: the most chance of a turn to bank at least k steps; 0 beyond
+	from    [][7]float64 // from[k][n]: the same from k steps short with n dice to roll
+	pfMin   float64      // the least chance of a farkle
 	memo    map[[3]int][3]float64
 }
 
@@ -80,14 +81,7 @@ type refFinal struct {
 // every k until it is under 1e-18 with every number of dice.
 func newRefFinal(rolls *[7][]refRoll, step int, minBank func(int) int) *refFinal {
 	f := &refFinal{rolls: rolls, step: step, minBank: minBank, pfMin: 1, memo: map[[3]int][3]float64{}}
-	var from [][7]float64 // from[k][n]: from k steps short with n dice to roll
-	at := func(k, n int) float64 {
-		if k <= 0 {
-			return 1
-		}
-		return from[k][n]
-	}
-	from = append(from, [7]float64{})
+	f.from = append(f.from, [7]float64{})
 	for n := 1; n <= 6; n++ {
 		pf := 0.0
 		for _, rl := range rolls[n] {
@@ -100,24 +94,37 @@ func newRefFinal(rolls *[7][]refRoll, step int, minBank func(int) int) *refFinal
 	f.reach = []float64{1}
 	for k := 1; ; k++ {
 		var row [7]float64
-		from = append(from, row)
+		f.from = append(f.from, row)
 		most := 0.0
 		for n := 1; n <= 6; n++ {
 			for _, rl := range rolls[n] {
 				best := 0.0
 				for _, kp := range rl.keeps {
-					best = max(best, at(k-kp.pts/step, kp.left))
+					best = max(best, f.reachFrom(k-kp.pts/step, kp.left))
 				}
 				row[n] += rl.prob * best
 			}
 			most = max(most, row[n])
 		}
-		from[k] = row
+		f.from[k] = row
 		if most < 1e-18 {
+			f.from = f.from[:k] // under 1e-18: 0
 			return f
 		}
 		f.reach = append(f.reach, row[6])
 	}
+}
+
+// reachFrom returns the chance of a turn to bank at least k more steps
+// with n dice to roll: 1 for k <= 0.
+func (f *refFinal) reachFrom(k, n int) float64 {
+	switch {
+	case k <= 0:
+		return 1
+	case k < len(f.from):
+		return f.from[k][n]
+	}
+	return 0
 }
 
 // beat returns the chance of the player at p, in a last turn, to end
@@ -137,8 +144,19 @@ func (f *refFinal) last(a, y, z int) [3]float64 {
 	if v, ok := f.memo[[3]int{a, y, z}]; ok {
 		return v
 	}
+	cell, _ := f.cells(a, y, z)
+	v := cell(0, 6)
+	out := [3]float64{v[1], v[0], 1 - v[0] - v[1]}
+	f.memo[[3]int{a, y, z}] = out
+	return out
+}
+
+// cells returns B's last turn as B's chance and A's at each turn total t
+// with n dice to roll (B banks or rolls, by B's chance), and the total
+// from which B banks.
+func (f *refFinal) cells(a, y, z int) (cell func(t, n int) [2]float64, top int) {
 	mb := f.minBank(y)
-	lose := 1 - f.beat(a, z)         // A's chance when B ends at or under a
+	lose := 1 - f.beat(a, z) // A's chance when B ends at or under a
 	bank := func(t int) [2]float64 { // B's chance and A's
 		if u := y + t; u > a {
 			return [2]float64{1 - f.beat(u, z), 0}
@@ -146,13 +164,16 @@ func (f *refFinal) last(a, y, z int) [3]float64 {
 		return [2]float64{0, lose}
 	}
 	// From top on B banks: it may, it ends above a, and C's chance to
-	// beat it is at most any roll's chance of a farkle.
-	top := mb
-	for !(y+top > a && f.beat(y+top, z) <= f.pfMin) {
+	// beat it is under any roll's chance of a farkle. (The solver stops
+	// at the first total where C's chance is at most the least chance of
+	// a farkle; the reference runs on until it is a sixteenth of that,
+	// so that the totals between check the solver's argument.)
+	top = mb
+	for !(y+top > a && f.beat(y+top, z) <= f.pfMin/16) {
 		top++
 	}
 	cells := make([][7][2]float64, top)
-	cell := func(t, n int) [2]float64 {
+	cell = func(t, n int) [2]float64 {
 		if t >= top {
 			return bank(t)
 		}
@@ -181,10 +202,7 @@ func (f *refFinal) last(a, y, z int) [3]float64 {
 			cells[t][n] = roll
 		}
 	}
-	v := cells[0][6]
-	out := [3]float64{v[1], v[0], 1 - v[0] - v[1]}
-	f.memo[[3]int{a, y, z}] = out
-	return out
+	return cell, top
 }
 
 // refSolve returns the chances of every position, mover first, by value
@@ -261,10 +279,12 @@ func refSolve(t *testing.T, r game.Rules, maxSweeps int, pinned map[[3]int][3]fl
 					// from the largest total down; banking wins from top on,
 					// or with a final round is the best play: the others end
 					// above x+k with at most the chances to bank that much,
-					// and no roll is worth more than 1 - pfMin*(1-F).
+					// and no roll is worth more than 1 - pfMin*(1-F). (The
+					// solver stops where that holds; the reference runs on
+					// until the others' chances are a sixteenth of it.)
 					top := max(nS-x, mb)
 					if fin != nil {
-						for fin.beat(x+top, y)+fin.beat(x+top, z) > fin.pfMin*max(1-F[0], 0) {
+						for fin.beat(x+top, y)+fin.beat(x+top, z) > fin.pfMin*max(1-F[0], 0)/16 {
 							top++
 						}
 					}
@@ -404,12 +424,17 @@ func TestSolveReference(t *testing.T) {
 						for z := range nS {
 							v := fin.last(a, y, z)
 							check([3]int{y * step, z * step, a * step}, [3]float64{v[1], v[2], v[0]})
-							c := fin.beat(max(a, y), z)
+						}
+					}
+					// C's, with B's final score below, at or above a.
+					for z := range nS {
+						for u := 0; u < a+20; u += 2 {
+							c := fin.beat(max(a, u), z)
 							want := [3]float64{c, 1 - c, 0}
-							if y > a {
+							if u > a {
 								want = [3]float64{c, 0, 1 - c}
 							}
-							check([3]int{z * step, a * step, y * step}, want)
+							check([3]int{z * step, a * step, u * step}, want)
 						}
 					}
 				}
@@ -418,6 +443,95 @@ func TestSolveReference(t *testing.T) {
 			if compared == 0 {
 				t.Fatal("nothing compared")
 			}
+		})
+	}
+}
+
+// TestFinalMidTurnReference compares ChanceAt within the last turns of a
+// final round with the reference's own dynamic programs over every turn
+// total and number of dice: B's first last turn for A up to 2,000 above
+// the target (every total of B's turn up to five above where B banks for
+// sure), and C's very last turn with B's final score below, at and above
+// A's. Core scoring at 300 always; App scoring at 300 with a minimum bank
+// and an opening minimum in the slow step.
+func TestFinalMidTurnReference(t *testing.T) {
+	if testgate.Race {
+		t.Skip("dynamic programs of seconds: not under the race detector")
+	}
+	cases := []game.Rules{{Scoring: farkle.Core.Rules(), Target: 300, FinalRound: true}}
+	if testgate.Slow() {
+		cases = append(cases, game.Rules{Scoring: farkle.App.Rules(), Target: 300, FinalRound: true, MinBank: 100, MinFirstBank: 200})
+	}
+	for _, r := range cases {
+		t.Run(fmt.Sprintf("%v/%d/%d", r.Scoring == farkle.Core.Rules(), r.MinBank, r.MinFirstBank), func(t *testing.T) {
+			tb := solve(t, r)
+			sc, err := farkle.New(r.Scoring)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rolls [7][]refRoll
+			for n := 1; n <= 6; n++ {
+				rolls[n] = refRolls(t, sc, n)
+			}
+			const step = 50
+			nS := r.Target / step
+			minBank := func(x int) int {
+				mb := max(1, (r.MinBank+step-1)/step)
+				if x == 0 {
+					mb = max(mb, (r.MinFirstBank+step-1)/step)
+				}
+				return mb
+			}
+			f := newRefFinal(&rolls, step, minBank)
+			compared, worst := 0, 0.0
+			check := func(st State, want [3]float64) {
+				t.Helper()
+				got, err := tb.ChanceAt(st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				compared++
+				for s := range 3 {
+					d := math.Abs(got[s] - want[s])
+					worst = max(worst, d)
+					if d > 1e-9 {
+						t.Fatalf("%+v seat %d: %.15f, the reference %.15f", st, s, got[s], want[s])
+					}
+				}
+			}
+			for a := nS; a < nS+2000/step; a += 3 {
+				for y := range nS {
+					for z := range nS {
+						cell, top := f.cells(a, y, z)
+						for k := range top + 5 {
+							for n := 1; n <= 6; n++ {
+								v := cell(k, n)
+								check(State{Scores: [3]int{y * step, z * step, a * step}, TurnTotal: k * step, DiceLeft: n},
+									[3]float64{v[0], 1 - v[0] - v[1], v[1]})
+							}
+						}
+					}
+				}
+				for x := range nS {
+					for u := 0; u < a+10; u += 3 {
+						need := max(max(a, u)-x+1, minBank(x))
+						for k := range need + 3 {
+							for n := 1; n <= 6; n++ {
+								c := 1.0 // C banks once it has what it needs
+								if k < need {
+									c = f.reachFrom(need-k, n)
+								}
+								want := [3]float64{c, 1 - c, 0}
+								if u > a {
+									want = [3]float64{c, 0, 1 - c}
+								}
+								check(State{Scores: [3]int{x * step, a * step, u * step}, TurnTotal: k * step, DiceLeft: n}, want)
+							}
+						}
+					}
+				}
+			}
+			t.Logf("%d states compared, largest difference %.3g", compared, worst)
 		})
 	}
 }

@@ -257,6 +257,7 @@ func (t *Table) Mixing() []Mix {
 // mover now banks or rolls by the rule of the package documentation and
 // everyone plays on by the table: in order of play from the mover. At the
 // start of a turn (TurnTotal 0, DiceLeft 0 or 6) they are the table's.
+// With a final round s may be a last turn (see [State]).
 // Within a turn at a mixed position, the mover's chance is exact and the
 // others' are those of the play the tie rule picks. The error is a
 // [*StateError] wrapping [ErrScore], [ErrTurnTotal] or [ErrDiceLeft].
