@@ -46,7 +46,7 @@ type finalModel struct {
 	nvB   int       // scores a row of B's dynamic program
 	bOffs [farkle.MaxDice + 1][]int32
 	rows  []atomic.Pointer[[]atomic.Pointer[[]float64]] // [a-nS][z]: B's start for each y, (A's chance, B's chance)
-	pool  sync.Pool                   // *bBuf
+	pool  sync.Pool                                     // *bBuf
 }
 
 // solveReach fills the chances of a last turn, from the groups g of every

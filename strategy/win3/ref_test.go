@@ -156,7 +156,7 @@ func (f *refFinal) last(a, y, z int) [3]float64 {
 // from which B banks.
 func (f *refFinal) cells(a, y, z int) (cell func(t, n int) [2]float64, top int) {
 	mb := f.minBank(y)
-	lose := 1 - f.beat(a, z) // A's chance when B ends at or under a
+	lose := 1 - f.beat(a, z)         // A's chance when B ends at or under a
 	bank := func(t int) [2]float64 { // B's chance and A's
 		if u := y + t; u > a {
 			return [2]float64{1 - f.beat(u, z), 0}
