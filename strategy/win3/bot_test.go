@@ -177,7 +177,7 @@ func TestFinalSeat(t *testing.T) {
 }
 
 var (
-	strengthGames = flag.Int("strength.games", 6000, "TestBotStrength's games a case (20,000 for the README's figures)")
+	strengthGames = flag.Int("strength.games", 3000, "TestBotStrength's games a case (20,000 for the README's figures)")
 	strengthFinal = flag.Bool("strength.final", false, "TestBotStrength with a final round")
 )
 
@@ -190,8 +190,8 @@ var (
 // standard errors. Under Core scoring, target 3,000, no final round (with
 // -strength.final, a final round). It
 // logs too how the two bots fare against each other with three players.
-// It plays -strength.games games a case: 6,000 in CI's slow step (the
-// Bot's margin over an equal share is some nine standard errors there);
+// It plays -strength.games games a case: 3,000 in CI's slow step (the
+// Bot's margin over an equal share is some six standard errors there);
 // the README's figures are of 20,000.
 func TestBotStrength(t *testing.T) {
 	testgate.Long(t)
