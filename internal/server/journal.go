@@ -248,6 +248,9 @@ type committer struct {
 	checkpoints atomic.Int64
 	ckptNanos   atomic.Int64 // the checkpoints' time in all
 	batches     atomic.Int64
+	// The batches' writes and fsyncs: their time in all, the longest,
+	// and those over 10 ms (their number and time), for the load test.
+	syncNanos, syncMax, slowSyncs, slowNanos atomic.Int64
 
 	// The rotation's thresholds (the tests make them small), and a
 	// rotation asked for by a test (checkpointNow).
@@ -482,12 +485,22 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 		return
 	}
 	putBatchHead(buf[:batchHeadSize], buf[batchHeadSize:])
+	start := time.Now()
 	_, err := c.j.WriteAt(buf, c.jsize)
 	if err == nil && c.fail.Load() {
 		err = errors.New("the journal's fsync fails (a test)")
 	}
 	if err == nil {
 		err = c.j.Sync()
+	}
+	d := int64(time.Since(start))
+	c.syncNanos.Add(d)
+	if d > c.syncMax.Load() {
+		c.syncMax.Store(d) // the run goroutine's alone
+	}
+	if d > int64(10*time.Millisecond) {
+		c.slowSyncs.Add(1)
+		c.slowNanos.Add(d)
 	}
 	if err != nil {
 		for i, r := range batch {

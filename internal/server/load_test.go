@@ -407,6 +407,10 @@ func runLoad(t *testing.T, dir string) {
 	t.Logf("data directory: %d files, %.1f MiB; %d batches committed (%.1f writes a batch), %d checkpoints (%v in all)",
 		files, float64(bytes)/(1<<20), s.store.c.batches.Load(), float64(s.metrics.saveCount.Load())/float64(max(1, s.store.c.batches.Load())), s.store.c.checkpoints.Load(),
 		time.Duration(s.store.c.ckptNanos.Load()).Round(time.Millisecond))
+	c := s.store.c
+	t.Logf("the journal's writes and fsyncs: %v a batch on average, %v at most; %d over 10 ms, %v in all",
+		(time.Duration(c.syncNanos.Load()) / time.Duration(max(1, c.batches.Load()))).Round(time.Microsecond),
+		time.Duration(c.syncMax.Load()).Round(time.Microsecond), c.slowSyncs.Load(), time.Duration(c.slowNanos.Load()).Round(time.Millisecond))
 	saveCounts := make([]uint64, len(saveBuckets)+1)
 	for i := range saveCounts {
 		saveCounts[i] = uint64(s.metrics.saveBucket[i].Load()) - saves0[i]
