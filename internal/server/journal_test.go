@@ -404,3 +404,31 @@ func TestJournalReplayGarbage(t *testing.T) {
 		t.Errorf("replaying %d batches allocated %d bytes, want at most %d", batches, got, bound)
 	}
 }
+
+// A pacer rests once its work has taken pacerWork, for pacerRest; a nil
+// one, the recovery's, never does.
+func TestPacer(t *testing.T) {
+	var none *pacer
+	start := time.Now()
+	for range 1000 {
+		none.step()
+	}
+	if d := time.Since(start); d >= pacerRest {
+		t.Errorf("a nil pacer took %v for 1,000 steps", d)
+	}
+	p := newPacer()
+	p.last = time.Now().Add(time.Hour) // no work yet
+	p.step()
+	if p.rests != 0 {
+		t.Errorf("%d rests before any work", p.rests)
+	}
+	p.last = time.Now().Add(-pacerWork) // a millisecond of work
+	start = time.Now()
+	p.step()
+	if d := time.Since(start); p.rests != 1 || d < pacerRest {
+		t.Errorf("after %v of work: %d rests, %v asleep; want 1 and at least %v", pacerWork, p.rests, d, pacerRest)
+	}
+	if since := time.Since(p.last); since > time.Second {
+		t.Errorf("the work is counted from %v ago, not from the rest", since)
+	}
+}

@@ -404,9 +404,9 @@ func runLoad(t *testing.T, dir string) {
 			}
 		}
 	}
-	t.Logf("data directory: %d files, %.1f MiB; %d batches committed (%.1f writes a batch), %d checkpoints (%v in all)",
+	t.Logf("data directory: %d files, %.1f MiB; %d batches committed (%.1f writes a batch), %d checkpoints (%v in all, %v of it in the pacer's rests)",
 		files, float64(bytes)/(1<<20), s.store.c.batches.Load(), float64(s.metrics.saveCount.Load())/float64(max(1, s.store.c.batches.Load())), s.store.c.checkpoints.Load(),
-		time.Duration(s.store.c.ckptNanos.Load()).Round(time.Millisecond))
+		time.Duration(s.store.c.ckptNanos.Load()).Round(time.Millisecond), time.Duration(s.store.c.ckptRests.Load())*pacerRest)
 	c := s.store.c
 	t.Logf("the journal's writes and fsyncs: %v a batch on average, %v at most; %d over 10 ms, %v in all",
 		(time.Duration(c.syncNanos.Load()) / time.Duration(max(1, c.batches.Load()))).Round(time.Microsecond),
