@@ -372,6 +372,9 @@ func TestJournalTorn(t *testing.T) {
 // reader a batch (4 KiB each) had made a checkpoint's garbage a GC
 // cycle's worth every fifth of a second under load.
 func TestJournalReplayGarbage(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own")
+	}
 	const batches = 4000
 	var file []byte
 	for i := range batches {
