@@ -247,7 +247,11 @@ type committer struct {
 	// committed.
 	checkpoints atomic.Int64
 	ckptNanos   atomic.Int64 // the checkpoints' time in all
+	ckptRests   atomic.Int64 // their pacers' rests in all
 	batches     atomic.Int64
+	// The batches' writes and fsyncs: their time in all, the longest,
+	// and those over 10 ms (their number and time), for the load test.
+	syncNanos, syncMax, slowSyncs, slowNanos atomic.Int64
 
 	// The rotation's thresholds (the tests make them small), and a
 	// rotation asked for by a test (checkpointNow).
@@ -413,7 +417,7 @@ func (c *committer) close() {
 			c.logf("farkle serve: the journal was cut back at the stop")
 		}
 		c.j.Close()
-		if err := checkpointJournals(c.dirPath, c.dir, c.jseq+1, c.logf, nil); err != nil {
+		if err := checkpointJournals(c.dirPath, c.dir, c.jseq+1, c.logf, nil, nil); err != nil {
 			c.logf("farkle serve: checkpoint at the stop: %v; the journal stays, applied at the next start", err)
 		}
 	})
@@ -482,12 +486,22 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 		return
 	}
 	putBatchHead(buf[:batchHeadSize], buf[batchHeadSize:])
+	start := time.Now()
 	_, err := c.j.WriteAt(buf, c.jsize)
 	if err == nil && c.fail.Load() {
 		err = errors.New("the journal's fsync fails (a test)")
 	}
 	if err == nil {
 		err = c.j.Sync()
+	}
+	d := int64(time.Since(start))
+	c.syncNanos.Add(d)
+	if d > c.syncMax.Load() {
+		c.syncMax.Store(d) // the run goroutine's alone
+	}
+	if d > int64(10*time.Millisecond) {
+		c.slowSyncs.Add(1)
+		c.slowNanos.Add(d)
 	}
 	if err != nil {
 		for i, r := range batch {
@@ -618,7 +632,10 @@ func (c *committer) checkpointer() {
 	defer c.wg.Done()
 	for below := range c.ckpt {
 		start := time.Now()
-		if err := checkpointJournals(c.dirPath, c.dir, below, c.logf, c.refuse); err != nil {
+		p := newPacer()
+		err := checkpointJournals(c.dirPath, c.dir, below, c.logf, c.refuse, p)
+		c.ckptRests.Add(int64(p.rests))
+		if err != nil {
 			c.logf("farkle serve: checkpoint: %v; the journal stays", err)
 		} else {
 			c.checkpoints.Add(1)
@@ -630,8 +647,9 @@ func (c *committer) checkpointer() {
 
 // checkpointJournals applies the journal files of dir below seq to the
 // logs, makes them durable and removes the files.
-// refuse, if not nil, is called with each log set aside.
-func checkpointJournals(dir string, d *os.File, below uint64, logf func(string, ...any), refuse func(path string)) error {
+// refuse, if not nil, is called with each log set aside; p, if not nil,
+// paces the work.
+func checkpointJournals(dir string, d *os.File, below uint64, logf func(string, ...any), refuse func(path string), p *pacer) error {
 	seqs, err := journals(dir)
 	if err != nil {
 		return err
@@ -642,10 +660,10 @@ func checkpointJournals(dir string, d *os.File, below uint64, logf func(string, 
 	if len(seqs) == 0 {
 		return nil
 	}
-	_, aside, err := applyJournals(dir, d, seqs, logf)
+	_, aside, err := applyJournals(dir, d, seqs, logf, p)
 	if refuse != nil {
-		for _, p := range aside {
-			refuse(p)
+		for _, path := range aside {
+			refuse(path)
 		}
 	}
 	if err != nil {
@@ -751,7 +769,7 @@ func recoverJournal(dir string, d *os.File, logf func(string, ...any)) (next uin
 	if len(seqs) == 0 {
 		return 1, 0, nil
 	}
-	if replayed, _, err = applyJournals(dir, d, seqs, logf); err != nil {
+	if replayed, _, err = applyJournals(dir, d, seqs, logf, nil); err != nil {
 		return 0, 0, err
 	}
 	last := seqs[len(seqs)-1]
@@ -764,6 +782,36 @@ func recoverJournal(dir string, d *os.File, logf func(string, ...any)) (next uin
 		logf("farkle serve: replayed %d writes of the journal into the games' logs", replayed)
 	}
 	return last + 1, replayed, nil
+}
+
+// A pacer spreads a checkpoint's work over time: after each pacerWork of
+// it, a sleep of pacerRest, so that a checkpoint at run time, which no
+// move waits for, takes at most about a quarter of a CPU from the moves
+// (less on a busy machine, where its work counts the time that it waits
+// for a CPU). A nil pacer does not pace: the recovery and the stop, which
+// no move runs beside, go at full speed.
+type pacer struct {
+	last  time.Time
+	rests int // the sleeps taken, for the tests
+}
+
+const (
+	pacerWork = time.Millisecond
+	pacerRest = 3 * time.Millisecond
+)
+
+func newPacer() *pacer { return &pacer{last: time.Now()} }
+
+// step rests if the work since the last rest has taken pacerWork.
+func (p *pacer) step() {
+	if p == nil {
+		return
+	}
+	if time.Since(p.last) >= pacerWork {
+		time.Sleep(pacerRest)
+		p.rests++
+		p.last = time.Now()
+	}
 }
 
 // A pendingWrite is the data of contiguous entries of a log, not yet
@@ -824,17 +872,19 @@ type logApply struct {
 //
 // It opens one log at a time, and holds at most about flushAll bytes of
 // data.
-func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...any)) (applied int, aside []string, err error) {
+func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...any), p *pacer) (applied int, aside []string, err error) {
 	logs := make(map[string]*logApply)
 	held := 0 // the bytes pending
 	flush := func(path string, l *logApply) error {
-		p := l.pend
-		if p == nil {
+		pw := l.pend
+		if pw == nil {
 			return nil
 		}
 		l.pend = nil
-		held -= len(p.data)
-		return writeLog(path, p.off, p.data)
+		held -= len(pw.data)
+		err := writeLog(path, pw.off, pw.data)
+		p.step()
+		return err
 	}
 	flushEvery := func() error {
 		for path, l := range logs {
@@ -883,8 +933,14 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 		}
 		return err
 	}
+	joined := make(map[string]string) // a log's name to its path, made once
 	apply := func(e jEntry) error {
-		path := filepath.Join(dir, e.name)
+		p.step()
+		path, ok := joined[e.name]
+		if !ok {
+			path = filepath.Join(dir, e.name)
+			joined[e.name] = path
+		}
 		l := logs[path]
 		if l == nil {
 			l = &logApply{}
@@ -1053,8 +1109,14 @@ func replayJournalTo(path string, limit int64, apply func(jEntry) error) (n int,
 		size = limit
 	}
 	r := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 1<<20)
-	var head, body []byte
+	var head, body, ebuf []byte
 	var pos int64
+	// The reader of a batch's entries, one for every batch: a journal
+	// file of small batches has hundreds of thousands, and a reader each
+	// made the checkpoint's garbage a GC cycle's worth every 0.2 s under
+	// load, stalling the moves.
+	var br bufio.Reader
+	var bodyReader bytes.Reader
 	for {
 		// A batch: its head, then its entries, whole.
 		payload, err := readRecordMax(r, head, batchHeadSize)
@@ -1098,11 +1160,11 @@ func replayJournalTo(path string, limit int64, apply func(jEntry) error) (n int,
 			return n, 0, err
 		}
 		// Its checksum is right: a bad entry in it is corruption.
-		br := bufio.NewReader(bytes.NewReader(body))
-		var ebuf []byte
+		bodyReader.Reset(body)
+		br.Reset(&bodyReader)
 		epos := pos + batchHeadSize
 		for {
-			p, err := readRecordMax(br, ebuf, maxEntry)
+			p, err := readRecordMax(&br, ebuf, maxEntry)
 			if err == io.EOF {
 				break
 			}

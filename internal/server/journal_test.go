@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -363,5 +364,74 @@ func TestJournalTorn(t *testing.T) {
 				t.Fatalf("%d entries, %d torn bytes, %v; want %d, %d", n, torn, err, c.entries, len(c.tail))
 			}
 		})
+	}
+}
+
+// A journal file of many small batches, as a server under load writes
+// it, replays with garbage that does not grow with its batches: a
+// reader a batch (4 KiB each) had made a checkpoint's garbage a GC
+// cycle's worth every fifth of a second under load.
+func TestJournalReplayGarbage(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own")
+	}
+	const batches = 4000
+	var file []byte
+	for i := range batches {
+		name := fmt.Sprintf("%024x.log", i%50)
+		file = appendBatch(file, appendEntry(nil, jWrite, name, int64(i/50)*10, []byte("0123456789")))
+	}
+	path := filepath.Join(t.TempDir(), journalName(1))
+	if err := os.WriteFile(path, file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	apply := func(e jEntry) error {
+		if e.kind != jWrite || string(e.data) != "0123456789" {
+			return fmt.Errorf("entry %d: %+v", n, e)
+		}
+		n++
+		return nil
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, torn, err := replayJournal(path, apply); err != nil || torn != 0 {
+		t.Fatalf("replay: torn %d, %v", torn, err)
+	}
+	runtime.ReadMemStats(&after)
+	if n != batches {
+		t.Fatalf("%d entries replayed, want %d", n, batches)
+	}
+	// The file's reader (1 MiB), and the entries' names (40 bytes).
+	if got, bound := after.TotalAlloc-before.TotalAlloc, uint64(1<<20+8<<10+batches*64); got > bound {
+		t.Errorf("replaying %d batches allocated %d bytes, want at most %d", batches, got, bound)
+	}
+}
+
+// A pacer rests once its work has taken pacerWork, for pacerRest; a nil
+// one, the recovery's, never does.
+func TestPacer(t *testing.T) {
+	var none *pacer
+	start := time.Now()
+	for range 1000 {
+		none.step()
+	}
+	if d := time.Since(start); d >= pacerRest {
+		t.Errorf("a nil pacer took %v for 1,000 steps", d)
+	}
+	p := newPacer()
+	p.last = time.Now().Add(time.Hour) // no work yet
+	p.step()
+	if p.rests != 0 {
+		t.Errorf("%d rests before any work", p.rests)
+	}
+	p.last = time.Now().Add(-pacerWork) // a millisecond of work
+	start = time.Now()
+	p.step()
+	if d := time.Since(start); p.rests != 1 || d < pacerRest {
+		t.Errorf("after %v of work: %d rests, %v asleep; want 1 and at least %v", pacerWork, p.rests, d, pacerRest)
+	}
+	if since := time.Since(p.last); since > time.Second {
+		t.Errorf("the work is counted from %v ago, not from the rest", since)
 	}
 }

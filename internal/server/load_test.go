@@ -33,10 +33,12 @@ var (
 )
 
 // The targets of the full load test, checked on a quiet machine: issue
-// 19's moves a second, and its p99 (loadP99). The p99 is not met here
-// yet (about 380 ms on this 2-core machine's disk, quiet: the clients, the
-// streams and the server share its two cores), so the test says so in
-// its log and fails only past loadP99Bound, a bound on regressions.
+// 19's moves a second, and its p99 (loadP99). The p99 is met here on a
+// tmpfs (142 to 222 ms, quiet) but not every time on disk (235 to 582 ms
+// on this 2-core machine, quiet: the clients, the streams and the server
+// share its two cores, and the disk's fsyncs stall, for 0.2 to 1.6 s of
+// the 10 s), so the test says so in its log and fails only past
+// loadP99Bound, a bound on regressions.
 const (
 	loadP99      = 250 * time.Millisecond
 	loadP99Bound = time.Second
@@ -47,7 +49,8 @@ const (
 // client that moves again as soon as it has its answer (no think time),
 // from its own loopback address (127.10.x.y), with event streams open on
 // half of the games, each from an address of its own too (127.20.x.y). It
-// reports the latency of a move (p50, p99), the moves a second, the
+// reports the latency of a move (p50, p99) on the client's kept-alive
+// connection (made before the clock starts), the moves a second, the
 // process's memory and OS threads, and the goroutines before and after;
 // every client leaving must leave no goroutine behind.
 // go test -run TestLoad -v -args -load.full runs it in full, and checks
@@ -283,6 +286,16 @@ func runLoad(t *testing.T, dir string) {
 		}()
 	}
 
+	// The move connections, made before the clock starts: a move's
+	// latency is that of a client on its kept-alive connection, as a
+	// browser has it, not that of a TCP handshake (2,000 at once at the
+	// start had put up to 0.5 s into the first moves).
+	for _, p := range players {
+		if err := p.conn.dial(); err != nil {
+			t.Fatalf("a move connection: %v", err)
+		}
+	}
+
 	var mu sync.Mutex
 	var lat []time.Duration
 	var failures, ended, refused int
@@ -394,9 +407,13 @@ func runLoad(t *testing.T, dir string) {
 			}
 		}
 	}
-	t.Logf("data directory: %d files, %.1f MiB; %d batches committed (%.1f writes a batch), %d checkpoints (%v in all)",
+	t.Logf("data directory: %d files, %.1f MiB; %d batches committed (%.1f writes a batch), %d checkpoints (%v in all, %v of it in the pacer's rests)",
 		files, float64(bytes)/(1<<20), s.store.c.batches.Load(), float64(s.metrics.saveCount.Load())/float64(max(1, s.store.c.batches.Load())), s.store.c.checkpoints.Load(),
-		time.Duration(s.store.c.ckptNanos.Load()).Round(time.Millisecond))
+		time.Duration(s.store.c.ckptNanos.Load()).Round(time.Millisecond), time.Duration(s.store.c.ckptRests.Load())*pacerRest)
+	c := s.store.c
+	t.Logf("the journal's writes and fsyncs: %v a batch on average, %v at most; %d over 10 ms, %v in all",
+		(time.Duration(c.syncNanos.Load()) / time.Duration(max(1, c.batches.Load()))).Round(time.Microsecond),
+		time.Duration(c.syncMax.Load()).Round(time.Microsecond), c.slowSyncs.Load(), time.Duration(c.slowNanos.Load()).Round(time.Millisecond))
 	saveCounts := make([]uint64, len(saveBuckets)+1)
 	for i := range saveCounts {
 		saveCounts[i] = uint64(s.metrics.saveBucket[i].Load()) - saves0[i]
@@ -610,19 +627,28 @@ type loadConn struct {
 // do sends a request and returns the answer's status and body (valid
 // until the next request).
 func (lc *loadConn) do(method, path, tok string, body []byte) (int, []byte, error) {
-	if lc.c == nil {
-		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(lc.local)}, Timeout: 10 * time.Second}
-		c, err := d.Dial("tcp", lc.remote)
-		if err != nil {
-			return 0, nil, err
-		}
-		lc.c, lc.r, lc.w = c, bufio.NewReaderSize(c, 4096), bufio.NewWriterSize(c, 1024)
+	if err := lc.dial(); err != nil {
+		return 0, nil, err
 	}
 	status, resp, err := lc.roundTrip(method, path, tok, body)
 	if err != nil {
 		lc.close()
 	}
 	return status, resp, err
+}
+
+// dial connects lc, unless it is connected.
+func (lc *loadConn) dial() error {
+	if lc.c != nil {
+		return nil
+	}
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(lc.local)}, Timeout: 10 * time.Second}
+	c, err := d.Dial("tcp", lc.remote)
+	if err != nil {
+		return err
+	}
+	lc.c, lc.r, lc.w = c, bufio.NewReaderSize(c, 4096), bufio.NewWriterSize(c, 1024)
+	return nil
 }
 
 func (lc *loadConn) close() {
