@@ -11,7 +11,8 @@
 //     about two minutes for 5,000 and half an hour for 10,000 (28
 //     minutes in one run); three float64s a position (192 MB for
 //     10,000). With a final round, about four times as long at 2,000
-//     (12 seconds) and one and a half at 5,000 (three minutes).
+//     (12 seconds), one and a half at 5,000 (three minutes) and at
+//     10,000 (39 minutes, 642 MB with the last turns' starts).
 //     Keep it, or save it with [Table.MarshalBinary].
 //   - [Table.Chances] answers the chances of the three seats at the start of
 //     a turn, [Table.ChanceAt] within a turn; [Table.SeatWin] those of the start of the game, and
