@@ -71,6 +71,18 @@ func newWinChances(ctx context.Context, file func(game.Rules) string, logf func(
 		solve3: solveWin3, file3: func(game.Rules) string { return "" }}
 }
 
+// solved returns the entry of r and players once its table is solved
+// without error, and false while it is still solving or if it failed.
+func (w *winChances) solved(r game.Rules, players int) (*winEntry, bool) {
+	e := w.entry(r, players)
+	select {
+	case <-e.done:
+		return e, e.err == nil
+	default:
+		return nil, false // still solving
+	}
+}
+
 // entry returns the table of r for the players, starting its solve if
 // there is none.
 func (w *winChances) entry(r game.Rules, players int) *winEntry {
@@ -152,13 +164,8 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 	if v.NumPlayers() != 2 || r.Target > maxServeWinTarget {
 		return nil, false
 	}
-	e := w.entry(r, 2)
-	select {
-	case <-e.done:
-	default:
-		return nil, false // still solving
-	}
-	if e.err != nil {
+	e, ok := w.solved(r, 2)
+	if !ok {
 		return nil, false
 	}
 	s, err := win.StateOf(v)
@@ -216,13 +223,8 @@ func (w *winChances) seatChances(v game.View, choices []server.ChoiceJSON) ([][]
 		r.ToxicTwos || r.SixOnesWin || r.Welfare || r.Piggyback {
 		return nil, false
 	}
-	e := w.entry(r, 3)
-	select {
-	case <-e.done:
-	default:
-		return nil, false // still solving
-	}
-	if e.err != nil {
+	e, ok := w.solved(r, 3)
+	if !ok {
 		return nil, false
 	}
 	s, err := win3.StateOf(v)
