@@ -20,7 +20,8 @@ import (
 
 // The journal makes the writes of every game durable with one fsync a
 // batch: a group commit across games. The committer, one goroutine,
-// takes the writes waiting (up to maxBatch), appends them all to the
+// takes the writes waiting (up to maxBatch; when it finds several, it
+// waits gatherTime for more first), appends them all to the
 // journal, a file of the data directory, fsyncs it once, and only then
 // answers them all. Nothing is acknowledged before the journal's fsync
 // has returned. The games' logs are not written then: a commit costs
@@ -213,6 +214,17 @@ type commitReq struct {
 // maxBatch bounds the writes that the committer takes at once.
 const maxBatch = 1024
 
+// gatherTime is how long the committer waits for more writes before it
+// commits a batch that found other writes waiting beside its first: a
+// sign of writers side by side, whose next writes are on their way. A
+// lone write (a quiet server) is committed at once. Each fsync costs
+// the machine about 130 µs of CPU on top of the disk's time (measured
+// here), so under load fewer, larger batches leave the CPU to the moves:
+// with 2,000 clients moving without pause, 1 ms took the batches from 4
+// writes to 12 and the moves from about 9,500 a second to 13,000, for
+// at most 1 ms more a move.
+const gatherTime = time.Millisecond
+
 // errBroken is the refusal of every write once the journal could not be
 // put back after a failed write: nothing is acknowledged on top of what
 // may be a hole. A restart recovers.
@@ -242,6 +254,10 @@ type committer struct {
 	fail    atomic.Bool
 	failCut atomic.Bool
 	delay   atomic.Int64
+
+	// gather is how long a batch of several writes waits for more
+	// (gatherTime; the tests may change it).
+	gather atomic.Int64
 
 	// checkpoints counts the checkpoints made, batches the batches
 	// committed.
@@ -310,6 +326,7 @@ func newCommitter(dir *os.File, dirPath string, seq uint64, observe func(time.Du
 		rotateAge: defaultRotateAge, ckpt: make(chan uint64, 1),
 	}
 	c.rotateSize.Store(defaultRotateSize)
+	c.gather.Store(int64(gatherTime))
 	if err := c.openJournal(seq); err != nil {
 		return nil, err
 	}
@@ -429,18 +446,13 @@ func (c *committer) run() {
 	batch := make([]*commitReq, 0, maxBatch)
 	errs := make([]error, maxBatch)
 	for first := range c.q {
-		batch = append(batch[:0], first)
-	fill:
-		for len(batch) < maxBatch {
-			select {
-			case r, ok := <-c.q:
-				if !ok {
-					break fill
-				}
-				batch = append(batch, r)
-			default:
-				break fill
-			}
+		batch = c.drain(append(batch[:0], first))
+		if g := time.Duration(c.gather.Load()); g > 0 && len(batch) > 1 && len(batch) < maxBatch {
+			// Writers are waiting side by side: more are on their way.
+			// Let them join this batch rather than the next, so that
+			// one fsync serves them all (see gatherTime).
+			time.Sleep(g)
+			batch = c.drain(batch)
 		}
 		now := time.Now()
 		c.lastWait.Store(int64(now.Sub(first.enq)))
@@ -457,6 +469,23 @@ func (c *committer) run() {
 		c.batches.Add(1)
 		c.maybeRotate()
 	}
+}
+
+// drain appends to batch the writes waiting in the queue, up to
+// maxBatch in all, and returns it.
+func (c *committer) drain(batch []*commitReq) []*commitReq {
+	for len(batch) < maxBatch {
+		select {
+		case r, ok := <-c.q:
+			if !ok {
+				return batch
+			}
+			batch = append(batch, r)
+		default:
+			return batch
+		}
+	}
+	return batch
 }
 
 // commitBatch appends the batch to the journal, fsyncs it, and sets
