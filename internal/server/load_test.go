@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -30,6 +31,7 @@ var (
 	loadGames   = flag.Int("load.games", 0, "TestLoad's games instead of the mode's, to see another load (the targets are then not checked)")
 	loadStreams = flag.Int("load.streams", 0, "TestLoad's event streams instead of the mode's (at most the games)")
 	loadRotate  = flag.Int64("load.rotate", 0, "the journal's rotation size in TestLoad, in bytes, instead of the server's")
+	loadGather  = flag.Duration("load.gather", -1, "how long the committer gathers a batch in TestLoad instead of gatherTime (0: not at all)")
 )
 
 // The targets of the full load test, checked on a quiet machine: issue
@@ -145,20 +147,21 @@ func cpuTicks() (machine, self int64, ok bool) {
 	return machine - kernelTicks(), ut + st, true
 }
 
-// idleTicks returns the machine's idle time (iowait included) and its
-// time in interrupts (irq and softirq), in clock ticks, from /proc/stat.
-func idleTicks() (idle, irq int64) {
+// idleTicks returns the machine's idle time (iowait included), its
+// time in interrupts (irq and softirq) and the time that its host took
+// from its virtual CPUs (steal), in clock ticks, from /proc/stat.
+func idleTicks() (idle, irq, steal int64) {
 	b, err := os.ReadFile("/proc/stat")
 	if err != nil {
-		return 0, 0
+		return 0, 0, 0
 	}
 	line, _, _ := strings.Cut(string(b), "\n")
 	f := strings.Fields(line)
-	if len(f) < 8 {
-		return 0, 0
+	if len(f) < 9 {
+		return 0, 0, 0
 	}
 	n := func(i int) int64 { v, _ := strconv.ParseInt(f[i], 10, 64); return v }
-	return n(4) + n(5), n(6) + n(7)
+	return n(4) + n(5), n(6) + n(7), n(8)
 }
 
 // kernelTicks returns the CPU time of the kernel's threads (kthreadd,
@@ -208,6 +211,9 @@ func runLoad(t *testing.T, dir string) {
 	s, err := New(Config{DataDir: dir, Rate: -1, Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if *loadGather >= 0 {
+		s.store.c.gather.Store(int64(*loadGather))
 	}
 	if *loadRotate > 0 {
 		s.store.c.rotateSize.Store(*loadRotate)
@@ -306,9 +312,21 @@ func runLoad(t *testing.T, dir string) {
 		saves0[i] = uint64(s.metrics.saveBucket[i].Load())
 	}
 	m0, s0, cpuOK := cpuTicks()
-	idle0, irq0 := idleTicks()
+	idle0, irq0, steal0 := idleTicks()
 	start := time.Now()
 	deadline := start.Add(dur)
+	// Every client's moves are measured until the clock's end; then it
+	// moves on, unmeasured, until every client's last measured move has
+	// its answer, so that the moves in flight at the end are measured
+	// under the same load as the others, not while the clients leave.
+	var measuring atomic.Int64
+	measuring.Store(int64(len(players)))
+	var end atomic.Int64 // when the last measured move had its answer
+	leave := func() {
+		if measuring.Add(-1) == 0 {
+			end.Store(int64(time.Since(start)))
+		}
+	}
 	var wg sync.WaitGroup
 	for _, p := range players {
 		wg.Add(1)
@@ -320,7 +338,15 @@ func runLoad(t *testing.T, dir string) {
 			defer p.conn.close()
 			var err error
 			over, busy := 0, 0
-			for time.Now().Before(deadline) {
+			measured := true
+			for {
+				if measured && !time.Now().Before(deadline) {
+					measured = false
+					leave()
+				}
+				if !measured && measuring.Load() == 0 {
+					break
+				}
 				if st.Over {
 					over++
 					if c, err = tryCreate(p.client, base, target, KindHuman, KindThreshold); err != nil {
@@ -334,17 +360,24 @@ func runLoad(t *testing.T, dir string) {
 				d := time.Since(t0)
 				if err == errStatus(http.StatusServiceUnavailable) {
 					// Refused, not made: the server's backpressure.
-					busy++
+					if measured {
+						busy++
+					}
 					err = nil
 					time.Sleep(100 * time.Millisecond)
 					continue
 				}
-				mine = append(mine, d)
+				if measured {
+					mine = append(mine, d)
+				}
 				if err != nil {
 					err = fmt.Errorf("game %s: %v", c.ID, err)
 					break
 				}
 				st = next
+			}
+			if measured {
+				leave() // a client that failed
 			}
 			mu.Lock()
 			lat = append(lat, mine...)
@@ -360,9 +393,10 @@ func runLoad(t *testing.T, dir string) {
 		}()
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
+	elapsed := time.Duration(end.Load())
+	wall := time.Since(start) // the CPU's figures are over it
 	m1, s1, _ := cpuTicks()
-	idle1, irq1 := idleTicks()
+	idle1, irq1, steal1 := idleTicks()
 	schedCounts, schedBuckets := sched.read()
 	ps := procStatus()
 	var ms runtime.MemStats
@@ -440,9 +474,9 @@ func runLoad(t *testing.T, dir string) {
 		// count the network's soft interrupts that /proc/stat puts apart,
 		// so that the difference comes out a little below 0 on a quiet
 		// machine: that is none.
-		others = float64((m1-m0)-(s1-s0)) / 100 / elapsed.Seconds()
-		t.Logf("CPU: this process %.2f cores, other processes %.2f cores, of %d; the machine idle %.2f cores, in interrupts (the loopback network's work among them) %.2f cores",
-			float64(s1-s0)/100/elapsed.Seconds(), others, runtime.NumCPU(), float64(idle1-idle0)/100/elapsed.Seconds(), float64(irq1-irq0)/100/elapsed.Seconds())
+		others = float64((m1-m0)-(s1-s0)) / 100 / wall.Seconds()
+		t.Logf("CPU: this process %.2f cores, other processes %.2f cores, of %d; the machine idle %.2f cores, in interrupts (the loopback network's work among them) %.2f cores; taken by the host (steal) %.2f cores",
+			float64(s1-s0)/100/wall.Seconds(), others, runtime.NumCPU(), float64(idle1-idle0)/100/wall.Seconds(), float64(irq1-irq0)/100/wall.Seconds(), float64(steal1-steal0)/100/wall.Seconds())
 	}
 	if !*loadFull {
 		return
