@@ -91,8 +91,9 @@ func TestJournalDirectWritesReadBack(t *testing.T) {
 	})
 }
 
-// copyFiles copies the files of from into to (copyDir for rapid).
+// copyFiles copies the files of from into to.
 func copyFiles(t rapid.TB, from, to string) {
+	t.Helper()
 	des, err := os.ReadDir(from)
 	if err != nil {
 		t.Fatal(err)
