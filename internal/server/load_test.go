@@ -112,9 +112,9 @@ func procStatus() map[string]string {
 }
 
 // cpuTicks returns the CPU time of the whole machine (busy, all CPUs,
-// less interrupts and the kernel's threads, which work for this process's
-// network and disk too) and of this process, in clock ticks, from /proc;
-// ok false where /proc is missing.
+// less interrupts, the host's steal and the kernel's threads, which work
+// for this process's network and disk too) and of this process, in clock
+// ticks, from /proc; ok false where /proc is missing.
 func cpuTicks() (machine, self int64, ok bool) {
 	b, err := os.ReadFile("/proc/stat")
 	if err != nil {
@@ -126,7 +126,7 @@ func cpuTicks() (machine, self int64, ok bool) {
 		return 0, 0, false
 	}
 	for i, v := range f[1:] {
-		if i == 3 || i == 4 || i == 5 || i == 6 { // idle, iowait, irq, softirq
+		if i == 3 || i == 4 || i == 5 || i == 6 || i == 7 { // idle, iowait, irq, softirq, steal
 			continue
 		}
 		n, _ := strconv.ParseInt(v, 10, 64)
