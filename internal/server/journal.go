@@ -257,6 +257,11 @@ type committer struct {
 	failCut atomic.Bool
 	delay   atomic.Int64
 
+	// hook, for the tests, is called by the run goroutine at the points
+	// of its work where a crash is worth trying (see
+	// TestJournalWritesReadBack).
+	hook func(point string)
+
 	// gather is how long a batch of several writes waits for more
 	// (gatherTime; the tests may change it).
 	gather atomic.Int64
@@ -288,12 +293,14 @@ type committer struct {
 	// The direct writes' (see writeDirect): whether j takes them, the
 	// bytes of j written (batches, then zeros), the aligned buffer of
 	// a write (the last block's bytes first), the zeros written ahead,
-	// and whether writing ahead failed.
-	direct   bool
-	alloc    int64
-	dbuf     []byte
-	zeros    []byte
-	noExtend bool
+	// whether writing ahead failed in this file, and whether the
+	// fallback to the page cache was logged.
+	direct    bool
+	alloc     int64
+	dbuf      []byte
+	zeros     []byte
+	noExtend  bool
+	directOff bool // the fallback logged
 
 	// The checkpointer's work: the journal files below a sequence
 	// number. ckpt holds at most one; busy is set while one waits or
@@ -366,14 +373,35 @@ func (c *committer) openJournal(seq uint64) error {
 		os.Remove(f.Name())
 		return fmt.Errorf("server: journal: %w", err)
 	}
-	c.direct = false
-	if d, err := openDirect(f.Name()); err == nil {
-		f.Close()
-		f, c.direct = d, true
+	c.direct, c.noExtend = false, false
+	alloc := int64(0)
+	if !noDirect {
+		d, err := openDirect(f.Name())
+		if err == nil {
+			// A first block of zeros tells a file system whose direct
+			// writes need larger blocks (or none at all).
+			if c.zeros == nil {
+				c.zeros = alignedBuf(extendStep)
+			}
+			if _, err = d.WriteAt(c.zeros[:dioAlign], 0); err == nil {
+				f.Close()
+				f, c.direct, alloc = d, true, dioAlign
+			} else {
+				d.Close()
+			}
+		}
+		if err != nil && !c.directOff {
+			c.directOff = true
+			c.logf("farkle serve: journal: no direct writes here (%v): a write and an fsync a batch", err)
+		}
 	}
-	c.j, c.jseq, c.jsize, c.alloc = f, seq, 0, 0
+	c.j, c.jseq, c.jsize, c.alloc = f, seq, 0, alloc
 	return nil
 }
+
+// noDirect, for the tests, makes the journal write through the page
+// cache and fsync, as where there are no direct writes.
+var noDirect bool
 
 // The journal's direct writes. Where the file system takes them (see
 // openDirect), the committer writes each batch straight to the disk,
@@ -414,7 +442,7 @@ func (c *committer) writeDirect(p []byte) error {
 	tail := int(c.jsize - blk)
 	n := (tail + len(p) + dioAlign - 1) &^ (dioAlign - 1)
 	if len(c.dbuf) < n {
-		b := alignedBuf(max(n, 2*len(c.dbuf), 64<<10))
+		b := alignedBuf(max(n, 2*len(c.dbuf), dbufKeep))
 		copy(b, c.dbuf[:tail])
 		c.dbuf = b
 	}
@@ -428,6 +456,10 @@ func (c *committer) writeDirect(p []byte) error {
 	return nil
 }
 
+// dbufKeep is the size of the direct writes' buffer that stays after
+// a larger batch.
+const dbufKeep = 64 << 10
+
 // keepTail keeps, at the start of c.dbuf, the bytes of the journal's
 // last partial block after the batch of n bytes that writeDirect wrote
 // at c.jsize. The caller then adds n to c.jsize.
@@ -435,6 +467,13 @@ func (c *committer) keepTail(n int) {
 	blk := c.jsize &^ (dioAlign - 1)
 	end := c.jsize + int64(n)
 	last := end &^ (dioAlign - 1)
+	if len(c.dbuf) > dbufKeep && n < dbufKeep/2 {
+		// A large batch's buffer, given back after a small one.
+		b := alignedBuf(dbufKeep)
+		copy(b, c.dbuf[last-blk:end-blk])
+		c.dbuf = b
+		return
+	}
 	copy(c.dbuf, c.dbuf[last-blk:end-blk])
 }
 
@@ -449,12 +488,16 @@ func (c *committer) extend() {
 	if c.zeros == nil {
 		c.zeros = alignedBuf(extendStep)
 	}
-	if _, err := c.j.WriteAt(c.zeros, c.alloc); err != nil {
+	at := (c.alloc + dioAlign - 1) &^ (dioAlign - 1) // past a cut back, c.alloc may be within a block
+	if _, err := c.j.WriteAt(c.zeros, at); err != nil {
 		c.noExtend = true
-		c.logf("farkle serve: journal: writing ahead: %v; each write extends the file from now on", err)
+		c.logf("farkle serve: journal %s: writing ahead: %v; each write extends the file until the next one", journalName(c.jseq), err)
 		return
 	}
-	c.alloc += extendStep
+	c.alloc = at + extendStep
+	if c.hook != nil {
+		c.hook("written ahead")
+	}
 }
 
 // trimTail cuts the zeros after the journal file's batches off,
@@ -584,8 +627,8 @@ func (c *committer) run() {
 			batch[i] = nil
 		}
 		c.batches.Add(1)
-		c.extend()
 		c.maybeRotate()
+		c.extend()
 	}
 }
 
@@ -646,6 +689,9 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 	if err == nil && !c.direct {
 		err = c.j.Sync()
 	}
+	if err == nil && c.hook != nil {
+		c.hook("written")
+	}
 	d := int64(time.Since(start))
 	c.syncNanos.Add(d)
 	if d > c.syncMax.Load() {
@@ -661,7 +707,11 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 				errs[i] = err
 			}
 		}
-		if terr := c.cutBack(); terr != nil {
+		terr := c.cutBack()
+		if c.hook != nil {
+			c.hook("cut back")
+		}
+		if terr != nil {
 			// The refused batch may stay in the journal file, whole:
 			// the end of what was acknowledged is recorded beside it,
 			// for the recovery, which replays nothing past it.
@@ -772,10 +822,16 @@ func (c *committer) maybeRotate() {
 		c.logf("farkle serve: journal: %v; the journal grows on", err)
 		return
 	}
+	if c.hook != nil {
+		c.hook("cut to its batches")
+	}
 	old := c.j
 	if err := c.openJournal(c.jseq + 1); err != nil {
 		c.logf("farkle serve: %v; the journal grows on", err)
 		return
+	}
+	if c.hook != nil {
+		c.hook("rotated")
 	}
 	old.Close()
 	c.busy.Store(true)
@@ -1194,6 +1250,11 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 			if !zerosFrom(filepath.Join(dir, name), end-torn, end) {
 				logf("farkle serve: journal %s: a torn record at its end (%d bytes, never acknowledged), ignored", name, torn)
 			} // else the zeros written ahead of the batches (see writeDirect)
+			// Cut off, so that the file may stay behind later ones (a
+			// failed removal) and still read back whole.
+			if err := cutFile(filepath.Join(dir, name), end-torn); err != nil {
+				logf("farkle serve: journal %s: cutting its torn end off: %v", name, err)
+			}
 		}
 		applied += n
 	}
@@ -1382,6 +1443,19 @@ func batchAfter(f *os.File, pos, size int64) (at int64, ok bool, err error) {
 		}
 	}
 	return 0, false, nil
+}
+
+// cutFile cuts the file path back to size bytes, durably.
+func cutFile(path string, size int64) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	err = f.Truncate(size)
+	if err == nil {
+		err = f.Sync()
+	}
+	return errors.Join(err, f.Close())
 }
 
 // zerosFrom reports whether the file path holds only zeros from offset
