@@ -176,20 +176,23 @@ func TestCrash(t *testing.T) {
 		t.Logf("killed child exit code %d", code)
 	}
 	// The kill may have cut the journal's last entry short; to be sure to
-	// have one, a torn entry (its head and half its payload) is added to
-	// the journal's last file. It was never acknowledged: the recovery
-	// ignores it. (The logs, written by checkpoints from the fsynced
-	// journal, have no torn tails: a bad record there is damage.)
+	// have one, a torn entry (its head and half its payload) is written
+	// after the last batch of the journal's last file. It was never
+	// acknowledged: the recovery ignores it. (The logs, written by
+	// checkpoints from the fsynced journal, have no torn tails: a bad
+	// record there is damage.)
 	seqs, err := journals(dir)
 	if err != nil || len(seqs) == 0 {
 		t.Fatalf("no journal after the kill: %v", err)
 	}
-	f, err := os.OpenFile(filepath.Join(dir, journalName(seqs[len(seqs)-1])), os.O_WRONLY|os.O_APPEND, 0)
+	last := filepath.Join(dir, journalName(seqs[len(seqs)-1]))
+	end := batchesEnd(t, last) // before the zeros written ahead, if any
+	f, err := os.OpenFile(last, os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	entry := appendBatch(nil, appendEntry(nil, jWrite, games[0].id+logExt, 1<<20, []byte("never acknowledged")))
-	f.Write(entry[:len(entry)/2])
+	f.WriteAt(entry[:len(entry)/2], end)
 	f.Close()
 	c2 := startChild(t, dir)
 	events := checkAcked(t, c2.base, games)

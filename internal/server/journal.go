@@ -16,11 +16,13 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // The journal makes the writes of every game durable with one fsync a
 // batch: a group commit across games. The committer, one goroutine,
-// takes the writes waiting (up to maxBatch), appends them all to the
+// takes the writes waiting (up to maxBatch; when it finds several, it
+// waits gatherTime for more first), appends them all to the
 // journal, a file of the data directory, fsyncs it once, and only then
 // answers them all. Nothing is acknowledged before the journal's fsync
 // has returned. The games' logs are not written then: a commit costs
@@ -213,6 +215,18 @@ type commitReq struct {
 // maxBatch bounds the writes that the committer takes at once.
 const maxBatch = 1024
 
+// gatherTime is how long the committer waits for more writes before it
+// commits a batch that found other writes waiting beside its first: a
+// sign of writers side by side, whose next writes are on their way. A
+// lone write (a quiet server) is committed at once. Each fsync costs
+// the machine about 130 µs of CPU on top of the disk's time (measured
+// here), so under load fewer, larger batches leave the CPU to the moves:
+// in the load test on disk (2,000 clients moving without pause), 1 ms
+// took the batches from 4 writes to 12 and the moves from 9,000 to
+// 10,300 a second to 10,400 to 13,000 (quiet, four runs each), for at
+// most 1 ms more a move.
+const gatherTime = time.Millisecond
+
 // errBroken is the refusal of every write once the journal could not be
 // put back after a failed write: nothing is acknowledged on top of what
 // may be a hole. A restart recovers.
@@ -243,6 +257,15 @@ type committer struct {
 	failCut atomic.Bool
 	delay   atomic.Int64
 
+	// hook, for the tests, is called by the run goroutine at the points
+	// of its work where a crash is worth trying (see
+	// TestJournalWritesReadBack).
+	hook func(point string)
+
+	// gather is how long a batch of several writes waits for more
+	// (gatherTime; the tests may change it).
+	gather atomic.Int64
+
 	// checkpoints counts the checkpoints made, batches the batches
 	// committed.
 	checkpoints atomic.Int64
@@ -266,6 +289,18 @@ type committer struct {
 	jstart time.Time // when its first entry was written
 	broken bool
 	buf    []byte
+
+	// The direct writes' (see writeDirect): whether j takes them, the
+	// bytes of j written (batches, then zeros), the aligned buffer of
+	// a write (the last block's bytes first), the zeros written ahead,
+	// whether writing ahead failed in this file, and whether the
+	// fallback to the page cache was logged.
+	direct    bool
+	alloc     int64
+	dbuf      []byte
+	zeros     []byte
+	noExtend  bool
+	directOff bool // the fallback logged
 
 	// The checkpointer's work: the journal files below a sequence
 	// number. ckpt holds at most one; busy is set while one waits or
@@ -310,6 +345,7 @@ func newCommitter(dir *os.File, dirPath string, seq uint64, observe func(time.Du
 		rotateAge: defaultRotateAge, ckpt: make(chan uint64, 1),
 	}
 	c.rotateSize.Store(defaultRotateSize)
+	c.gather.Store(int64(gatherTime))
 	if err := c.openJournal(seq); err != nil {
 		return nil, err
 	}
@@ -337,7 +373,146 @@ func (c *committer) openJournal(seq uint64) error {
 		os.Remove(f.Name())
 		return fmt.Errorf("server: journal: %w", err)
 	}
-	c.j, c.jseq, c.jsize = f, seq, 0
+	c.direct, c.noExtend = false, false
+	alloc := int64(0)
+	if !noDirect {
+		d, err := openDirect(f.Name())
+		if err == nil {
+			// A first block of zeros tells a file system whose direct
+			// writes need larger blocks (or none at all).
+			if c.zeros == nil {
+				c.zeros = alignedBuf(extendStep)
+			}
+			if _, err = d.WriteAt(c.zeros[:dioAlign], 0); err == nil {
+				f.Close()
+				f, c.direct, alloc = d, true, dioAlign
+			} else {
+				d.Close()
+			}
+		}
+		if err != nil && !c.directOff {
+			c.directOff = true
+			c.logf("farkle serve: journal: no direct writes here (%v): a write and an fsync a batch", err)
+		}
+	}
+	c.j, c.jseq, c.jsize, c.alloc = f, seq, 0, alloc
+	return nil
+}
+
+// noDirect, for the tests, makes the journal write through the page
+// cache and fsync, as where there are no direct writes.
+var noDirect bool
+
+// The journal's direct writes. Where the file system takes them (see
+// openDirect), the committer writes each batch straight to the disk,
+// durable when the write returns (O_DIRECT|O_DSYNC), rather than into
+// the page cache and then fsyncing. Such a write must start and end on
+// a block's edge: the committer keeps the bytes of the journal's last,
+// partial block, and writes each batch from that block's start, padded
+// with zeros to the next edge. And the committer keeps the file written
+// ahead of the batches with zeros, in steps of extendStep bytes (up to
+// the rotation size), so that a batch's write changes no metadata: the
+// disk's cache flush is then all that the write waits for. Measured on
+// this project's 2-core VM with both cores busy, an fsync of an appended
+// page took 175 to 195 µs (p50) and stalled up to 0.3 to 0.7 s, in the
+// kernel's writeback, a direct write in place 100 to 117 µs with stalls
+// of at most 0.1 s. A journal file's zeros after its batches are cut off
+// before the next file is made (trimTail), so that only the last file
+// may end in zeros: read back, they are a torn tail, as a crash leaves
+// (not logged as one: zerosFrom).
+const (
+	dioAlign   = 4096    // the edge of a direct write: a page, a multiple of any disk's block
+	extendStep = 1 << 20 // the zeros written ahead of the batches at once
+)
+
+// alignedBuf returns a zeroed buffer of n bytes that starts on a
+// dioAlign edge in memory, as a direct write needs.
+func alignedBuf(n int) []byte {
+	b := make([]byte, n+dioAlign)
+	off := (dioAlign - int(uintptr(unsafe.Pointer(unsafe.SliceData(b)))&(dioAlign-1))) & (dioAlign - 1)
+	return b[off : off+n : off+n]
+}
+
+// writeDirect writes the batch p at the journal's end with a direct
+// write: from the start of the last block, the bytes of that block kept
+// in c.dbuf, then p, then zeros to the next edge. It keeps nothing of p:
+// keepTail does, once the batch is durable.
+func (c *committer) writeDirect(p []byte) error {
+	blk := c.jsize &^ (dioAlign - 1)
+	tail := int(c.jsize - blk)
+	n := (tail + len(p) + dioAlign - 1) &^ (dioAlign - 1)
+	if len(c.dbuf) < n {
+		b := alignedBuf(max(n, 2*len(c.dbuf), dbufKeep))
+		copy(b, c.dbuf[:tail])
+		c.dbuf = b
+	}
+	b := c.dbuf[:n]
+	copy(b[tail:], p)
+	clear(b[tail+len(p):])
+	if _, err := c.j.WriteAt(b, blk); err != nil {
+		return err
+	}
+	c.alloc = max(c.alloc, blk+int64(n))
+	return nil
+}
+
+// dbufKeep is the size of the direct writes' buffer that stays after
+// a larger batch.
+const dbufKeep = 64 << 10
+
+// keepTail keeps, at the start of c.dbuf, the bytes of the journal's
+// last partial block after the batch of n bytes that writeDirect wrote
+// at c.jsize. The caller then adds n to c.jsize.
+func (c *committer) keepTail(n int) {
+	blk := c.jsize &^ (dioAlign - 1)
+	end := c.jsize + int64(n)
+	last := end &^ (dioAlign - 1)
+	if len(c.dbuf) > dbufKeep && n < dbufKeep/2 {
+		// A large batch's buffer, given back after a small one.
+		b := alignedBuf(dbufKeep)
+		copy(b, c.dbuf[last-blk:end-blk])
+		c.dbuf = b
+		return
+	}
+	copy(c.dbuf, c.dbuf[last-blk:end-blk])
+}
+
+// extend writes zeros ahead of the journal's batches, durably, once the
+// batches come within half a step of the zeros' end, up to a step past
+// the rotation size. A failure is logged, and the journal goes on
+// without: each batch's write then extends the file itself.
+func (c *committer) extend() {
+	if !c.direct || c.broken || c.noExtend || c.jsize+extendStep/2 <= c.alloc || c.alloc > c.rotateSize.Load() {
+		return
+	}
+	if c.zeros == nil {
+		c.zeros = alignedBuf(extendStep)
+	}
+	at := (c.alloc + dioAlign - 1) &^ (dioAlign - 1) // past a cut back, c.alloc may be within a block
+	if _, err := c.j.WriteAt(c.zeros, at); err != nil {
+		c.noExtend = true
+		c.logf("farkle serve: journal %s: writing ahead: %v; each write extends the file until the next one", journalName(c.jseq), err)
+		return
+	}
+	c.alloc = at + extendStep
+	if c.hook != nil {
+		c.hook("written ahead")
+	}
+}
+
+// trimTail cuts the zeros after the journal file's batches off,
+// durably (see writeDirect).
+func (c *committer) trimTail() error {
+	if !c.direct {
+		return nil
+	}
+	if err := c.j.Truncate(c.jsize); err != nil {
+		return err
+	}
+	if err := c.j.Sync(); err != nil {
+		return err
+	}
+	c.alloc = c.jsize
 	return nil
 }
 
@@ -415,6 +590,8 @@ func (c *committer) close() {
 				return // the journal stays, for the recovery, with its end mark
 			}
 			c.logf("farkle serve: the journal was cut back at the stop")
+		} else if err := c.trimTail(); err != nil {
+			c.logf("farkle serve: journal: %v", err) // zeros after the batches: a torn tail, to the checkpoint below
 		}
 		c.j.Close()
 		if err := checkpointJournals(c.dirPath, c.dir, c.jseq+1, c.logf, nil, nil); err != nil {
@@ -429,18 +606,13 @@ func (c *committer) run() {
 	batch := make([]*commitReq, 0, maxBatch)
 	errs := make([]error, maxBatch)
 	for first := range c.q {
-		batch = append(batch[:0], first)
-	fill:
-		for len(batch) < maxBatch {
-			select {
-			case r, ok := <-c.q:
-				if !ok {
-					break fill
-				}
-				batch = append(batch, r)
-			default:
-				break fill
-			}
+		batch = c.drain(append(batch[:0], first))
+		if g := time.Duration(c.gather.Load()); g > 0 && len(batch) > 1 && len(batch) < maxBatch {
+			// Writers are waiting side by side: more are on their way.
+			// Let them join this batch rather than the next, so that
+			// one fsync serves them all (see gatherTime).
+			time.Sleep(g)
+			batch = c.drain(batch)
 		}
 		now := time.Now()
 		c.lastWait.Store(int64(now.Sub(first.enq)))
@@ -456,7 +628,25 @@ func (c *committer) run() {
 		}
 		c.batches.Add(1)
 		c.maybeRotate()
+		c.extend()
 	}
+}
+
+// drain appends to batch the writes waiting in the queue, up to
+// maxBatch in all, and returns it.
+func (c *committer) drain(batch []*commitReq) []*commitReq {
+	for len(batch) < maxBatch {
+		select {
+		case r, ok := <-c.q:
+			if !ok {
+				return batch
+			}
+			batch = append(batch, r)
+		default:
+			return batch
+		}
+	}
+	return batch
 }
 
 // commitBatch appends the batch to the journal, fsyncs it, and sets
@@ -487,12 +677,20 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 	}
 	putBatchHead(buf[:batchHeadSize], buf[batchHeadSize:])
 	start := time.Now()
-	_, err := c.j.WriteAt(buf, c.jsize)
+	var err error
+	if c.direct {
+		err = c.writeDirect(buf)
+	} else {
+		_, err = c.j.WriteAt(buf, c.jsize)
+	}
 	if err == nil && c.fail.Load() {
 		err = errors.New("the journal's fsync fails (a test)")
 	}
-	if err == nil {
+	if err == nil && !c.direct {
 		err = c.j.Sync()
+	}
+	if err == nil && c.hook != nil {
+		c.hook("written")
 	}
 	d := int64(time.Since(start))
 	c.syncNanos.Add(d)
@@ -509,7 +707,11 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 				errs[i] = err
 			}
 		}
-		if terr := c.cutBack(); terr != nil {
+		terr := c.cutBack()
+		if c.hook != nil {
+			c.hook("cut back")
+		}
+		if terr != nil {
 			// The refused batch may stay in the journal file, whole:
 			// the end of what was acknowledged is recorded beside it,
 			// for the recovery, which replays nothing past it.
@@ -525,6 +727,9 @@ func (c *committer) commitBatch(batch []*commitReq, errs []error) {
 	}
 	if c.jsize == 0 {
 		c.jstart = time.Now()
+	}
+	if c.direct {
+		c.keepTail(len(buf))
 	}
 	c.jsize += int64(len(buf))
 	// A removal, durable in the journal, is made by the checkpoint that
@@ -542,6 +747,7 @@ func (c *committer) cutBack() error {
 	if err := c.j.Truncate(c.jsize); err != nil {
 		return err
 	}
+	c.alloc = min(c.alloc, c.jsize)
 	return c.j.Sync()
 }
 
@@ -612,10 +818,20 @@ func (c *committer) maybeRotate() {
 	if !force && c.jsize < c.rotateSize.Load() && time.Since(c.jstart) < c.rotateAge {
 		return
 	}
+	if err := c.trimTail(); err != nil {
+		c.logf("farkle serve: journal: %v; the journal grows on", err)
+		return
+	}
+	if c.hook != nil {
+		c.hook("cut to its batches")
+	}
 	old := c.j
 	if err := c.openJournal(c.jseq + 1); err != nil {
 		c.logf("farkle serve: %v; the journal grows on", err)
 		return
+	}
+	if c.hook != nil {
+		c.hook("rotated")
 	}
 	old.Close()
 	c.busy.Store(true)
@@ -1031,7 +1247,14 @@ func applyJournals(dir string, d *os.File, seqs []uint64, logf func(string, ...a
 				return 0, aside, fmt.Errorf("server: journal %s: %w: a bad record at offset %d (%d bytes to its end) before the journal file %s",
 					name, errJournalCorrupt, end-torn, torn, journalName(seqs[i+1]))
 			}
-			logf("farkle serve: journal %s: a torn record at its end (%d bytes, never acknowledged), ignored", name, torn)
+			if !zerosFrom(filepath.Join(dir, name), end-torn, end) {
+				logf("farkle serve: journal %s: a torn record at its end (%d bytes, never acknowledged), ignored", name, torn)
+			} // else the zeros written ahead of the batches (see writeDirect)
+			// Cut off, so that the file may stay behind later ones (a
+			// failed removal) and still read back whole.
+			if err := cutFile(filepath.Join(dir, name), end-torn); err != nil {
+				logf("farkle serve: journal %s: cutting its torn end off: %v", name, err)
+			}
 		}
 		applied += n
 	}
@@ -1220,6 +1443,43 @@ func batchAfter(f *os.File, pos, size int64) (at int64, ok bool, err error) {
 		}
 	}
 	return 0, false, nil
+}
+
+// cutFile cuts the file path back to size bytes, durably.
+func cutFile(path string, size int64) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	err = f.Truncate(size)
+	if err == nil {
+		err = f.Sync()
+	}
+	return errors.Join(err, f.Close())
+}
+
+// zerosFrom reports whether the file path holds only zeros from offset
+// from to end.
+func zerosFrom(path string, from, end int64) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	for from < end {
+		n, err := f.ReadAt(buf[:min(int64(len(buf)), end-from)], from)
+		for _, b := range buf[:n] {
+			if b != 0 {
+				return false
+			}
+		}
+		if n == 0 || (err != nil && err != io.EOF) {
+			return false
+		}
+		from += int64(n)
+	}
+	return true
 }
 
 // goodAfter reports whether, in the file f of size bytes, the bad record

@@ -57,19 +57,7 @@ func quiesce(t *testing.T, s *Server) {
 func copyDir(t *testing.T, src string) string {
 	t.Helper()
 	dst := t.TempDir()
-	ents, err := os.ReadDir(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, de := range ents {
-		data, err := os.ReadFile(filepath.Join(src, de.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dst, de.Name()), data, 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	copyFiles(t, src, dst)
 	return dst
 }
 
