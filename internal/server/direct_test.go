@@ -217,8 +217,9 @@ func TestJournalDirectWritesAhead(t *testing.T) {
 		t.Fatal("a failed write acknowledged")
 	}
 	st.c.fail.Store(false)
-	if size := fileSizeOf(first); size != end {
-		t.Errorf("the journal file holds %d bytes after a failed write, want its batches' %d", size, end)
+	st.c.barrier()
+	if got := batchesEnd(t, first); got != end {
+		t.Errorf("the journal's batches end at %d bytes after a failed write, want %d", got, end)
 	}
 	if err := st.c.commit(path, int64(len("a write")), []byte(", then"), false); err != nil {
 		t.Fatal(err)
@@ -307,36 +308,50 @@ func TestJournalRecoveryRemovalFails(t *testing.T) {
 func TestCommitterGathers(t *testing.T) {
 	st, dir := directStore(t)
 	defer st.close()
-	const gather = 500 * time.Millisecond
-	st.c.gather.Store(int64(gather))
+	logPath := func(i int) string { return filepath.Join(dir, fmt.Sprintf("%024x", i)+logExt) }
+	st.c.gather.Store(int64(5 * time.Second))
 	start := time.Now()
-	if err := st.c.commit(filepath.Join(dir, "lone"+logExt), 0, []byte("alone"), true); err != nil {
+	if err := st.c.commit(logPath(100), 0, []byte("alone"), true); err != nil {
 		t.Fatal(err)
 	}
-	if d := time.Since(start); d > gather/2 {
+	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("a lone write took %v, held back for others", d)
 	}
 
-	// Each batch takes 100 ms more: w0 is taken alone, w1 and w2 wait
-	// for it and are taken together, then w3 to w7 come 200 ms later,
+	// Each batch takes 300 ms more: w0 is taken alone, w1 and w2 come
+	// while it is written and are taken together, then w3 to w7 come
 	// during their gathering (and after their batch, without it).
-	st.c.delay.Store(int64(100 * time.Millisecond))
-	b0 := st.c.batches.Load()
+	st.c.gather.Store(int64(time.Second))
+	st.c.delay.Store(int64(300 * time.Millisecond))
 	var wg sync.WaitGroup
 	write := func(i int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := st.c.commit(filepath.Join(dir, fmt.Sprint("w", i, logExt)), 0, []byte("side by side"), true); err != nil {
+			if err := st.c.commit(logPath(i), 0, []byte("side by side"), true); err != nil {
 				t.Error(err)
 			}
 		}()
 	}
+	queued := func(n int) {
+		for deadline := time.Now().Add(10 * time.Second); len(st.c.q) != n; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d writes waiting, not %d", len(st.c.q), n)
+			}
+		}
+	}
+	taken := st.c.lastTake.Load()
 	write(0)
-	time.Sleep(20 * time.Millisecond)
+	for deadline := time.Now().Add(10 * time.Second); st.c.lastTake.Load() == taken; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("w0 not taken")
+		}
+	}
+	b0 := st.c.batches.Load() // the lone write's batch counted: w0's is not yet
 	write(1)
 	write(2)
-	time.Sleep(280 * time.Millisecond)
+	queued(2)
+	queued(0) // w1 and w2 taken
 	for i := 3; i < 8; i++ {
 		write(i)
 	}
