@@ -31,8 +31,12 @@ func (s *Server) admit(w http.ResponseWriter) (done func(), ok bool) {
 	return func() { s.pending.Add(-1) }, true
 }
 
-// overloaded refuses a request with 503, CodeOverloaded and Retry-After.
+// overloaded refuses a request with 503, CodeOverloaded and Retry-After,
+// and logs why, at most once a second (overloadLogged).
 func (s *Server) overloaded(w http.ResponseWriter, why string) {
+	if now, last := time.Now().UnixNano(), s.overloadLogged.Load(); now-last >= int64(time.Second) && s.overloadLogged.CompareAndSwap(last, now) {
+		s.cfg.Logf("farkle serve: overloaded (%s): moves and new games refused with 503 for now", why)
+	}
 	retry := max(1, int(s.cfg.MaxQueueWait/time.Second))
 	w.Header().Set("Retry-After", strconv.Itoa(retry))
 	writeError(w, errorf(http.StatusServiceUnavailable, CodeOverloaded, "the server is overloaded ("+why+"): try again in "+strconv.Itoa(retry)+" s"))

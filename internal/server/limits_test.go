@@ -572,7 +572,8 @@ func TestExpiry(t *testing.T) {
 // 503, overloaded and Retry-After, rather than queued; once the disk
 // keeps up, they are served.
 func TestBackpressure(t *testing.T) {
-	s, ts := newTest(t, Config{MaxQueueWait: 50 * time.Millisecond})
+	logf, logs := logLines()
+	s, ts := newTest(t, Config{MaxQueueWait: 50 * time.Millisecond, Logf: logf})
 	var games []created
 	for range 40 {
 		games = append(games, create(t, ts.URL, KindHuman, KindThreshold))
@@ -613,6 +614,9 @@ func TestBackpressure(t *testing.T) {
 	t.Logf("%d served, %d refused (the slowest refusal in %v)", ok.Load(), refused.Load(), time.Duration(slowest.Load()))
 	if refused.Load() == 0 {
 		t.Error("no move refused while the disk was behind")
+	}
+	if !strings.Contains(logs(), "overloaded (the disk is behind)") {
+		t.Errorf("the refusals not logged:\n%s", logs())
 	}
 	s.store.c.delay.Store(0)
 	time.Sleep(100 * time.Millisecond)

@@ -184,7 +184,10 @@ type Server struct {
 	pending atomic.Int64
 	// cpuWait is the scheduler's latency (see cpuWatch), in nanoseconds.
 	cpuWait atomic.Int64
-	cpuHold atomic.Bool // for the tests: cpuWatch leaves cpuWait as set
+	// overloadLogged is when a refusal as overloaded was last logged,
+	// in nanoseconds.
+	overloadLogged atomic.Int64
+	cpuHold        atomic.Bool // for the tests: cpuWatch leaves cpuWait as set
 
 	// loadEvents bounds the events of a game's log at start-up.
 	loadEvents int
