@@ -35,7 +35,7 @@ func (s *Server) admit(w http.ResponseWriter) (done func(), ok bool) {
 // and logs why, at most once a second (overloadLogged).
 func (s *Server) overloaded(w http.ResponseWriter, why string) {
 	if now, last := time.Now().UnixNano(), s.overloadLogged.Load(); now-last >= int64(time.Second) && s.overloadLogged.CompareAndSwap(last, now) {
-		s.cfg.Logf("farkle serve: overloaded (%s): moves and new games refused with 503 for now", why)
+		s.logf("farkle serve: overloaded (%s): moves and new games refused with 503 for now", why)
 	}
 	retry := max(1, int(s.cfg.MaxQueueWait/time.Second))
 	w.Header().Set("Retry-After", strconv.Itoa(retry))
