@@ -573,55 +573,84 @@ func TestExpiry(t *testing.T) {
 // keeps up, they are served.
 func TestBackpressure(t *testing.T) {
 	logf, logs := logLines()
-	s, ts := newTest(t, Config{MaxQueueWait: 50 * time.Millisecond, Logf: logf})
+	s, ts := newTest(t, Config{MaxQueueWait: 50 * time.Millisecond, MaxCPUWait: -1, Logf: logf})
 	var games []created
 	for range 40 {
 		games = append(games, create(t, ts.URL, KindHuman, KindThreshold))
 	}
-	s.store.c.delay.Store(int64(300 * time.Millisecond))
+	c := s.store.c
+	roll := func(g created) resp {
+		return call(t, nil, "POST", ts.URL+"/api/games/"+g.ID+"/roll", g.Seats[0].Token, nil)
+	}
+	// The disk holds the first write for two seconds, and a second write
+	// waits behind it: the state in which the server must refuse.
+	c.delay.Store(int64(2 * time.Second))
+	answered := make(chan resp, 2)
+	t0 := time.Now()
+	go func() { answered <- roll(games[0]) }()
+	batches := c.batches.Load()
+	if !waitFor(time.Second, func() bool {
+		n, _, _ := c.waiting(time.Now())
+		return n == 0 && time.Unix(0, c.lastTake.Load()).After(t0)
+	}) {
+		t.Fatal("the committer did not take the first write")
+	}
+	go func() { answered <- roll(games[1]) }()
+	if !waitFor(time.Second, func() bool {
+		n, _, since := c.waiting(time.Now())
+		return n > 0 && since > 50*time.Millisecond
+	}) {
+		t.Fatal("the second write did not wait")
+	}
+	// A burst while it waits: every move is refused at once, with
+	// Retry-After, and logged.
 	var wg sync.WaitGroup
-	var ok, refused atomic.Int64
+	var refused atomic.Int64
 	var slowest atomic.Int64
-	for round := range 3 {
-		for _, c := range games {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				t0 := time.Now()
-				r := call(t, nil, "POST", ts.URL+"/api/games/"+c.ID+"/roll", c.Seats[0].Token, nil)
-				switch r.status {
-				case 200:
-					ok.Add(1)
-				case 409: // rolled in an earlier round
-					ok.Add(1)
-				case 503:
-					r.wantError(t, 503, CodeOverloaded)
-					if r.header.Get("Retry-After") == "" {
-						t.Error("a 503 without Retry-After")
-					}
-					if d := time.Since(t0); int64(d) > slowest.Load() {
-						slowest.Store(int64(d))
-					}
-					refused.Add(1)
-				default:
-					t.Errorf("status %d: %s", r.status, r.body)
-				}
-			}()
-		}
-		time.Sleep(time.Duration(round+1) * 100 * time.Millisecond)
+	for _, g := range games[2:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t1 := time.Now()
+			r := roll(g)
+			if r.status != 503 {
+				t.Errorf("status %d while the disk is behind: %s", r.status, r.body)
+				return
+			}
+			r.wantError(t, 503, CodeOverloaded)
+			if r.header.Get("Retry-After") == "" {
+				t.Error("a 503 without Retry-After")
+			}
+			if d := int64(time.Since(t1)); d > slowest.Load() {
+				slowest.Store(d)
+			}
+			refused.Add(1)
+		}()
 	}
 	wg.Wait()
-	t.Logf("%d served, %d refused (the slowest refusal in %v)", ok.Load(), refused.Load(), time.Duration(slowest.Load()))
-	if refused.Load() == 0 {
-		t.Error("no move refused while the disk was behind")
+	if got := c.batches.Load() - batches; got != 0 {
+		t.Errorf("the refusals took until %d batches were written: not at once", got)
 	}
+	t.Logf("%d refused (the slowest in %v)", refused.Load(), time.Duration(slowest.Load()))
 	if !strings.Contains(logs(), "overloaded (the disk is behind)") {
 		t.Errorf("the refusals not logged:\n%s", logs())
 	}
-	s.store.c.delay.Store(0)
-	time.Sleep(100 * time.Millisecond)
-	if r := call(t, nil, "POST", ts.URL+"/api/games/"+games[0].ID+"/bank", games[0].Seats[0].Token, nil); r.status == 503 {
-		t.Errorf("refused once the disk keeps up: %s", r.body)
+	// The writes admitted before are made and answered, none refused.
+	c.delay.Store(0)
+	for range 2 {
+		if r := <-answered; r.status != 200 {
+			t.Errorf("an admitted move: status %d: %s", r.status, r.body)
+		}
+	}
+	if !waitFor(5*time.Second, func() bool {
+		n, _, _ := c.waiting(time.Now())
+		return n == 0 && s.pending.Load() == 0
+	}) {
+		t.Fatal("the queue did not empty")
+	}
+	time.Sleep(2 * 50 * time.Millisecond)
+	if r := roll(games[2]); r.status != 200 {
+		t.Errorf("refused once the disk keeps up: status %d: %s", r.status, r.body)
 	}
 }
 
