@@ -621,12 +621,12 @@ func (c *committer) run() {
 			time.Sleep(time.Duration(d))
 		}
 		c.commitBatch(batch, errs[:len(batch)])
+		c.batches.Add(1) // before the answers: a writer answered finds its batch counted
 		for i, r := range batch {
 			r.done <- errs[i]
 			errs[i] = nil
 			batch[i] = nil
 		}
-		c.batches.Add(1)
 		c.maybeRotate()
 		c.extend()
 	}
