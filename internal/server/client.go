@@ -155,9 +155,19 @@ func forwardedFor(hs []string, peer netip.Addr, trusted func(netip.Addr) bool) n
 }
 
 // parseHop parses an entry of X-Forwarded-For: an address, with or
-// without a port, an IPv6 address with or without brackets. The zone is
-// dropped and an IPv4-mapped address is IPv4.
+// without a port, an IPv6 address with or without brackets (and no
+// other bracket, in a zone either). The zone is dropped and an
+// IPv4-mapped address is IPv4.
 func parseHop(s string) (netip.Addr, bool) {
+	// Brackets only around an IPv6 address: none, or a '[' first and
+	// a single ']' (a zone may not hold them: "[::%]]:0" is unreadable).
+	brackets := 0
+	if strings.HasPrefix(s, "[") {
+		brackets = 1
+	}
+	if strings.Count(s, "[") != brackets || strings.Count(s, "]") != brackets {
+		return netip.Addr{}, false
+	}
 	var a netip.Addr
 	if ap, err := netip.ParseAddrPort(s); err == nil {
 		a = ap.Addr()

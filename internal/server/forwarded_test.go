@@ -60,6 +60,11 @@ func refForwardedFor(hs []string, peer netip.Addr, trusted func(netip.Addr) bool
 // refParseHop is parseHop written with net.SplitHostPort.
 func refParseHop(e string) (netip.Addr, bool) {
 	bracketed := strings.HasPrefix(e, "[")
+	for i, r := range e {
+		if (r == '[' && i > 0) || (r == ']' && (!bracketed || strings.IndexRune(e, ']') != i)) {
+			return netip.Addr{}, false // a bracket other than those around an IPv6 address
+		}
+	}
 	if host, port, err := net.SplitHostPort(e); err == nil {
 		if _, err := strconv.ParseUint(port, 10, 16); err != nil {
 			return netip.Addr{}, false
@@ -121,11 +126,16 @@ func TestForwardedFor(t *testing.T) {
 		{[]string{"unknown"}, "10.0.0.1"},            // unreadable: the peer
 		{[]string{"203.0.113.5, unknown"}, "10.0.0.1"},
 		{[]string{"203.0.113.5, _hidden, 10.2.3.4"}, "10.0.0.1"},
-		{[]string{"unknown, 203.0.113.5"}, "203.0.113.5"},                // left of the client: not read
-		{[]string{"[203.0.113.5]:80"}, "10.0.0.1"},                       // brackets around IPv4
-		{[]string{"203.0.113.5:"}, "10.0.0.1"},                           // no port after the colon
-		{[]string{"203.0.113.5:99999"}, "10.0.0.1"},                      // a port out of range
-		{[]string{"[2001:db8::7"}, "10.0.0.1"},                           // a bracket unclosed
+		{[]string{"unknown, 203.0.113.5"}, "203.0.113.5"}, // left of the client: not read
+		{[]string{"[203.0.113.5]:80"}, "10.0.0.1"},        // brackets around IPv4
+		{[]string{"203.0.113.5:"}, "10.0.0.1"},            // no port after the colon
+		{[]string{"203.0.113.5:99999"}, "10.0.0.1"},       // a port out of range
+		{[]string{"[2001:db8::7"}, "10.0.0.1"},            // a bracket unclosed
+		{[]string{"[::%]]:0"}, "10.0.0.1"},                // a bracket in a zone
+		{[]string{"[::%]]"}, "10.0.0.1"},
+		{[]string{"[::%[]:0"}, "10.0.0.1"},
+		{[]string{"::%]"}, "10.0.0.1"},
+		{[]string{"fe80::7%[eth0"}, "10.0.0.1"},
 		{[]string{"203.0.113.5/24"}, "10.0.0.1"},                         // a prefix
 		{[]string{"203.0.113.5 10.2.3.4"}, "10.0.0.1"},                   // spaces within
 		{[]string{"203.0.113.5, " + many}, "10.0.0.1"},                   // more than maxHops
