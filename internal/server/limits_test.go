@@ -594,10 +594,9 @@ func TestBackpressure(t *testing.T) {
 	}) {
 		t.Fatal("the committer did not take the first write")
 	}
-	// Counted only now: the committer answers a batch's writes before
-	// it counts the batch, so the last create's batch may be counted
-	// after create returned, but always before the committer takes the
-	// next one.
+	// Counted once the held write is taken: every batch before it is
+	// counted by then, whatever the order of the committer's answers
+	// and its count.
 	batches := c.batches.Load()
 	go func() { answered <- roll(games[1]) }()
 	if !waitFor(time.Second, func() bool {
