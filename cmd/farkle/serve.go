@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle/game"
-	"github.com/farkle-go/farkle/internal/server"
+	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
 )
 
 const serveLong = `Serve Farkle games to web browsers: open the address, start a game

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle-go/farkle/internal/server"
+	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
 )
 
 // errNoServe is the error of "farkle serve" in the tests of this package:

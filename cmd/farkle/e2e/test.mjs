@@ -56,7 +56,7 @@ function fail(msg) {
 // startServer builds farkle and starts "farkle serve" on a free port.
 async function startServer() {
   const bin = path.join(mkTemp('farkle-e2e-bin-'), 'farkle');
-  execFileSync('go', ['build', '-o', bin, './cmd/farkle'], { cwd: root, stdio: 'inherit' });
+  execFileSync('go', ['build', '-o', bin, '.'], { cwd: root, stdio: 'inherit' });
   const data = mkTemp('farkle-e2e-data-');
   server = spawn(bin, ['serve', '-addr', '127.0.0.1:0', '-data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
   server.stderr.on('data', (b) => process.stderr.write('[serve] ' + b));
