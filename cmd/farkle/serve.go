@@ -10,8 +10,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
+	"github.com/farkle-go/farkle/game"
 )
 
 const serveLong = `Serve Farkle games to web browsers: open the address, start a game

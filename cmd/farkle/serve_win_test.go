@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle"
-	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
+	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy/win"
 	"github.com/farkle-go/farkle/strategy/win3"
 )
