@@ -2,80 +2,15 @@ package win
 
 import (
 	"fmt"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/internal/multiset"
 	"github.com/farkle-go/farkle/internal/rolls"
 )
 
-// A Choice is one candidate keep of a roll (see [Table.Advise]) and
-// the chances of winning it leads to.
-type Choice struct {
-	// Keep is the kept dice as combinations; its Rest is the dice left to
-	// roll, empty after hot dice.
-	Keep farkle.Partition
-	// TurnTotal is the turn total after the keep.
-	TurnTotal int
-	// DiceLeft is the number of dice to roll on with: 1 to 6, 6 after hot
-	// dice.
-	DiceLeft int
-	// HotDice reports that the keep uses every die of the roll.
-	HotDice bool
-	// Roll is the chance of winning when rolling on after the keep, both
-	// players playing on to win.
-	Roll float64
-	// CanBank reports whether the rules allow banking TurnTotal after this
-	// keep (MinBank, MustRollHotDice, and MinFirstBank for a player not
-	// yet on the board).
-	CanBank bool
-	// BankChance is the chance of winning when banking after the keep;
-	// 0 when the rules do not allow it.
-	BankChance float64
-	// Bank reports whether banking after this keep is allowed and at
-	// least as good as rolling on.
-	Bank bool
-	// Chance is the better of BankChance (when allowed) and Roll.
-	Chance float64
-}
-
-// Advice is what to do with a roll to win: which dice to keep and
-// whether to bank after keeping them.
-type Advice struct {
-	// Keep is the keep to make, equal to Choices[0].Keep. For a farkle it
-	// has 0 points, no combinations and the roll as Rest.
-	Keep farkle.Partition
-	// Bank reports whether to bank after the keep rather than roll on.
-	Bank bool
-	// Chance is the chance of winning when following the advice; for a
-	// farkle, the chance left after losing the turn (the opponent to
-	// move).
-	Chance float64
-	// Farkle reports that the roll has nothing to keep: the turn is over.
-	Farkle bool
-	// Choices lists the candidate keeps (see [Table.Advise]) by Chance
-	// descending, then fewest kept dice, then most points: Choices[0] is
-	// the advice. Empty for a farkle.
-	Choices []Choice
-}
-
-// Advise returns what to do with roll, the dice just rolled, in the
-// position s: s.TurnTotal points were set aside in the turn before the
-// roll. The candidates are the best keep for each number of kept dice; with
-// a final round, the best keep for each number of kept dice and points,
-// since there fewer points may be worth more (to stay under the target). The number of dice rolled is len(roll), 1 to 6, in any order;
-// s.DiceLeft is not read. It runs the dynamic program of the turn, in under a
-// millisecond for target 10,000, and allocates only the Choices.
-//
-// Under game.Rules.ToxicTwos a roll of four or more 2s is a farkle; under
-// SixOnesWin six 1s win at once: Chance 1, the best keep and no Choices.
-// In the last turn of a final round (s.LastTurn) the chances are those of
-// banking more than the opponent: a bank that does is 1, one that does
-// not is 0 (the game is lost), and a farkle leaves 0.
-//
-// Bad dice give the errors of [farkle.Scorer.BestKeep]; a bad position
-// the errors of [Table.ChanceAt]. The dice are checked first, after the
-// table ([ErrNoTable] for a nil or zero *Table).
-func (t *Table) Advise(s State, roll []farkle.Die) (Advice, error) {
+// advise2 is Advise by a table of two players.
+func (t *Table) advise2(s pair, roll []farkle.Die) (Advice, error) {
 	if !t.ok() {
 		return Advice{}, errNoTable()
 	}
@@ -159,27 +94,27 @@ func (t *Table) choice(b *dpBuf, st pos, total int, c *rolls.Cand, nRoll int) Ch
 type lastPos struct{ x, k, n, need int }
 
 // lastState checks s, a State whose LastTurn is set.
-func (m *model) lastState(s State) (lastPos, error) {
+func (m *model) lastState(s pair) (lastPos, error) {
 	if !m.final {
-		return lastPos{}, &StateError{Err: ErrScore, State: s, detail: "a last turn, in a table of rules without a final round"}
+		return lastPos{}, &kit.StateFault{Err: ErrScore, Detail: "a last turn, in a table of rules without a final round"}
 	}
 	x, ok, why := m.index(s.Mine, s.MyOnBoard)
 	if !ok {
-		return lastPos{}, &StateError{Err: ErrScore, State: s, detail: why}
+		return lastPos{}, &kit.StateFault{Err: ErrScore, Detail: why}
 	}
 	if s.Theirs < m.rules.Target || int64(s.Theirs) > maxTurnTotal || s.Theirs%m.step != 0 {
-		return lastPos{}, &StateError{Err: ErrScore, State: s,
-			detail: fmt.Sprintf("in a last turn the opponent has reached the target: from %d to %d in steps of %d", m.rules.Target, int64(maxTurnTotal), m.step)}
+		return lastPos{}, &kit.StateFault{Err: ErrScore,
+			Detail: fmt.Sprintf("in a last turn the opponent has reached the target: from %d to %d in steps of %d", m.rules.Target, int64(maxTurnTotal), m.step)}
 	}
 	n := s.DiceLeft
 	if n == 0 {
 		n = farkle.MaxDice
 	}
 	if n < 0 || n > farkle.MaxDice {
-		return lastPos{}, &StateError{Err: ErrDiceLeft, State: s}
+		return lastPos{}, &kit.StateFault{Err: ErrDiceLeft}
 	}
 	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.Unit != 0 {
-		return lastPos{}, &StateError{Err: ErrTurnTotal, State: s}
+		return lastPos{}, &kit.StateFault{Err: ErrTurnTotal}
 	}
 	return lastPos{x: x, k: s.TurnTotal / m.step, n: n, need: m.lastNeed(x, s.Theirs)}, nil
 }
@@ -242,7 +177,7 @@ func (m *model) lastChoice(st lastPos, total int, c *rolls.Cand, nRoll int) Choi
 
 // adviseLast is Advise in the last turn of a final round, for the roll of
 // multiset key.
-func (t *Table) adviseLast(s State, roll []farkle.Die, key uint32) (Advice, error) {
+func (t *Table) adviseLast(s pair, roll []farkle.Die, key uint32) (Advice, error) {
 	m := t.m
 	st, err := m.lastState(s)
 	if err != nil {

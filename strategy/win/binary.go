@@ -2,12 +2,8 @@ package win
 
 import (
 	"encoding/binary"
-	"encoding/json"
-	"fmt"
-	"hash/crc32"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"math"
-
-	"github.com/farkle-go/farkle/game"
 )
 
 // The binary form of a Table: the magic "FKWT", a version byte (1 or
@@ -24,27 +20,22 @@ const (
 	binVersion = 2
 )
 
-// MarshalBinary encodes t compactly, with the rules it was solved for, a
+// marshal2 is MarshalBinary of a two-player table: it encodes t compactly, with the rules it was solved for, a
 // version and a checksum: 8 bytes a position (about 320 KB for target
 // 10,000 without a penalty). [Table.UnmarshalBinary] reads it back.
-func (t *Table) MarshalBinary() ([]byte, error) {
+func (t *Table) marshal2() ([]byte, error) {
 	if !t.ok() {
 		return nil, errNoTable()
 	}
 	m := t.m
-	rules, err := json.Marshal(m.rules)
-	if err != nil {
-		return nil, err
-	}
-	b := make([]byte, 0, len(binMagic)+1+4+len(rules)+8+8+4+8*len(t.w)+4)
-	b = append(b, binMagic...)
 	version := byte(1)
 	if m.nOff > 0 {
 		version = 2
 	}
-	b = append(b, version)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(rules)))
-	b = append(b, rules...)
+	b, err := kit.AppendHeader(make([]byte, 0, 512+8+8+4+8*len(t.w)+4), binMagic, version, m.rules)
+	if err != nil {
+		return nil, err
+	}
 	b = binary.LittleEndian.AppendUint64(b, uint64(int64(m.lo)))
 	b = binary.LittleEndian.AppendUint32(b, uint32(m.nS))
 	b = binary.LittleEndian.AppendUint32(b, uint32(m.K))
@@ -54,44 +45,23 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 	for _, w := range t.w {
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(w))
 	}
-	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b)), nil
+	return kit.AppendSum(b), nil
 }
 
-// UnmarshalBinary decodes the form of [Table.MarshalBinary] into t. It
+// unmarshal2 is UnmarshalBinary of a two-player table: it decodes the form of [Table.MarshalBinary] into t. It
 // checks the format, the version and the checksum, and that the contents
 // fit the rules they carry (chances from 0 to 1); the error wraps
 // [ErrData], or is the error of [Solve] for rules it refuses, or wraps
 // [ErrNoTable] for a nil t. On error t is unchanged.
-func (t *Table) UnmarshalBinary(data []byte) error {
-	if t == nil {
-		return fmt.Errorf("win: %w: UnmarshalBinary into a nil *Table", ErrNoTable)
+func (t *Table) unmarshal2(data []byte) error {
+	bad := kit.Bad
+	version, r, p, err := kit.ReadHeader(data, binMagic, binVersion)
+	if err != nil {
+		return err
 	}
-	bad := func(why string) error { return fmt.Errorf("win: %w: %s", ErrData, why) }
-	if len(data) < len(binMagic)+1+4 || string(data[:len(binMagic)]) != binMagic {
-		return bad("not a win table")
-	}
-	version := data[len(binMagic)]
-	if version < 1 || version > binVersion {
-		return bad(fmt.Sprintf("version %d, want 1 to %d", version, binVersion))
-	}
-	if len(data) < len(binMagic)+1+4+4 {
+	if len(p) < 16 {
 		return bad("short data")
 	}
-	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
-	if crc32.ChecksumIEEE(body) != sum {
-		return bad("bad checksum")
-	}
-	p := body[len(binMagic)+1:]
-	n := binary.LittleEndian.Uint32(p)
-	p = p[4:]
-	if uint64(n)+16 > uint64(len(p)) {
-		return bad("short data")
-	}
-	var r game.Rules
-	if err := json.Unmarshal(p[:n], &r); err != nil {
-		return bad("rules: " + err.Error())
-	}
-	p = p[n:]
 	floor := int64(binary.LittleEndian.Uint64(p))
 	nS, K := binary.LittleEndian.Uint32(p[8:]), binary.LittleEndian.Uint32(p[12:])
 	p = p[16:]
@@ -123,6 +93,6 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 			return bad("chance out of range")
 		}
 	}
-	t.m, t.w = m, w
+	t.m, t.w, t.three = m, w, nil
 	return nil
 }

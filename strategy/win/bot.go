@@ -7,32 +7,40 @@ import (
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
 	"github.com/farkle-go/farkle/internal/rolls"
-	"github.com/farkle-go/farkle/internal/rulediff"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
+	"github.com/farkle-go/farkle/strategy/win/internal/three"
 )
 
 // A Bot plays to win by a [Table] as a [game.Bot]: on each roll it keeps
-// what [Table.Advise] advises and banks when the advice says so. Solve
-// its table for the game's rules: [Bot.CheckRules], which package game
-// calls before the first move, refuses a Bot without a table or with a
-// table solved for other rules.
+// what [Table.Advise] advises and banks when the advice says so. Make one
+// with a struct literal, Bot{Table: t}, from a table solved for the game's
+// rules: [Bot.CheckRules], which package game calls before the first
+// move, refuses a Bot without a table or with a table solved for other
+// rules.
 //
-// In a game of two players it plays exactly by the table. With three or
-// more players it plays against the leading opponent alone: the one with
-// the highest score (the first in order of play after it on a tie), with
-// that opponent's farkles in a row; a fallback, not the optimal play of
-// that game. Under an opening minimum it reads whether each player is on
-// the board (game.Player.OnBoard), and its table never has it bank below
-// the player's minimum. In a final round it plays the last turn to score strictly
-// more than every other player, with the most chance of doing so. Scores
-// below the table's floor count as the floor and farkles in a row beyond
-// the table's count as the last. It decides in under a millisecond for
-// target 10,000, without allocating.
+// It plays exactly by the table in a game of the table's number of
+// players. In a game of more players it plays by the fallback of the
+// table's size, not the optimal play of that game:
+//   - A table of two plays against the leading opponent alone: the one
+//     with the highest score (the first in order of play after it on a
+//     tie), with that opponent's farkles in a row.
+//   - A table of three sees the two strongest opponents, the two with the
+//     highest scores (the earlier in order of play after it on a tie), as
+//     the next and the after players in their order of play, and ignores
+//     the rest; in a game of two it sees the third player at 0.
 //
-// Make one with a struct literal, Bot{Table: t}. Where the table has no
-// answer (the zero Bot, a game of one player, a turn total that is not a
-// multiple of the table's scoring unit), Decide still makes a legal move:
-// it keeps the best keep of the roll under the game's scoring and banks,
-// as the zero game.ThresholdBot does.
+// Under an opening minimum it reads whether each player is on the board
+// (game.Player.OnBoard), and its table never has it bank below the
+// player's minimum. In a final round it plays the last turn to score
+// strictly more than every other player, with the most chance of doing
+// so. Scores below the table's floor count as the floor and farkles in a
+// row beyond the table's count as the last. A table of two decides in
+// under a millisecond for target 10,000 without allocating.
+//
+// Where the table has no answer (the zero Bot, a game of one player, a
+// turn total that is not a multiple of the table's scoring unit), Decide
+// still makes a legal move: it keeps the best keep of the roll under the
+// game's scoring and banks, as the zero game.ThresholdBot does.
 type Bot struct {
 	Table *Table
 }
@@ -42,52 +50,32 @@ type Bot struct {
 // Else the error wraps [ErrNoTable] (no Table, or a zero one) or
 // [ErrOtherRules] (the Table was solved for other rules; the message names
 // the first field that differs, such as "Target 2000, the game's 10000"),
-// or [ErrRules] for a house rule of play that no Table models yet (see
-// [Solve]). The number of players is not part of the rules: b plays games of any
-// number of players (see [Bot]).
+// or [ErrRules] for a house rule of play that no Table of its number of
+// players models (see [Solve]). The number of players is not part of the
+// rules: b plays games of any number of players (see [Bot]).
 func (b Bot) CheckRules(r game.Rules) error {
 	t := b.Table
-	if t == nil || t.m == nil {
+	if !t.solved() {
 		return fmt.Errorf("win: %w: a Bot needs a Table solved for the game's rules", ErrNoTable)
 	}
-	if err := refuseHouseRules(r, Options{}, false); err != nil {
-		return err
+	if err := t.refuse(r); err != nil {
+		return solveError(err, r, Options{Players: t.Players()})
 	}
-	if _, detail, ok := mismatch(t.m.rules, r, "the game's"); ok {
+	if _, detail, ok := kit.Mismatch(t.Rules(), r, "the game's"); ok {
 		return fmt.Errorf("win: %w: %s", ErrOtherRules, detail)
 	}
 	return nil
-}
-
-// normRules returns r with a zero Target and a zero Scoring read as
-// package game reads them: game.DefaultTarget and farkle.App.Rules().
-func normRules(r game.Rules) game.Rules {
-	if r.Scoring == (farkle.Rules{}) {
-		r.Scoring = farkle.App.Rules()
-	}
-	if r.Target == 0 {
-		r.Target = game.DefaultTarget
-	}
-	return r
-}
-
-// mismatch reports the first field in which the rules of a table, tr
-// (normalized), differ from r: its name and a description such as
-// "Target 2000, the game's 10000", whose is the owner of r.
-func mismatch(tr, r game.Rules, whose string) (field, detail string, ok bool) {
-	field, a, b, ok := rulediff.First(tr, normRules(r))
-	if !ok {
-		return "", "", false
-	}
-	return field, field + " " + a + ", " + whose + " " + b, true
 }
 
 // Decide returns the dice to keep from v.Roll() and whether to bank after
 // keeping them.
 func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 	t := b.Table
-	if t == nil || t.m == nil {
-		return playSafe(v)
+	if t != nil && t.three != nil {
+		return decideThree(t.three, v)
+	}
+	if !t.ok() {
+		return kit.PlaySafe(v)
 	}
 	m := t.m
 	h := v.Roll()
@@ -99,7 +87,7 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 	cs := m.cands(key, &cbuf) // none for the empty Hand
 	total := v.TurnTotal()
 	if len(cs) == 0 || total < 0 || total%m.an.Unit != 0 || int64(total) > maxTurnTotal {
-		return playSafe(v)
+		return kit.PlaySafe(v)
 	}
 	me := v.Current()
 	if v.FinalRound() {
@@ -113,7 +101,7 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 		}
 	}
 	if opp < 0 {
-		return playSafe(v)
+		return kit.PlaySafe(v)
 	}
 	p, q := v.Player(me), v.Player(opp)
 	st := pos{
@@ -133,20 +121,6 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 		}
 	}
 	return best.Keep.Dice(), best.Bank
-}
-
-// playSafe is the move of a Bot where its table has no answer: the best
-// keep of the roll under the game's scoring (the most points, then the
-// fewest dice) and a bank, which package game turns into a roll where the
-// rules forbid the bank. It keeps nothing (the zero Hand) and does not
-// bank when there is no roll to keep from.
-func playSafe(v game.View) (farkle.Hand, bool) {
-	var buf [farkle.MaxDice]farkle.Die
-	p, err := v.Scorer().BestKeep(v.Roll().AppendDice(buf[:0]))
-	if err != nil || p.Points() == 0 {
-		return farkle.Hand{}, false
-	}
-	return p.Dice(), true
 }
 
 // clampScore returns the index of a score of a game, on the board or not,
@@ -187,4 +161,21 @@ func (t *Table) decideLast(v game.View, me int, cs []rolls.Cand, total int) (far
 		}
 	}
 	return best.Keep.Dice(), best.Bank
+}
+
+// decideThree is Decide by a table of three players.
+func decideThree(t *three.Table, v game.View) (farkle.Hand, bool) {
+	if v.NumPlayers() < 2 {
+		return kit.PlaySafe(v)
+	}
+	s, ok := t.Seat(v)
+	if !ok {
+		return kit.PlaySafe(v)
+	}
+	var buf [farkle.MaxDice]farkle.Die
+	a, err := t.Advise(s, v.Roll().AppendDice(buf[:0]))
+	if err != nil || a.Farkle {
+		return kit.PlaySafe(v)
+	}
+	return a.Keep.Dice(), a.Bank
 }

@@ -97,8 +97,8 @@ func buscheResidual(tb *Table, stride int) (worst float64, checked int) {
 
 func checkBusche(t *testing.T, stride int) *Table {
 	tb := buscheTable(t)
-	if got := tb.FirstPlayerWin(); math.Abs(got-0.53487) > 5e-6 {
-		t.Errorf("FirstPlayerWin() = %.7f, want 0.53487", got)
+	if got := tb.firstWin(); math.Abs(got-0.53487) > 5e-6 {
+		t.Errorf("firstWin() = %.7f, want 0.53487", got)
 	}
 	var worst float64
 	var checked int
@@ -107,7 +107,7 @@ func checkBusche(t *testing.T, stride int) *Table {
 	} else {
 		worst, checked = buscheResidual(tb, stride)
 	}
-	t.Logf("first player %.7f; largest residual %.3g at %d positions", tb.FirstPlayerWin(), worst, checked)
+	t.Logf("first player %.7f; largest residual %.3g at %d positions", tb.firstWin(), worst, checked)
 	if worst > 1e-12 {
 		t.Errorf("largest residual %.3g at %d positions, want at most 1e-12", worst, checked)
 	}
@@ -173,8 +173,8 @@ func TestSolveBusche2016Anew(t *testing.T) {
 	if worst > 1e-12 {
 		t.Errorf("largest difference from the stored table %.3g, want at most 1e-12", worst)
 	}
-	if got := tb.FirstPlayerWin(); math.Abs(got-0.53487) > 5e-6 {
-		t.Errorf("FirstPlayerWin() = %.7f, want 0.53487", got)
+	if got := tb.firstWin(); math.Abs(got-0.53487) > 5e-6 {
+		t.Errorf("firstWin() = %.7f, want 0.53487", got)
 	}
-	t.Logf("solved in %v; the first player wins %.7f; largest difference from the stored table %.3g", took, tb.FirstPlayerWin(), worst)
+	t.Logf("solved in %v; the first player wins %.7f; largest difference from the stored table %.3g", took, tb.firstWin(), worst)
 }

@@ -3,6 +3,7 @@ package win
 import (
 	"context"
 	"fmt"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"runtime"
 	"strconv"
 
@@ -172,8 +173,8 @@ func newDuel(r game.Rules, a, b Policy, opts Options) (*duel, error) {
 	fail := func(err error, field, detail string) error {
 		return &SolveError{Err: err, Rules: asked, Options: opts, Field: field, detail: detail}
 	}
-	if err := refuseHouseRules(r, opts, true); err != nil {
-		return nil, err
+	if err := refuseHouseRules(r, true); err != nil {
+		return nil, solveError(err, asked, opts)
 	}
 	if r.Penalty > 0 {
 		return nil, fail(ErrRules, "Penalty", fmt.Sprintf("Penalty %d after %d farkles in a row: Duel has no penalty", r.Penalty, r.PenaltyAfter))
@@ -181,7 +182,7 @@ func newDuel(r game.Rules, a, b Policy, opts Options) (*duel, error) {
 	if opts.Workers < 0 {
 		return nil, fail(ErrOptions, "Workers", "Workers "+strconv.Itoa(opts.Workers))
 	}
-	r = normRules(r)
+	r = kit.NormRules(r)
 	d := &duel{r: r, final: r.FinalRound, mustRoll: r.MustRollHotDice}
 	for i, p := range []Policy{a, b} {
 		who := fmt.Sprintf("policy %c (%v)", 'A'+i, p)
@@ -189,10 +190,13 @@ func newDuel(r game.Rules, a, b Policy, opts Options) (*duel, error) {
 		case duelNone:
 			return nil, fail(ErrPolicy, "", fmt.Sprintf("policy %c", 'A'+i))
 		case duelWin:
-			if p.win == nil || p.win.m == nil {
+			if p.win == nil || p.win.m == nil && p.win.three == nil {
 				return nil, fail(ErrNoTable, "", who)
 			}
-			if field, detail, ok := mismatch(p.win.m.rules, r, "the duel's"); ok {
+			if p.win.m == nil {
+				return nil, fail(ErrPlayers, "", who+": a table of three players")
+			}
+			if field, detail, ok := kit.Mismatch(p.win.m.rules, r, "the duel's"); ok {
 				return nil, fail(ErrOtherRules, field, who+": "+detail)
 			}
 			if d.an == nil {
@@ -203,7 +207,7 @@ func newDuel(r game.Rules, a, b Policy, opts Options) (*duel, error) {
 			o := p.score.Options()
 			tr := r
 			tr.Scoring, tr.MinBank, tr.MustRollHotDice = p.score.Rules(), o.MinBank, o.MustRollHotDice
-			if field, detail, ok := mismatch(tr, r, "the duel's"); ok {
+			if field, detail, ok := kit.Mismatch(tr, r, "the duel's"); ok {
 				return nil, fail(ErrOtherRules, field, who+": "+detail)
 			}
 		}

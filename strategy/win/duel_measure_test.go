@@ -30,7 +30,7 @@ func TestDuelBuscheNeller(t *testing.T) {
 	start := time.Now()
 	res := mustDuel(t, r, TablePolicy(tb), ScorePolicy(st))
 	self := mustDuel(t, r, ScorePolicy(st), ScorePolicy(st))
-	v := tb.FirstPlayerWin()
+	v := tb.firstWin()
 	t.Logf("duels in %v: win-optimal against expected-score: first %.6f, second %.6f, mean %.6f; "+
 		"expected-score against itself: first %.6f; win-optimal against itself: first %.6f",
 		time.Since(start), res.FirstWins, res.SecondWins, (res.FirstWins+res.SecondWins)/2, self.FirstWins, v)
@@ -62,7 +62,7 @@ func BenchmarkDuelApp(b *testing.B) {
 		start = time.Now()
 		res := mustDuel(b, r, TablePolicy(tb), ScorePolicy(st))
 		b.Logf("solved in %v, duel in %v: first player %.6f; win-optimal against expected-score: first %.6f, second %.6f, mean %.6f",
-			solved, time.Since(start), tb.FirstPlayerWin(), res.FirstWins, res.SecondWins, (res.FirstWins+res.SecondWins)/2)
+			solved, time.Since(start), tb.firstWin(), res.FirstWins, res.SecondWins, (res.FirstWins+res.SecondWins)/2)
 	}
 }
 

@@ -83,7 +83,7 @@ func TestDuelSelf(t *testing.T) {
 			tb := solvedWin(t, c.r, 0)
 			w := TablePolicy(tb)
 			got := mustDuel(t, c.r, w, w)
-			want := tb.FirstPlayerWin()
+			want := tb.firstWin()
 			if math.Abs(got.FirstWins-want) > 1e-9 || math.Abs(got.SecondWins-(1-want)) > 1e-9 {
 				t.Errorf("Duel(win, win) = %+v, want first %.12f, second %.12f", got, want, 1-want)
 			}
@@ -105,7 +105,7 @@ func TestDuelWinBeatsAll(t *testing.T) {
 				t.Skip("the slow step of .ci/run checks the final round (TestDuelSelf checks its duel here)")
 			}
 			tb := solvedWin(t, c.r, 0)
-			v := tb.FirstPlayerWin()
+			v := tb.firstWin()
 			others := []Policy{ScorePolicy(scoreTable(t, c.r)), ThresholdPolicy(0), ThresholdPolicy(350), ThresholdPolicy(5000)}
 			switch {
 			case raceEnabled:
@@ -147,8 +147,8 @@ func TestDuelTiny(t *testing.T) {
 	// The optimal play banks at once too.
 	tb := solvedWin(t, r, 0)
 	got = mustDuel(t, r, TablePolicy(tb), ThresholdPolicy(0))
-	if math.Abs(got.FirstWins-want) > 1e-12 || math.Abs(tb.FirstPlayerWin()-want) > 1e-12 {
-		t.Errorf("win-optimal to 50: Duel = %+v, FirstPlayerWin %.15f, want first %.15f", got, tb.FirstPlayerWin(), want)
+	if math.Abs(got.FirstWins-want) > 1e-12 || math.Abs(tb.firstWin()-want) > 1e-12 {
+		t.Errorf("win-optimal to 50: Duel = %+v, FirstPlayerWin %.15f, want first %.15f", got, tb.firstWin(), want)
 	}
 	// To 100 with a final round: the first player banks at once and
 	// the second must then bank more in one turn.

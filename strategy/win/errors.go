@@ -3,9 +3,10 @@ package win
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/farkle-go/farkle/game"
-	"github.com/farkle-go/farkle/strategy"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 )
 
 // The errors of this package, one meaning each. [Solve] and [Duel] report
@@ -13,22 +14,24 @@ import (
 // answer for with a [*StateError]; both wrap one of these. Test for them
 // with [errors.Is].
 var (
-	// ErrRules: rules of play that the solver does not model: for Solve
-	// and Bot.CheckRules the house rules Welfare and Piggyback, SixOnesWin
-	// with a final round and Bankrupt under an opening minimum; for Duel
-	// also ToxicTwos, SixOnesWin, Bankrupt and a penalty for farkles in a
-	// row. Solve models every other game.Rules value that
-	// game.Rules.Validate accepts.
-	ErrRules = errors.New("rules not supported")
-	// ErrOptions: an [Options] field out of range: Workers negative, or,
-	// with a penalty, a Floor above 0 or not a multiple of the score step.
-	ErrOptions = errors.New("invalid options")
+	// ErrRules: rules of play that the solver does not model. Two seats:
+	// for Solve and Bot.CheckRules the house rules Welfare and Piggyback,
+	// SixOnesWin with a final round and Bankrupt under an opening minimum;
+	// for Duel also ToxicTwos, SixOnesWin, Bankrupt and a penalty for
+	// farkles in a row. Three seats: besides those, a penalty, Bankrupt,
+	// MustRollHotDice, ToxicTwos and SixOnesWin. Solve models every other
+	// game.Rules value that game.Rules.Validate accepts.
+	ErrRules = kit.ErrRules
+	// ErrOptions: an [Options] field out of range: Players not 0, 2 or 3,
+	// Workers negative, or, with a penalty, a Floor above 0 or not a
+	// multiple of the score step.
+	ErrOptions = kit.ErrOptions
 	// ErrTooLarge: a game too large to solve: more than 4,194,304
-	// positions at the start of a turn (scores and farkle counts), or
-	// turns longer than the solver follows (points in steps much smaller
-	// than their size, a huge MinBank, a policy that banks only at
-	// millions).
-	ErrTooLarge = errors.New("game too large")
+	// positions at the start of a turn for two seats (scores and farkle
+	// counts), 8,388,608 for three, or turns longer than the solver
+	// follows (points in steps much smaller than their size, a huge
+	// MinBank, a policy that banks only at millions).
+	ErrTooLarge = kit.ErrTooLarge
 	// ErrConverge: the sweeps of a game with a penalty did not settle
 	// within 100,000 passes over the table.
 	ErrConverge = errors.New("no convergence")
@@ -37,33 +40,37 @@ var (
 	// ErrNoTable: no table to play or answer by: a [Bot] or a
 	// [TablePolicy] with a nil Table, or a method of a nil or zero
 	// *[Table].
-	ErrNoTable = errors.New("no table")
+	ErrNoTable = kit.ErrNoTable
 	// ErrOtherRules: a table solved for other rules than those of the game
 	// ([Bot.CheckRules]) or of the duel ([Duel]). It is
 	// strategy.ErrOtherRules itself, so that a caller of game.Play tests
 	// for the refusal of any of the module's bots with one sentinel.
-	ErrOtherRules = strategy.ErrOtherRules
+	ErrOtherRules = kit.ErrOtherRules
 	// ErrData: data that [Table.UnmarshalBinary] does not accept: another
 	// format or version, a bad checksum, or contents that do not match
 	// the rules they carry.
-	ErrData = errors.New("bad table data")
+	ErrData = kit.ErrData
 	// ErrScore: a banked score that a Table has no answer for: not a
 	// multiple of the score step, below the floor, or at or above the
-	// target (the game is over); or, under an opening minimum (see
-	// [State]), a score that play cannot reach off the board (not 0 less
-	// penalties, nor the floor) or on it (0 without a penalty).
-	ErrScore = errors.New("score out of range")
+	// target (the game is over, or with a final round not a position of
+	// it); or, under an opening minimum (see [State]), a score that play
+	// cannot reach off the board (not 0 less penalties, nor the floor) or
+	// on it (0 without a penalty).
+	ErrScore = kit.ErrScore
 	// ErrFarkles: farkles in a row out of range: not 0 to PenaltyAfter-1
 	// (0 only, without a penalty).
 	ErrFarkles = errors.New("farkles in a row out of range")
 	// ErrTurnTotal: a turn total that play cannot reach: negative, above
 	// 2^40, or not a multiple of the scoring unit.
-	ErrTurnTotal = errors.New("turn total not reachable")
+	ErrTurnTotal = kit.ErrTurnTotal
 	// ErrDiceLeft: a number of dice to roll out of range: not 0 to 6 (0
 	// meaning six).
-	ErrDiceLeft = errors.New("number of dice out of range")
-	// ErrPlayers: [StateOf] a game of other than two players.
-	ErrPlayers = errors.New("not a game of two players")
+	ErrDiceLeft = kit.ErrDiceLeft
+	// ErrPlayers: a [State] whose number of scores (or of farkles in a
+	// row, or of OnBoard) is not the table's number of players, or a
+	// table of another number of players than a method needs (Duel,
+	// FairestKomi: two; FairestHeadStarts: three).
+	ErrPlayers = kit.ErrPlayers
 )
 
 // A SolveError reports why [Solve] or [Duel] cannot solve a game. Err is
@@ -71,8 +78,8 @@ var (
 // fault), [ErrTooLarge] or [ErrConverge], or, from Duel, [ErrPolicy],
 // [ErrNoTable] or [ErrOtherRules] for a policy that cannot play the duel
 // (Field names the field of game.Rules that differs). Rules that
-// game.Rules.Validate refuses give its [*farkle.RulesError] instead, and
-// a context done its error.
+// game.Rules.Validate refuses give its [*farkle.RulesError] instead, and a
+// context done its error.
 type SolveError struct {
 	Err     error
 	Rules   game.Rules // the rules asked for
@@ -83,46 +90,64 @@ type SolveError struct {
 
 // Error returns a message such as "win: invalid options: Floor 100, want
 // a negative multiple of 50 from -2147483648".
-func (e *SolveError) Error() string {
-	msg := "win: cannot solve"
-	if e.Err != nil {
-		msg = "win: " + e.Err.Error()
-	}
-	switch {
-	case e.detail != "":
-		return msg + ": " + e.detail
-	case e.Field != "":
-		return msg + ": " + e.Field
-	}
-	return msg
-}
+func (e *SolveError) Error() string { return kit.SolveMessage(e.Err, e.Field, e.detail) }
 
 // Unwrap returns e.Err.
 func (e *SolveError) Unwrap() error { return e.Err }
 
+// solveError makes a fault of the solvers a *SolveError of r and opts,
+// and fills in the rules and options of a *SolveError; other errors it
+// returns as they are.
+func solveError(err error, r game.Rules, opts Options) error {
+	var f *kit.SolveFault
+	if errors.As(err, &f) {
+		return &SolveError{Err: f.Err, Rules: r, Options: opts, Field: f.Field, detail: f.Detail}
+	}
+	var se *SolveError
+	if errors.As(err, &se) {
+		se.Rules, se.Options = r, opts
+	}
+	return err
+}
+
 // A StateError reports a position that a [Table] has no answer for. Err
-// is [ErrScore], [ErrFarkles], [ErrTurnTotal] or [ErrDiceLeft]; State is
-// the position asked about.
+// is [ErrScore], [ErrFarkles], [ErrTurnTotal], [ErrDiceLeft] or
+// [ErrPlayers]; State is the position asked for (a copy).
 type StateError struct {
 	Err    error
 	State  State
 	detail string // the table's range, for ErrScore and ErrFarkles
 }
 
-// Error returns a message such as "win: score out of range: 25 against 0
-// (from 0 to under 2000 in steps of 50)" or "win: turn total not
-// reachable: 75 with 3 dice".
+// stateError makes a fault of the solvers a *StateError of s.
+func stateError(err error, s State) error {
+	var f *kit.StateFault
+	if errors.As(err, &f) {
+		return &StateError{Err: f.Err, State: s.clone(), detail: f.Detail}
+	}
+	return err
+}
+
+// Error returns a message such as "win: score out of range: scores 130,
+// 0 (multiples of 50 from -2500)".
 func (e *StateError) Error() string {
 	msg := "win: invalid position"
 	if e.Err != nil {
 		msg = "win: " + e.Err.Error()
 	}
 	s := e.State
+	list := func(xs []int) string {
+		parts := make([]string, len(xs))
+		for i, x := range xs {
+			parts[i] = strconv.Itoa(x)
+		}
+		return strings.Join(parts, ", ")
+	}
 	switch {
-	case errors.Is(e.Err, ErrScore):
-		msg += ": " + strconv.Itoa(s.Mine) + " against " + strconv.Itoa(s.Theirs)
+	case errors.Is(e.Err, ErrScore), errors.Is(e.Err, ErrPlayers):
+		msg += ": scores " + list(s.Scores)
 	case errors.Is(e.Err, ErrFarkles):
-		msg += ": " + strconv.Itoa(s.MyFarkles) + " and " + strconv.Itoa(s.TheirFarkles)
+		msg += ": farkles in a row " + list(s.Farkles)
 	case errors.Is(e.Err, ErrDiceLeft):
 		msg += ": " + strconv.Itoa(s.DiceLeft)
 	default:

@@ -11,6 +11,75 @@ import (
 	"github.com/farkle-go/farkle/strategy/win"
 )
 
+// Solve the game once, then ask it what to do with a roll, and seat a
+// Bot that plays by it.
+func Example() {
+	r := game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}
+	t, err := win.Solve(context.Background(), r, win.Options{}) // Players: 3 for three
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := win.State{Scores: []int{500, 1800}, TurnTotal: 300} // or win.StateOf(g.View())
+	adv, err := t.Advise(s, []farkle.Die{1, 5, 2, 2, 3})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("keep %v, bank %v: %.1f%% to win\n", adv.Keep.Dice(), adv.Bank, 100*adv.Chance)
+	g, err := game.New(r, []string{"Ann", "Bob"}, rand.NewPCG(1, 2))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	bot := win.Bot{Table: t}
+	if err := g.Play(bot, bot); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.Scores())
+	// Output:
+	// keep 1, bank false: 10.0% to win
+	// [950 2150]
+}
+
+// Three players: each seat's chance from the start, the head starts that
+// make the game fairest, and the positions where a player mixes two
+// plays; then a game of three Bots.
+func ExampleSolve_three() {
+	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 1300}
+	t, err := win.Solve(context.Background(), r, win.Options{Players: 3})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	w := t.SeatWin()
+	fmt.Printf("seats: %.2f%% %.2f%% %.2f%%\n", 100*w[0], 100*w[1], 100*w[2])
+	b, c, fair := t.FairestHeadStarts()
+	fmt.Printf("head starts %d and %d: %.2f%% %.2f%% %.2f%%\n", b, c, 100*fair[0], 100*fair[1], 100*fair[2])
+	for _, mx := range t.Mixing() {
+		fmt.Printf("mixed at %v: weight %.3f\n", mx.Scores, mx.Weight)
+	}
+	g, err := game.New(r, []string{"Ann", "Bob", "Cat"}, rand.NewPCG(1, 2))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	bot := win.Bot{Table: t}
+	if err := g.Play(bot, bot, bot); err != nil {
+		fmt.Println(err)
+		return
+	}
+	winner, _ := g.Winner()
+	fmt.Println(g.Players()[winner].Name, "won", g.Scores())
+	// Output:
+	// seats: 44.49% 31.79% 23.72%
+	// head starts 150 and 250: 34.12% 33.04% 32.85%
+	// mixed at [0 650 150]: weight 0.188
+	// mixed at [150 0 650]: weight 0.070
+	// Ann won [1550 550 0]
+}
+
 // The game of M. Busche and T. Neller (Core scoring, no final round, no
 // minimum to bank, no penalty), to 2,000 points rather than 10,000 so
 // that it solves in a fraction of a second: the first player's chance,
@@ -23,7 +92,7 @@ func ExampleSolve() {
 		return
 	}
 	komi, first := t.FairestKomi()
-	fmt.Printf("the first player wins %.2f%%\n", 100*t.FirstPlayerWin())
+	fmt.Printf("the first player wins %.2f%%\n", 100*t.SeatWin()[0])
 	fmt.Printf("with %d points for the second player, %.2f%%\n", komi, 100*first)
 	// Output:
 	// the first player wins 57.88%
@@ -39,7 +108,7 @@ func ExampleTable_Advise() {
 		fmt.Println(err)
 		return
 	}
-	s := win.State{Mine: 500, Theirs: 1800, TurnTotal: 300}
+	s := win.State{Scores: []int{500, 1800}, TurnTotal: 300}
 	adv, err := t.Advise(s, []farkle.Die{1, 5, 2, 2, 3})
 	if err != nil {
 		fmt.Println(err)
@@ -84,8 +153,7 @@ func ExampleBot() {
 		fmt.Println(err)
 		return
 	}
-	s, _ := win.StateOf(g.View())
-	chance, _ := t.ChanceAt(s)
+	chance, _ := t.Chance(win.StateOf(g.View()))
 	fmt.Printf("%s to move: %.1f%% to win\n", g.Players()[g.Current()].Name, 100*chance)
 	if err := g.Play(bot, strategy.Bot{Table: st}); err != nil {
 		fmt.Println(err)

@@ -37,3 +37,9 @@ func orderedRolls(n int, f func(roll []farkle.Die)) {
 	}
 	walk(0)
 }
+
+// pub returns the State of p, for the public methods.
+func pub(p pair) State {
+	return State{Scores: []int{p.Mine, p.Theirs}, Farkles: []int{p.MyFarkles, p.TheirFarkles},
+		OnBoard: []bool{p.MyOnBoard, p.TheirOnBoard}, TurnTotal: p.TurnTotal, DiceLeft: p.DiceLeft}
+}

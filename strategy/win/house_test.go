@@ -84,8 +84,8 @@ func TestShortStraightsSolved(t *testing.T) {
 	if short.Rules() != r {
 		t.Errorf("Rules() = %+v, want %+v", short.Rules(), r)
 	}
-	if short.FirstPlayerWin() == plain.FirstPlayerWin() {
-		t.Errorf("first player wins %v with short straights to 500, as without", short.FirstPlayerWin())
+	if short.firstWin() == plain.firstWin() {
+		t.Errorf("first player wins %v with short straights to 500, as without", short.firstWin())
 	}
 }
 
@@ -109,8 +109,8 @@ func TestHouseRulesMatter(t *testing.T) {
 			off := r
 			h.off(&off)
 			a, b := solvedWin(t, r, c.floor), solvedWin(t, off, c.floor)
-			if d := math.Abs(a.FirstPlayerWin() - b.FirstPlayerWin()); d < 1e-9 {
-				t.Errorf("%s: the first player wins %.12f with the rule and %.12f without it", c.name, a.FirstPlayerWin(), b.FirstPlayerWin())
+			if d := math.Abs(a.firstWin() - b.firstWin()); d < 1e-9 {
+				t.Errorf("%s: the first player wins %.12f with the rule and %.12f without it", c.name, a.firstWin(), b.firstWin())
 			}
 			checked++
 		}
@@ -145,7 +145,7 @@ func TestHouseRulesMonteCarlo(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			tb := solvedWin(t, c.r, c.floor)
-			want := tb.FirstPlayerWin()
+			want := tb.firstWin()
 			wins := 0
 			for i := range games {
 				g, err := game.New(c.r, make([]string, 2), rand.NewPCG(uint64(ci), uint64(i)))
@@ -175,20 +175,20 @@ func TestHouseRulesMonteCarlo(t *testing.T) {
 func TestHouseRulesAdvise(t *testing.T) {
 	r := game.Rules{Target: 1000, ToxicTwos: true, SixOnesWin: true, Scoring: coreOnes300()}
 	tb := solvedWin(t, r, 0)
-	s := State{Mine: 300, Theirs: 500}
-	adv, err := tb.Advise(s, []farkle.Die{2, 2, 1, 2, 5, 2})
+	s := pair{Mine: 300, Theirs: 500}
+	adv, err := tb.advise2(s, []farkle.Die{2, 2, 1, 2, 5, 2})
 	if err != nil || !adv.Farkle || adv.Chance != tb.farkleValue(tb.m.nOff+6, tb.m.nOff+10, 0, 0) || len(adv.Choices) != 0 {
 		t.Errorf("four 2s under toxic twos: %+v, %v; want a farkle", adv, err)
 	}
 	plain := solvedWin(t, game.Rules{Target: 1000, Scoring: coreOnes300()}, 0)
-	if adv, err := plain.Advise(s, []farkle.Die{2, 2, 1, 2, 5, 2}); err != nil || adv.Farkle || len(adv.Choices) == 0 {
+	if adv, err := plain.advise2(s, []farkle.Die{2, 2, 1, 2, 5, 2}); err != nil || adv.Farkle || len(adv.Choices) == 0 {
 		t.Errorf("four 2s without toxic twos: %+v, %v; want choices", adv, err)
 	}
-	adv, err = tb.Advise(s, []farkle.Die{1, 1, 1, 1, 1, 1})
+	adv, err = tb.advise2(s, []farkle.Die{1, 1, 1, 1, 1, 1})
 	if err != nil || adv.Farkle || adv.Chance != 1 || len(adv.Choices) != 0 || adv.Keep.Points() != 600 {
 		t.Errorf("six 1s under SixOnesWin: %+v, %v; want the win, keeping all six (600)", adv, err)
 	}
-	if adv, err := plain.Advise(s, []farkle.Die{1, 1, 1, 1, 1, 1}); err != nil || adv.Chance >= 1 || len(adv.Choices) == 0 {
+	if adv, err := plain.advise2(s, []farkle.Die{1, 1, 1, 1, 1, 1}); err != nil || adv.Chance >= 1 || len(adv.Choices) == 0 {
 		t.Errorf("six 1s without SixOnesWin: %+v, %v; want choices, no sure win", adv, err)
 	}
 }

@@ -2,6 +2,7 @@ package win
 
 import (
 	"context"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"math"
 	"slices"
 
@@ -292,7 +293,7 @@ func (p *lanePass) run(ctx context.Context, mode laneMode, step func()) (float64
 		}
 		units := p.units[p.bands[b]:p.bands[b+1]]
 		hi := p.his[b]
-		share(min(len(p.bufs), len(units)), len(units), func(i, u int) {
+		kit.Share(min(len(p.bufs), len(units)), len(units), func(i, u int) {
 			p.maxes[i] = max(p.maxes[i], t.laneBlock(p.bufs[i], &units[u], mode, hi, p.prev))
 		})
 		if step != nil {

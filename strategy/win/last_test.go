@@ -2,6 +2,7 @@ package win
 
 import (
 	"errors"
+	"github.com/google/go-cmp/cmp"
 	"math"
 	"testing"
 
@@ -24,7 +25,7 @@ var lastCases = []winCase{
 // refLast returns the reference chance of the last turn from s: banking
 // if it may and it ends above the opponent, else rolling on, with the
 // reference's chance of banking need more points.
-func refLast(ref *refSolver, s State) float64 {
+func refLast(ref *refSolver, s pair) float64 {
 	r := ref.r
 	need := max(s.Theirs-s.Mine+1, r.MinBank, 1)
 	if !s.MyOnBoard && s.Mine <= 0 {
@@ -60,8 +61,8 @@ func TestLastTurn(t *testing.T) {
 					for _, theirs := range []int{c.r.Target, c.r.Target + 350, c.r.Target + 1000} {
 						for _, total := range []int{0, 100, 450, 1500} {
 							for n := 1; n <= farkle.MaxDice; n++ {
-								s := State{Mine: mine, Theirs: theirs, TurnTotal: total, DiceLeft: n, MyOnBoard: on, LastTurn: true}
-								got, err := tb.ChanceAt(s)
+								s := pair{Mine: mine, Theirs: theirs, TurnTotal: total, DiceLeft: n, MyOnBoard: on, LastTurn: true}
+								got, err := tb.chance2(s)
 								if err != nil {
 									t.Fatalf("ChanceAt(%+v): %v", s, err)
 								}
@@ -80,7 +81,7 @@ func TestLastTurn(t *testing.T) {
 									for k := range roll {
 										roll[k] = farkle.Die(ix.Sorted[i][k])
 									}
-									a, err := tb.Advise(s, roll)
+									a, err := tb.advise2(s, roll)
 									if err != nil {
 										t.Fatal(err)
 									}
@@ -101,8 +102,8 @@ func TestLastTurn(t *testing.T) {
 			// and the 5 (1050, 2 dice left) is short; keeping them and
 			// rolling on is the advice, and its chance is that of the
 			// reference. Banking short is never advised.
-			s := State{Mine: 300, Theirs: c.r.Target + 700, TurnTotal: 0, MyOnBoard: true, LastTurn: true}
-			a, err := tb.Advise(s, []farkle.Die{1, 1, 1, 5, 2, 3})
+			s := pair{Mine: 300, Theirs: c.r.Target + 700, TurnTotal: 0, MyOnBoard: true, LastTurn: true}
+			a, err := tb.advise2(s, []farkle.Die{1, 1, 1, 5, 2, 3})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,7 +114,7 @@ func TestLastTurn(t *testing.T) {
 				if ch.TurnTotal > s.Theirs-s.Mine && ch.CanBank && (!ch.Bank || ch.Chance != 1) {
 					t.Errorf("%+v: %v does not bank to win", s, ch)
 				}
-				after := State{Mine: s.Mine, Theirs: s.Theirs, TurnTotal: ch.TurnTotal, DiceLeft: ch.DiceLeft, MyOnBoard: true, LastTurn: true}
+				after := pair{Mine: s.Mine, Theirs: s.Theirs, TurnTotal: ch.TurnTotal, DiceLeft: ch.DiceLeft, MyOnBoard: true, LastTurn: true}
 				if want := refLast(ref, after); !ch.Bank && math.Abs(ch.Roll-want) > 1e-12 {
 					t.Errorf("%+v: rolling on after %v: %v, reference %v", s, ch.Keep, ch.Roll, want)
 				}
@@ -121,7 +122,7 @@ func TestLastTurn(t *testing.T) {
 			// Enough already with n dice left: rolling on wins unless the
 			// roll farkles.
 			for n := 1; n < farkle.MaxDice; n++ {
-				s := State{Mine: 300, Theirs: c.r.Target, TurnTotal: c.r.Target, DiceLeft: n, MyOnBoard: true, LastTurn: true}
+				s := pair{Mine: 300, Theirs: c.r.Target, TurnTotal: c.r.Target, DiceLeft: n, MyOnBoard: true, LastTurn: true}
 				if got := tb.m.lastRoll(0, n); math.Abs(got-(1-ref.pf[n])) > 1e-15 {
 					t.Errorf("%+v: rolling on wins %v, want 1 - %v", s, got, ref.pf[n])
 				}
@@ -140,17 +141,17 @@ func TestLastTurnErrors(t *testing.T) {
 		s    State
 		want error
 	}{
-		{plain, State{Theirs: 2000, LastTurn: true}, ErrScore},
-		{final, State{Theirs: 450, LastTurn: true}, ErrScore},
-		{final, State{Theirs: 525, LastTurn: true}, ErrScore},
-		{final, State{Mine: 500, Theirs: 600, LastTurn: true}, ErrScore},
-		{final, State{Theirs: 600, TurnTotal: 25, LastTurn: true}, ErrTurnTotal},
-		{final, State{Theirs: 600, DiceLeft: 7, LastTurn: true}, ErrDiceLeft},
+		{plain, State{Scores: []int{0, 2000}}, ErrScore},
+		{final, State{Scores: []int{0, 525}}, ErrScore},
+		{final, State{Scores: []int{500, 600}}, ErrScore},
+		{final, State{Scores: []int{0, 600}, TurnTotal: 25}, ErrTurnTotal},
+		{final, State{Scores: []int{0, 600}, DiceLeft: 7}, ErrDiceLeft},
+		{final, State{Scores: []int{0, 600, 0}}, ErrPlayers},
 	} {
-		_, err := c.tb.ChanceAt(c.s)
+		_, err := c.tb.Chance(c.s)
 		var se *StateError
-		if !errors.Is(err, c.want) || !errors.As(err, &se) || se.State != c.s {
-			t.Errorf("ChanceAt(%+v) = %v, want a *StateError wrapping %v", c.s, err, c.want)
+		if !errors.Is(err, c.want) || !errors.As(err, &se) || !cmp.Equal(se.State, c.s) {
+			t.Errorf("Chance(%+v) = %v, want a *StateError wrapping %v", c.s, err, c.want)
 		}
 		if _, err := c.tb.Advise(c.s, []farkle.Die{1, 2, 3}); !errors.Is(err, c.want) && c.want != ErrDiceLeft {
 			t.Errorf("Advise(%+v) = %v, want %v", c.s, err, c.want)
@@ -183,13 +184,10 @@ func TestStateOfLastTurn(t *testing.T) {
 	if err := g.RollDice([]farkle.Die{1, 5, 2, 2, 3, 4}); err != nil {
 		t.Fatal(err)
 	}
-	s, err := StateOf(g.View())
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := State{Mine: 0, Theirs: 1000, DiceLeft: 6, TheirOnBoard: true, LastTurn: true}
-	if s != want {
-		t.Fatalf("StateOf = %+v, want %+v", s, want)
+	s := StateOf(g.View())
+	want := State{Scores: []int{0, 1000}, Farkles: []int{0, 0}, OnBoard: []bool{false, true}, DiceLeft: 6}
+	if diff := cmp.Diff(want, s); diff != "" {
+		t.Fatalf("StateOf (-want +got):\n%s", diff)
 	}
 	tb := solvedWin(t, winFinal, 0)
 	a, err := tb.Advise(s, []farkle.Die{1, 5, 2, 2, 3, 4})

@@ -3,6 +3,7 @@ package win
 import (
 	"errors"
 	"fmt"
+	"github.com/google/go-cmp/cmp"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -34,49 +35,49 @@ func TestOpeningStates(t *testing.T) {
 	}{{"plain", winOpeningPlain, 0}, {"final", winOpening, 0}, {"penalty", winOpeningPenalty, winOpeningFloor}} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := solvedWin(t, c.r, c.floor)
-			start, err := tb.ChanceAt(State{})
-			if err != nil || start != tb.FirstPlayerWin() {
-				t.Errorf("ChanceAt(State{}) = %v, %v; FirstPlayerWin %v", start, err, tb.FirstPlayerWin())
+			start, err := tb.chance2(pair{})
+			if err != nil || start != tb.firstWin() {
+				t.Errorf("ChanceAt(pair{}) = %v, %v; FirstPlayerWin %v", start, err, tb.firstWin())
 			}
-			if w, err := tb.Chance(0, 0); err != nil || w != start {
+			if w, err := tb.chanceStart(0, 0); err != nil || w != start {
 				t.Errorf("Chance(0, 0) = %v, %v; want %v", w, err, start)
 			}
 			if _, w := tb.FairestKomi(); w <= 0 || w >= 1 {
 				t.Errorf("FairestKomi: first player %v", w)
 			}
 			// A positive score is on the board whatever the State says.
-			for _, s := range []State{{Mine: 300, Theirs: 50}, {Mine: 50, Theirs: 300, TurnTotal: 100, DiceLeft: 3}} {
+			for _, s := range []pair{{Mine: 300, Theirs: 50}, {Mine: 50, Theirs: 300, TurnTotal: 100, DiceLeft: 3}} {
 				on := s
 				on.MyOnBoard, on.TheirOnBoard = true, true
-				a, err1 := tb.ChanceAt(s)
-				b, err2 := tb.ChanceAt(on)
+				a, err1 := tb.chance2(s)
+				b, err2 := tb.chance2(on)
 				if err := errors.Join(err1, err2); err != nil || a != b {
 					t.Errorf("ChanceAt(%+v) = %v, on the board %v (%v)", s, a, b, err)
 				}
 			}
-			var bad []State
+			var bad []pair
 			if c.r.Penalty == 0 {
-				bad = []State{{MyOnBoard: true}, {Mine: 100, TheirOnBoard: true}}
+				bad = []pair{{MyOnBoard: true}, {Mine: 100, TheirOnBoard: true}}
 			} else {
-				bad = []State{{Mine: -100}, {Theirs: -450}, {Mine: -1050}}
+				bad = []pair{{Mine: -100}, {Theirs: -450}, {Mine: -1050}}
 				// Off and on the board at the same scores: both exist.
 				for _, sc := range []int{0, -500, -1000} {
-					s := State{Mine: sc, Theirs: 100}
-					offW, err1 := tb.ChanceAt(s)
+					s := pair{Mine: sc, Theirs: 100}
+					offW, err1 := tb.chance2(s)
 					s.MyOnBoard = true
-					onW, err2 := tb.ChanceAt(s)
+					onW, err2 := tb.chance2(s)
 					if err := errors.Join(err1, err2); err != nil || !(offW < onW) {
 						t.Errorf("score %d: off the board %v, on it %v (%v); want less off", sc, offW, onW, err)
 					}
 				}
-				if w, err := tb.ChanceAt(State{Mine: -100, MyOnBoard: true}); err != nil || w <= 0 {
+				if w, err := tb.chance2(pair{Mine: -100, MyOnBoard: true}); err != nil || w <= 0 {
 					t.Errorf("on the board at -100: %v, %v", w, err)
 				}
 			}
 			for _, s := range bad {
-				_, err := tb.ChanceAt(s)
+				_, err := tb.Chance(pub(s))
 				var se *StateError
-				if !errors.Is(err, ErrScore) || !errors.As(err, &se) || se.State != s {
+				if !errors.Is(err, ErrScore) || !errors.As(err, &se) || !cmp.Equal(se.State, pub(s)) {
 					t.Errorf("ChanceAt(%+v): %v, want a *StateError wrapping ErrScore", s, err)
 				} else {
 					t.Logf("%+v: %v", s, err)
@@ -85,13 +86,13 @@ func TestOpeningStates(t *testing.T) {
 		})
 	}
 	tb := solvedWin(t, winOpeningPenalty, winOpeningFloor)
-	_, err := tb.ChanceAt(State{Mine: -100})
-	if want := "win: score out of range: -100 against 0 (off the board: from 0 down in steps of 500, or the floor -1000)"; err == nil || err.Error() != want {
+	_, err := tb.Chance(pub(pair{Mine: -100}))
+	if want := "win: score out of range: scores -100, 0 (off the board: from 0 down in steps of 500, or the floor -1000)"; err == nil || err.Error() != want {
 		t.Errorf("ChanceAt(-100 off the board): %v, want %q", err, want)
 	}
 	tb = solvedWin(t, winOpeningPlain, 0)
-	_, err = tb.ChanceAt(State{MyOnBoard: true})
-	if want := "win: score out of range: 0 against 0 (on the board a score is positive: without a penalty every bank is)"; err == nil || err.Error() != want {
+	_, err = tb.Chance(pub(pair{MyOnBoard: true}))
+	if want := "win: score out of range: scores 0, 0 (on the board a score is positive: without a penalty every bank is)"; err == nil || err.Error() != want {
 		t.Errorf("ChanceAt(0 on the board): %v, want %q", err, want)
 	}
 }
@@ -168,7 +169,7 @@ func TestOpeningMarshal(t *testing.T) {
 		if err := got.UnmarshalBinary(data); err != nil {
 			t.Fatal(err)
 		}
-		if !slicesEqual(got.w, tb.w) || got.FirstPlayerWin() != tb.FirstPlayerWin() {
+		if !slicesEqual(got.w, tb.w) || got.firstWin() != tb.firstWin() {
 			t.Errorf("%+v: the chances changed in a round trip", c.r)
 		}
 		if c.version == 2 {

@@ -413,7 +413,7 @@ func checkReference(t *testing.T, tb *Table, ref *refSolver) float64 {
 			for i := range ref.K {
 				for j := range ref.K {
 					pb, pd := ref.players[b], ref.players[d]
-					s := State{Mine: ref.lo + pb.score*ref.step, Theirs: ref.lo + pd.score*ref.step,
+					s := pair{Mine: ref.lo + pb.score*ref.step, Theirs: ref.lo + pd.score*ref.step,
 						MyFarkles: i, TheirFarkles: j, MyOnBoard: pb.on, TheirOnBoard: pd.on}
 					st, err := tb.m.state(s)
 					if err != nil {
@@ -427,7 +427,7 @@ func checkReference(t *testing.T, tb *Table, ref *refSolver) float64 {
 					at := tb.m.idx(st.x, st.y, st.i, st.j)
 					seen[at] = true
 					want := ref.w[ref.idx(b, d, i, j)]
-					got, err := tb.ChanceAt(s)
+					got, err := tb.chance2(s)
 					if err != nil || got != tb.w[at] {
 						t.Fatalf("%+v: ChanceAt %v, %v; the table %v", s, got, err, tb.w[at])
 					}
@@ -480,7 +480,7 @@ func checkCase(t *testing.T, c winCase) {
 			tb.m.nS, tb.m.K, tb.m.step, tb.m.lo, ref.nS, ref.K, ref.step, ref.lo)
 	}
 	worst := checkReference(t, tb, ref)
-	t.Logf("first player %.9f, largest difference %.3g", tb.FirstPlayerWin(), worst)
+	t.Logf("first player %.9f, largest difference %.3g", tb.firstWin(), worst)
 }
 
 // refLarge are reference cases too slow for .ci/run: the reference takes

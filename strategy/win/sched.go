@@ -2,8 +2,8 @@ package win
 
 import (
 	"context"
-	"sync"
-	"sync/atomic"
+
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 )
 
 // A sched runs work on the positions (x, y) of an n-by-n table of scores,
@@ -48,7 +48,7 @@ func (s *sched[B]) pass(ctx context.Context, work func(b B, x, y int) float64, s
 		if s.pairs {
 			hi = d / 2
 		}
-		share(min(len(s.bufs), hi-lo+1), hi-lo+1, func(i, u int) {
+		kit.Share(min(len(s.bufs), hi-lo+1), hi-lo+1, func(i, u int) {
 			s.maxes[i] = max(s.maxes[i], work(s.bufs[i], lo+u, d-lo-u))
 		})
 		if step != nil {
@@ -67,33 +67,4 @@ func takeLargest(maxes []float64) float64 {
 		maxes[i] = 0
 	}
 	return largest
-}
-
-// share runs work(i, u) for every u from 0 to n-1, on w goroutines that
-// take the next u as they finish one (i is the goroutine's number, from 0
-// to w-1), and returns once all are done; with w 1, on the caller's
-// goroutine.
-func share(w, n int, work func(i, u int)) {
-	if w <= 1 {
-		for u := range n {
-			work(0, u)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	wg.Add(w)
-	for i := range w {
-		go func() {
-			defer wg.Done()
-			for {
-				u := int(next.Add(1) - 1)
-				if u >= n {
-					return
-				}
-				work(i, u)
-			}
-		}()
-	}
-	wg.Wait()
 }

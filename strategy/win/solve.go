@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"math"
 	"slices"
 	"sort"
@@ -461,11 +462,11 @@ func (m *model) index(score int, onBoard bool) (x int, ok bool, why string) {
 }
 
 // scores returns the indexes of the banked scores of s.
-func (m *model) scores(s State) (x, y int, err error) {
+func (m *model) scores(s pair) (x, y int, err error) {
 	x, ok1, why1 := m.index(s.Mine, s.MyOnBoard)
 	y, ok2, why2 := m.index(s.Theirs, s.TheirOnBoard)
 	if !ok1 || !ok2 {
-		return 0, 0, &StateError{Err: ErrScore, State: s, detail: cmp.Or(why1, why2)}
+		return 0, 0, &kit.StateFault{Err: ErrScore, Detail: cmp.Or(why1, why2)}
 	}
 	return x, y, nil
 }
@@ -478,23 +479,23 @@ func (m *model) tooLarge(detail string) error {
 // A pos is a checked State.
 type pos struct{ x, y, i, j, k, n int }
 
-func (m *model) state(s State) (pos, error) {
+func (m *model) state(s pair) (pos, error) {
 	x, y, err := m.scores(s)
 	if err != nil {
 		return pos{}, err
 	}
 	if s.MyFarkles < 0 || s.MyFarkles >= m.K || s.TheirFarkles < 0 || s.TheirFarkles >= m.K {
-		return pos{}, &StateError{Err: ErrFarkles, State: s, detail: fmt.Sprintf("0 to %d", m.K-1)}
+		return pos{}, &kit.StateFault{Err: ErrFarkles, Detail: fmt.Sprintf("0 to %d", m.K-1)}
 	}
 	if s.DiceLeft < 0 || s.DiceLeft > farkle.MaxDice {
-		return pos{}, &StateError{Err: ErrDiceLeft, State: s}
+		return pos{}, &kit.StateFault{Err: ErrDiceLeft}
 	}
 	n := s.DiceLeft
 	if n == 0 {
 		n = farkle.MaxDice
 	}
 	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.Unit != 0 {
-		return pos{}, &StateError{Err: ErrTurnTotal, State: s}
+		return pos{}, &kit.StateFault{Err: ErrTurnTotal}
 	}
 	k := min(s.TurnTotal/m.step, m.kc(x, y)) // from the cap on, values do not change
 	return pos{x: x, y: y, i: s.MyFarkles, j: s.TheirFarkles, k: k, n: n}, nil

@@ -294,7 +294,7 @@ func BenchmarkSolvePenalty(b *testing.B) {
 					b.ReportMetric(took.Seconds()/core.Seconds(), "x-core")
 					b.ReportMetric(allResidual(b, tb)*1e15, "residual/1e-15")
 					komi, kw := tb.FairestKomi()
-					b.Logf("solve %v (Core %v); the first player wins %.7f; fairest komi %d (%.7f)", took, core, tb.FirstPlayerWin(), komi, kw)
+					b.Logf("solve %v (Core %v); the first player wins %.7f; fairest komi %d (%.7f)", took, core, tb.firstWin(), komi, kw)
 				}
 			})
 		}

@@ -27,13 +27,14 @@ import (
 var winTables sync.Map // winKey -> func() (*Table, error)
 
 type winKey struct {
-	r     game.Rules
-	floor int
+	r       game.Rules
+	floor   int
+	players int
 }
 
 func solvedWin(t fataler, r game.Rules, floor int) *Table {
 	t.Helper()
-	f, _ := winTables.LoadOrStore(winKey{r, floor}, sync.OnceValues(func() (*Table, error) {
+	f, _ := winTables.LoadOrStore(winKey{r, floor, 2}, sync.OnceValues(func() (*Table, error) {
 		return Solve(context.Background(), r, Options{Floor: floor})
 	}))
 	tb, err := f.(func() (*Table, error))()
@@ -90,12 +91,12 @@ func TestSolveBuscheNeller(t *testing.T) {
 	sample()
 	komi, first := tb.FairestKomi()
 	t.Logf("solved in %v, heap in use at most %.1f MiB; first player %.6f; komi %d (first player %.6f)",
-		time.Since(start), float64(peak)/(1<<20), tb.FirstPlayerWin(), komi, first)
+		time.Since(start), float64(peak)/(1<<20), tb.firstWin(), komi, first)
 	if komi != 200 {
 		t.Errorf("FairestKomi() = %d, want 200", komi)
 	}
-	if got := tb.FirstPlayerWin(); math.Abs(got-0.536953) > 5e-7 {
-		t.Errorf("FirstPlayerWin() = %.7f, want 0.536953", got)
+	if got := tb.firstWin(); math.Abs(got-0.536953) > 5e-7 {
+		t.Errorf("firstWin() = %.7f, want 0.536953", got)
 	}
 	if peak > 64<<20 {
 		t.Errorf("heap in use up to %d bytes, want at most 64 MiB", peak)
@@ -223,8 +224,8 @@ func TestPropertyMoreMine(t *testing.T) {
 		if more >= tb.Rules().Target {
 			t.Skip("at the target")
 		}
-		lo, _ := tb.Chance(mine, theirs)
-		hi, err := tb.Chance(more, theirs)
+		lo, _ := tb.chanceStart(mine, theirs)
+		hi, err := tb.chanceStart(more, theirs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -243,8 +244,8 @@ func TestPropertyMoreMine(t *testing.T) {
 // (0.524419478204 and 0.523554677587).
 func TestMoreMineFinalRound(t *testing.T) {
 	tb := solvedWin(t, winFinal, 0)
-	lo, err1 := tb.Chance(150, 300)
-	hi, err2 := tb.Chance(200, 300)
+	lo, err1 := tb.chanceStart(150, 300)
+	hi, err2 := tb.chanceStart(200, 300)
 	if err := errors.Join(err1, err2); err != nil {
 		t.Fatal(err)
 	}
@@ -262,8 +263,8 @@ func TestPropertyMoreTheirs(t *testing.T) {
 		if more >= tb.Rules().Target {
 			t.Skip("at the target")
 		}
-		lo, _ := tb.Chance(mine, theirs)
-		hi, err := tb.Chance(mine, more)
+		lo, _ := tb.chanceStart(mine, theirs)
+		hi, err := tb.chanceStart(mine, more)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -281,8 +282,8 @@ func TestPropertyKomi(t *testing.T) {
 		step, target := tb.Step(), tb.Rules().Target
 		k1 := step * rapid.IntRange(0, (target-1)/step).Draw(t, "komi")
 		k2 := step * rapid.IntRange(k1/step, (target-1)/step).Draw(t, "larger")
-		w1, _ := tb.Chance(0, k1)
-		w2, err := tb.Chance(0, k2)
+		w1, _ := tb.chanceStart(0, k1)
+		w2, err := tb.chanceStart(0, k2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -299,17 +300,17 @@ func TestAdviseAverages(t *testing.T) {
 	ix := multiset.Get()
 	for _, c := range winSmall {
 		tb := solvedWin(t, c.r, c.floor)
-		states := []State{{}, {Mine: 300, Theirs: 350}, {Mine: 450, Theirs: 0}}
+		states := []pair{{}, {Mine: 300, Theirs: 350}, {Mine: 450, Theirs: 0}}
 		if raceEnabled || testing.Short() {
 			states = states[:1]
 		}
 		for _, s := range states {
 			t.Run(fmt.Sprintf("%s/%d-%d", c.name, s.Mine, s.Theirs), func(t *testing.T) {
-				want, err := tb.Chance(s.Mine, s.Theirs)
+				want, err := tb.chanceStart(s.Mine, s.Theirs)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if in, _ := tb.ChanceAt(s); in != want {
+				if in, _ := tb.chance2(s); in != want {
 					t.Fatalf("ChanceAt(%+v) = %v, Chance = %v", s, in, want)
 				}
 				var got float64
@@ -318,7 +319,7 @@ func TestAdviseAverages(t *testing.T) {
 					for k := range roll {
 						roll[k] = farkle.Die(ix.Sorted[i][k])
 					}
-					a, err := tb.Advise(s, roll)
+					a, err := tb.advise2(s, roll)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -335,7 +336,7 @@ func TestAdviseAverages(t *testing.T) {
 func TestAdvise(t *testing.T) {
 	tb := solvedWin(t, winCore, 0)
 	// Ahead near the target: bank 1,000 from 1 1 1 and win at once.
-	a, err := tb.Advise(State{Mine: 1000, Theirs: 1500}, []farkle.Die{1, 1, 1, 2, 3, 4})
+	a, err := tb.advise2(pair{Mine: 1000, Theirs: 1500}, []farkle.Die{1, 1, 1, 2, 3, 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,14 +349,14 @@ func TestAdvise(t *testing.T) {
 		}
 	}
 	// Far behind: 1 1 1 with 3 dice left, 1000 in the turn, rolls on.
-	a, err = tb.Advise(State{Mine: 0, Theirs: 1900}, []farkle.Die{1, 1, 1, 2, 3, 4})
+	a, err = tb.advise2(pair{Mine: 0, Theirs: 1900}, []farkle.Die{1, 1, 1, 2, 3, 4})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a.Bank {
 		t.Errorf("Advise far behind: banks %v with %v", a.Keep, a.Chance)
 	}
-	f, err := tb.Advise(State{Mine: 0, Theirs: 0}, []farkle.Die{2, 3, 4, 6})
+	f, err := tb.advise2(pair{Mine: 0, Theirs: 0}, []farkle.Die{2, 3, 4, 6})
 	if err != nil || !f.Farkle || len(f.Choices) != 0 {
 		t.Errorf("Advise(farkle) = %+v, %v", f, err)
 	}
@@ -427,22 +428,22 @@ func TestSolveErrors(t *testing.T) {
 	tb := solvedWin(t, winCore, 0)
 	for _, c := range []struct {
 		name string
-		s    State
+		s    pair
 		want error
 		msg  string
 	}{
-		{"negative", State{Mine: -50}, ErrScore, "win: score out of range: -50 against 0 (from 0 to under 2000 in steps of 50)"},
-		{"target", State{Theirs: 2000}, ErrScore, "win: score out of range: 0 against 2000 (from 0 to under 2000 in steps of 50)"},
-		{"step", State{Mine: 25}, ErrScore, "win: score out of range: 25 against 0 (from 0 to under 2000 in steps of 50)"},
-		{"farkles", State{MyFarkles: 1}, ErrFarkles, "win: farkles in a row out of range: 1 and 0 (0 to 0)"},
-		{"total", State{TurnTotal: 75, DiceLeft: 3}, ErrTurnTotal, "win: turn total not reachable: 75 with 3 dice"},
-		{"total-1", State{TurnTotal: -50, DiceLeft: 1}, ErrTurnTotal, "win: turn total not reachable: -50 with 1 die"},
-		{"dice", State{TurnTotal: 50, DiceLeft: 7}, ErrDiceLeft, "win: number of dice out of range: 7"},
+		{"negative", pair{Mine: -50}, ErrScore, "win: score out of range: scores -50, 0 (from 0 to under 2000 in steps of 50)"},
+		{"target", pair{Theirs: 2000}, ErrScore, "win: score out of range: scores 0, 2000 (from 0 to under 2000 in steps of 50)"},
+		{"step", pair{Mine: 25}, ErrScore, "win: score out of range: scores 25, 0 (from 0 to under 2000 in steps of 50)"},
+		{"farkles", pair{MyFarkles: 1}, ErrFarkles, "win: farkles in a row out of range: farkles in a row 1, 0 (0 to 0)"},
+		{"total", pair{TurnTotal: 75, DiceLeft: 3}, ErrTurnTotal, "win: turn total not reachable: 75 with 3 dice"},
+		{"total-1", pair{TurnTotal: -50, DiceLeft: 1}, ErrTurnTotal, "win: turn total not reachable: -50 with 1 die"},
+		{"dice", pair{TurnTotal: 50, DiceLeft: 7}, ErrDiceLeft, "win: number of dice out of range: 7"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := tb.ChanceAt(c.s)
+			_, err := tb.Chance(pub(c.s))
 			var se *StateError
-			if !errors.Is(err, c.want) || !errors.As(err, &se) || se.State != c.s {
+			if !errors.Is(err, c.want) || !errors.As(err, &se) || !cmp.Equal(se.State, pub(c.s)) {
 				t.Fatalf("ChanceAt(%+v): %v, want a *StateError of the state wrapping %v", c.s, err, c.want)
 			}
 			if err.Error() != c.msg {
@@ -450,10 +451,10 @@ func TestSolveErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := tb.Chance(25, 0); !errors.Is(err, ErrScore) {
+	if _, err := tb.chanceStart(25, 0); !errors.Is(err, ErrScore) {
 		t.Errorf("Chance(25, 0): %v, want ErrScore", err)
 	}
-	if _, err := tb.Advise(State{}, []farkle.Die{1, 7}); !errors.Is(err, farkle.ErrInvalidDie) {
+	if _, err := tb.advise2(pair{}, []farkle.Die{1, 7}); !errors.Is(err, farkle.ErrInvalidDie) {
 		t.Errorf("Advise(1 7): %v, want ErrInvalidDie", err)
 	}
 }
@@ -462,20 +463,20 @@ func TestSolveErrors(t *testing.T) {
 // answer with ErrNoTable or zero values, and do not panic.
 func TestNoTable(t *testing.T) {
 	for _, tb := range []*Table{nil, new(Table)} {
-		if _, err := tb.Chance(0, 0); !errors.Is(err, ErrNoTable) {
+		if _, err := tb.chanceStart(0, 0); !errors.Is(err, ErrNoTable) {
 			t.Errorf("%v: Chance: %v, want ErrNoTable", tb, err)
 		}
-		if _, err := tb.ChanceAt(State{}); !errors.Is(err, ErrNoTable) {
+		if _, err := tb.chance2(pair{}); !errors.Is(err, ErrNoTable) {
 			t.Errorf("%v: ChanceAt: %v, want ErrNoTable", tb, err)
 		}
-		if _, err := tb.Advise(State{}, []farkle.Die{1, 5}); !errors.Is(err, ErrNoTable) {
+		if _, err := tb.advise2(pair{}, []farkle.Die{1, 5}); !errors.Is(err, ErrNoTable) {
 			t.Errorf("%v: Advise: %v, want ErrNoTable", tb, err)
 		}
 		if _, err := tb.MarshalBinary(); !errors.Is(err, ErrNoTable) {
 			t.Errorf("%v: MarshalBinary: %v, want ErrNoTable", tb, err)
 		}
 		komi, first := tb.FairestKomi()
-		if tb.Rules() != (game.Rules{}) || tb.Floor() != 0 || tb.Step() != 0 || tb.FirstPlayerWin() != 0 || komi != 0 || first != 0 {
+		if tb.Rules() != (game.Rules{}) || tb.Floor() != 0 || tb.Step() != 0 || tb.firstWin() != 0 || komi != 0 || first != 0 {
 			t.Errorf("%v: not the zero answers", tb)
 		}
 	}
@@ -602,16 +603,16 @@ func BenchmarkAdvise(b *testing.B) {
 	tb := winBenchTable(b)
 	for _, c := range []struct {
 		name string
-		s    State
+		s    pair
 		roll []farkle.Die
 	}{
-		{"start", State{}, []farkle.Die{1, 5, 5, 2, 3, 1}},
-		{"behind", State{Mine: 1000, Theirs: 4500, TurnTotal: 300}, []farkle.Die{1, 5, 3}},
+		{"start", pair{}, []farkle.Die{1, 5, 5, 2, 3, 1}},
+		{"behind", pair{Mine: 1000, Theirs: 4500, TurnTotal: 300}, []farkle.Die{1, 5, 3}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := tb.Advise(c.s, c.roll); err != nil {
+				if _, err := tb.Advise(pub(c.s), c.roll); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -653,8 +654,8 @@ func BenchmarkSolveBusche2016(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if got := tb.FirstPlayerWin(); math.Abs(got-0.53487) > 5e-6 {
-			b.Errorf("FirstPlayerWin() = %.7f, want 0.53487", got)
+		if got := tb.firstWin(); math.Abs(got-0.53487) > 5e-6 {
+			b.Errorf("firstWin() = %.7f, want 0.53487", got)
 		}
 	}
 }

@@ -1,11 +1,10 @@
-package win3
+package three
 
 import (
 	"context"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"math"
-	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 	"sync/atomic"
 )
@@ -414,12 +413,9 @@ func canonical(x, y, z int) bool {
 // solveAll fills t.w, the sums of scores from the largest down.
 func (t *Table) solveAll(ctx context.Context, opts Options) error {
 	m := t.m
-	workers := opts.Workers
-	if workers < 0 {
-		return &SolveError{Err: ErrOptions, Rules: m.rules, Options: opts, Field: "Workers", detail: "Workers " + strconv.Itoa(workers)}
-	}
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
+	workers, err := kit.Workers(opts.Workers)
+	if err != nil {
+		return err
 	}
 	top := 3 * (m.nS - 1)
 	var classes [][3]int32
@@ -437,31 +433,24 @@ func (t *Table) solveAll(ctx context.Context, opts Options) error {
 				}
 			}
 		}
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range min(workers, len(classes)) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				b := m.getBuf()
-				defer m.putBuf(b)
-				for {
-					q := int(next.Add(1)) - 1
-					if q >= len(classes) {
-						return
-					}
-					cl := classes[q]
-					n, mx := t.solveClass(b, int(cl[0]), int(cl[1]), int(cl[2]))
-					dps.Add(int64(n))
-					if len(mx) > 0 {
-						mu.Lock()
-						t.mix = append(t.mix, mx...)
-						mu.Unlock()
-					}
-				}
-			}()
+		w := min(workers, len(classes))
+		bufs := make([]*dpBuf, w)
+		for i := range bufs {
+			bufs[i] = m.getBuf()
 		}
-		wg.Wait()
+		kit.Share(w, len(classes), func(i, q int) {
+			cl := classes[q]
+			n, mx := t.solveClass(bufs[i], int(cl[0]), int(cl[1]), int(cl[2]))
+			dps.Add(int64(n))
+			if len(mx) > 0 {
+				mu.Lock()
+				t.mix = append(t.mix, mx...)
+				mu.Unlock()
+			}
+		})
+		for _, b := range bufs {
+			m.putBuf(b)
+		}
 		if opts.Progress != nil {
 			opts.Progress(top-sum+1, top+1)
 		}

@@ -1,4 +1,4 @@
-package win3
+package three
 
 import (
 	"context"

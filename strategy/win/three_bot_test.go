@@ -1,18 +1,19 @@
-package win3
+package win
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/testgate"
 	"github.com/farkle-go/farkle/strategy"
-	"github.com/farkle-go/farkle/strategy/win"
 )
 
 // playSeats plays games seeded 0 to games-1 of len(bots) players and
@@ -37,6 +38,20 @@ func playSeats(t *testing.T, r game.Rules, games int, seed uint64, bots []game.B
 	return wins
 }
 
+// solvedWin3 returns the table of three players of r, solved once for
+// every test that asks.
+func solvedWin3(t fataler, r game.Rules) *Table {
+	t.Helper()
+	f, _ := winTables.LoadOrStore(winKey{r, 0, 3}, sync.OnceValues(func() (*Table, error) {
+		return Solve(context.Background(), r, Options{Players: 3})
+	}))
+	tb, err := f.(func() (*Table, error))()
+	if err != nil {
+		t.Fatalf("Solve(%+v, three players): %v", r, err)
+	}
+	return tb
+}
+
 // checkSeats plays games seeded from seed of three Bots of tb and checks
 // that each seat wins as often as the table says, within three standard
 // errors.
@@ -55,13 +70,13 @@ func checkSeats(t *testing.T, tb *Table, games int, seed uint64) {
 	}
 }
 
-// TestBotMonteCarlo plays three Bots against each other through package
+// TestBot3MonteCarlo plays three Bots against each other through package
 // game and checks that each seat wins as often as the table says, within
 // three standard errors. At target 1,000 no position mixes, so the Bots'
 // play is the equilibrium's.
-func TestBotMonteCarlo(t *testing.T) {
+func TestBot3MonteCarlo(t *testing.T) {
 	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 1000}
-	tb := solve(t, r)
+	tb := solvedWin3(t, r)
 	if tb.Mixed() != 0 {
 		t.Fatalf("%d mixed positions at target 1,000", tb.Mixed())
 	}
@@ -77,15 +92,15 @@ func TestBotMonteCarlo(t *testing.T) {
 
 var monteCarloGames = flag.Int("montecarlo.games", 0, "TestBotMonteCarloFinal's games instead of 5,000")
 
-// TestBotMonteCarloFinal is TestBotMonteCarlo with a final round, under
+// TestBot3MonteCarloFinal is TestBot3MonteCarlo with a final round, under
 // App scoring at target 500, where no position mixes: 5,000 games (the
 // README's figure is of 100,000, with -args -montecarlo.games).
-func TestBotMonteCarloFinal(t *testing.T) {
+func TestBot3MonteCarloFinal(t *testing.T) {
 	if testgate.Race {
 		t.Skip("no concurrency but the solve's, which other tests run; half a minute under the race detector")
 	}
 	r := game.Rules{Scoring: farkle.App.Rules(), Target: 500, FinalRound: true}
-	tb := solve(t, r)
+	tb := solvedWin3(t, r)
 	if tb.Mixed() != 0 {
 		t.Fatalf("%d mixed positions", tb.Mixed())
 	}
@@ -96,10 +111,10 @@ func TestBotMonteCarloFinal(t *testing.T) {
 	checkSeats(t, tb, games, 11)
 }
 
-// TestBotRefuses checks CheckRules and that Decide keeps legal moves
+// TestBot3Refuses checks CheckRules and that Decide keeps legal moves
 // where the table has no answer.
-func TestBotRefuses(t *testing.T) {
-	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 600})
+func TestBot3Refuses(t *testing.T) {
+	tb := solvedWin3(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 600})
 	if err := (Bot{}).CheckRules(game.Rules{}); !errors.Is(err, ErrNoTable) {
 		t.Errorf("the zero Bot: %v", err)
 	}
@@ -117,7 +132,7 @@ func TestBotRefuses(t *testing.T) {
 	}
 	// Two, four and five players: the fallbacks play whole games, with
 	// and without a final round.
-	final := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true})
+	final := solvedWin3(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true})
 	for _, tb := range []*Table{tb, final} {
 		for _, n := range []int{2, 4, 5} {
 			bots := make([]game.Bot, n)
@@ -136,52 +151,12 @@ func TestBotRefuses(t *testing.T) {
 	}
 }
 
-// TestFinalSeat checks the State that the Bot sees in the final round of
-// a game of four: the first last turn against the strongest player still
-// to play and the highest score of the others, then the very last turn
-// against the highest score, a later player's above the target's too.
-func TestFinalSeat(t *testing.T) {
-	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}
-	g, err := game.New(r, []string{"p0", "p1", "p2", "p3"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	turn := func(roll, keep []farkle.Die) {
-		t.Helper()
-		if err := g.RollDice(roll); err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Keep(keep); err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Bank(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want := func(scores [3]int) {
-		t.Helper()
-		if got := finalSeat(g.View(), r.Target); got.Scores != scores {
-			t.Errorf("player %d of scores %v: %v, want %v", g.Current(), g.Scores(), got.Scores, scores)
-		}
-	}
-	turn([]farkle.Die{2, 2, 2, 3, 4, 6}, []farkle.Die{2, 2, 2}) // p0: 200
-	if g.FinalRound() {
-		t.Fatal("a final round at 200")
-	}
-	turn([]farkle.Die{1, 1, 1, 5, 2, 3}, []farkle.Die{1, 1, 1, 5})    // p1: 1050, the final round
-	want([3]int{0, 200, 1050})                                        // p2: p3 and p0 (200) to play, p1 done
-	turn([]farkle.Die{1, 1, 1, 1, 1, 3}, []farkle.Die{1, 1, 1, 1, 1}) // p2: 1200 (three 1s and two)
-	want([3]int{0, 200, 1200})                                        // p3: p0 to play, p1 and p2 done
-	turn([]farkle.Die{5, 2, 3, 4, 6, 6}, []farkle.Die{5})             // p3: 50
-	want([3]int{200, 1200, 0})                                        // p0: the very last turn
-}
-
 var (
 	strengthGames = flag.Int("strength.games", 3000, "TestBotStrength's games a case (20,000 for the README's figures)")
 	strengthFinal = flag.Bool("strength.final", false, "TestBotStrength with a final round")
 )
 
-// TestBotStrength measures the Bot against expected-score bots (package
+// TestBot3Strength measures the Bot against expected-score bots (package
 // strategy's Bot, which banks for the most points of the turn) in seeded
 // games, every seat in turn, with three players (the table's play) and
 // four (the fallback), and, for comparison, package win's Bot, which plays
@@ -193,10 +168,10 @@ var (
 // It plays -strength.games games a case: 3,000 in CI's slow step (the
 // Bot's margin over an equal share is some six standard errors there);
 // the README's figures are of 20,000.
-func TestBotStrength(t *testing.T) {
+func TestBot3Strength(t *testing.T) {
 	testgate.Long(t)
 	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 3000, FinalRound: *strengthFinal}
-	tb := solve(t, r)
+	tb := solvedWin3(t, r)
 	sc, err := farkle.New(r.Scoring)
 	if err != nil {
 		t.Fatal(err)
@@ -205,7 +180,7 @@ func TestBotStrength(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wt, err := win.Solve(t.Context(), r, win.Options{})
+	wt, err := Solve(t.Context(), r, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +189,7 @@ func TestBotStrength(t *testing.T) {
 		for _, c := range []struct {
 			name string
 			bot  game.Bot
-		}{{"win3.Bot", Bot{Table: tb}}, {"win.Bot", win.Bot{Table: wt}}} {
+		}{{"Bot (table of three)", Bot{Table: tb}}, {"Bot (table of two)", Bot{Table: wt}}} {
 			total := 0
 			for seat := range n {
 				bots := make([]game.Bot, n)
@@ -230,17 +205,17 @@ func TestBotStrength(t *testing.T) {
 			se := math.Sqrt(p * (1 - p) / g)
 			fair := 1 / float64(n)
 			t.Logf("%d players: %s against expected-score bots wins %.4f ± %.4f of %d games (an equal bot: %.4f)", n, c.name, p, se, int(g), fair)
-			if c.name == "win3.Bot" && p < fair+3*se {
+			if c.name == "Bot (table of three)" && p < fair+3*se {
 				t.Errorf("%s", fmt.Sprintf("%d players: %s wins %.4f, not above %.4f by 3 standard errors", n, c.name, p, fair))
 			}
 		}
 	}
-	// Head to head with three players: one win3.Bot against two win.Bots,
-	// and one win.Bot against two win3.Bots.
+	// Head to head with three players: one a Bot of three against two Bots of two,
+	// and one a Bot of two against two Bots of three.
 	for _, c := range []struct {
 		name       string
 		one, other game.Bot
-	}{{"win3.Bot against two win.Bots", Bot{Table: tb}, win.Bot{Table: wt}}, {"win.Bot against two win3.Bots", win.Bot{Table: wt}, Bot{Table: tb}}} {
+	}{{"a Bot of three against two Bots of two", Bot{Table: tb}, Bot{Table: wt}}, {"a Bot of two against two Bots of three", Bot{Table: wt}, Bot{Table: tb}}} {
 		total := 0
 		for seat := range 3 {
 			bots := []game.Bot{c.other, c.other, c.other}

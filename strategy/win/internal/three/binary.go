@@ -1,13 +1,10 @@
-package win3
+package three
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
-	"hash/crc32"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"math"
-
-	"github.com/farkle-go/farkle/game"
 )
 
 // The binary form of a Table: the magic "FKW3", a version byte (1), the
@@ -19,7 +16,7 @@ import (
 // (float64 bits), and the CRC-32 (IEEE) of everything before it. Integers
 // are little-endian.
 const (
-	binMagic   = "FKW3"
+	BinMagic   = "FKW3"
 	binVersion = 1
 )
 
@@ -30,15 +27,10 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 	if !t.ok() {
 		return nil, errNoTable()
 	}
-	rules, err := json.Marshal(t.m.rules)
+	b, err := kit.AppendHeader(make([]byte, 0, 512+4+8*len(t.w)+4+20*len(t.mix)+4), BinMagic, binVersion, t.m.rules)
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, len(binMagic)+1+4+len(rules)+4+8*len(t.w)+4+20*len(t.mix)+4)
-	b = append(b, binMagic...)
-	b = append(b, binVersion)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(rules)))
-	b = append(b, rules...)
 	b = binary.LittleEndian.AppendUint32(b, uint32(t.m.nS))
 	for _, w := range t.w {
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(w))
@@ -50,7 +42,7 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 		}
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(mx.Weight))
 	}
-	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b)), nil
+	return kit.AppendSum(b), nil
 }
 
 // UnmarshalBinary decodes the form of [Table.MarshalBinary] into t. It
@@ -60,30 +52,13 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 // it refuses, or wraps [ErrNoTable] for a nil t. On error t is unchanged.
 func (t *Table) UnmarshalBinary(data []byte) error {
 	if t == nil {
-		return fmt.Errorf("win3: %w: UnmarshalBinary into a nil *Table", ErrNoTable)
+		return fmt.Errorf("win: %w: UnmarshalBinary into a nil *Table", ErrNoTable)
 	}
-	bad := func(why string) error { return fmt.Errorf("win3: %w: %s", ErrData, why) }
-	if len(data) < len(binMagic)+1+4+4 || string(data[:len(binMagic)]) != binMagic {
-		return bad("not a three-player win table")
+	bad := kit.Bad
+	_, r, p, err := kit.ReadHeader(data, BinMagic, binVersion)
+	if err != nil {
+		return err
 	}
-	if v := data[len(binMagic)]; v != binVersion {
-		return bad(fmt.Sprintf("version %d, want %d", v, binVersion))
-	}
-	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
-	if crc32.ChecksumIEEE(body) != sum {
-		return bad("bad checksum")
-	}
-	p := body[len(binMagic)+1:]
-	n := binary.LittleEndian.Uint32(p)
-	p = p[4:]
-	if uint64(n) > uint64(len(p)) {
-		return bad("short data")
-	}
-	var r game.Rules
-	if err := json.Unmarshal(p[:n], &r); err != nil {
-		return bad("rules: " + err.Error())
-	}
-	p = p[n:]
 	m, err := newModel(r)
 	if err != nil {
 		return err

@@ -1,8 +1,9 @@
-package win3
+package three
 
 import (
 	"cmp"
 	"fmt"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"slices"
 	"sync"
 
@@ -44,38 +45,18 @@ type model struct {
 	pool     sync.Pool
 }
 
-// refuse returns the *SolveError of the first rule of r that the solver
-// does not model, or nil.
-func refuse(r game.Rules, opts Options) error {
-	for _, h := range [...]struct {
-		on           bool
-		field, about string
-	}{
-		{r.Penalty > 0, "Penalty", "a penalty for farkles in a row needs the farkles in a row in the state"},
-		{r.Bankrupt, "Bankrupt", "bankruptcy needs the farkles in a row in the state"},
-		{r.MustRollHotDice, "MustRollHotDice", "must-roll hot dice are not solved for three players"},
-		{r.ToxicTwos, "ToxicTwos", "toxic twos are not solved for three players"},
-		{r.SixOnesWin, "SixOnesWin", "six 1s that win are not solved for three players"},
-		{r.Welfare, "Welfare", "welfare, a target to hit exactly, is not solved for the chance to win"},
-		{r.Piggyback, "Piggyback", "piggybacking is not solved for the chance to win"},
-	} {
-		if h.on {
-			return &SolveError{Err: ErrRules, Rules: r, Options: opts, Field: h.field, detail: h.field + ": " + h.about}
-		}
-	}
-	return nil
-}
-
-// normRules returns r with a zero Target and a zero Scoring read as
-// package game reads them.
-func normRules(r game.Rules) game.Rules {
-	if r.Scoring == (farkle.Rules{}) {
-		r.Scoring = farkle.App.Rules()
-	}
-	if r.Target == 0 {
-		r.Target = game.DefaultTarget
-	}
-	return r
+// Refuse returns the fault of the first rule of r that the solver does
+// not model, or nil.
+func Refuse(r game.Rules) error {
+	return kit.Refuse(r,
+		kit.HouseRule{On: r.Penalty > 0, Field: "Penalty", About: "a penalty for farkles in a row needs the farkles in a row in the state"},
+		kit.HouseRule{On: r.Bankrupt, Field: "Bankrupt", About: "bankruptcy needs the farkles in a row in the state"},
+		kit.HouseRule{On: r.MustRollHotDice, Field: "MustRollHotDice", About: "must-roll hot dice are not solved for three players"},
+		kit.HouseRule{On: r.ToxicTwos, Field: "ToxicTwos", About: "toxic twos are not solved for three players"},
+		kit.HouseRule{On: r.SixOnesWin, Field: "SixOnesWin", About: "six 1s that win are not solved for three players"},
+		kit.HouseRule{On: r.Welfare, Field: "Welfare", About: "welfare, a target to hit exactly, is not solved for the chance to win"},
+		kit.HouseRule{On: r.Piggyback, Field: "Piggyback", About: "piggybacking is not solved for the chance to win"},
+	)
 }
 
 // newModel checks r and compiles it.
@@ -83,10 +64,10 @@ func newModel(r game.Rules) (*model, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	if err := refuse(r, Options{}); err != nil {
+	if err := Refuse(r); err != nil {
 		return nil, err
 	}
-	r = normRules(r)
+	r = kit.NormRules(r)
 	sc, err := farkle.New(r.Scoring)
 	if err != nil {
 		return nil, err
@@ -99,8 +80,8 @@ func newModel(r game.Rules) (*model, error) {
 	m.firstK = max(m.minBankK, (r.MinFirstBank+m.step-1)/m.step)
 	m.opening = m.firstK > m.minBankK
 	if n := float64(m.nS) * float64(m.nS) * float64(m.nS); n > maxPositions {
-		return nil, &SolveError{Err: ErrTooLarge, Rules: r,
-			detail: fmt.Sprintf("%d scores a player: %.0f positions, at most %d", m.nS, n, maxPositions)}
+		return nil, &kit.SolveFault{Err: ErrTooLarge,
+			Detail: fmt.Sprintf("%d scores a player: %.0f positions, at most %d", m.nS, n, maxPositions)}
 	}
 	g := &m.an.Groups
 	scale := int32(m.an.Unit / m.step)
@@ -127,7 +108,7 @@ func newModel(r game.Rules) (*model, error) {
 	}
 	m.nv = top + m.jump + 2
 	if m.nv > 1<<17 || m.final && m.fin.nvB > 1<<17 {
-		return nil, &SolveError{Err: ErrTooLarge, Rules: r, detail: fmt.Sprintf("turn totals up to %d steps of %d", m.nv, m.step)}
+		return nil, &kit.SolveFault{Err: ErrTooLarge, Detail: fmt.Sprintf("turn totals up to %d steps of %d", m.nv, m.step)}
 	}
 	for n := 1; n <= farkle.MaxDice; n++ {
 		gn := &g[n]

@@ -1,8 +1,9 @@
-package win3
+package three
 
 import (
 	"context"
 	"errors"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"math"
 	"testing"
 
@@ -130,7 +131,7 @@ func TestSolveRefuses(t *testing.T) {
 		{game.Rules{Target: 20000}, Options{}, ErrTooLarge, ""},
 	} {
 		_, err := Solve(context.Background(), c.r, c.o)
-		var se *SolveError
+		var se *kit.SolveFault
 		if !errors.Is(err, c.want) || !errors.As(err, &se) || se.Field != c.field {
 			t.Errorf("%+v %+v: %v, want %v with field %q", c.r, c.o, err, c.want, c.field)
 		}

@@ -184,4 +184,4 @@
 // with a [*SolveError]; a Table reports a position it has no answer for
 // with a [*StateError]; bad dice given to Advise give the errors of package
 // farkle. Test for the sentinels with [errors.Is].
-package win3
+package three

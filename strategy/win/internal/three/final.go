@@ -1,7 +1,8 @@
-package win3
+package three
 
 import (
 	"fmt"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"sync"
 	"sync/atomic"
 
@@ -61,8 +62,8 @@ func (m *model) solveReach(g *[farkle.MaxDice + 1]rolls.Group) error {
 	fm.reach = []float64{1}
 	for k := 1; ; k++ {
 		if k > maxReach {
-			return &SolveError{Err: ErrTooLarge, Rules: m.rules,
-				detail: fmt.Sprintf("the last turn of a final round, beyond %d steps of %d", maxReach, m.step)}
+			return &kit.SolveFault{Err: ErrTooLarge,
+				Detail: fmt.Sprintf("the last turn of a final round, beyond %d steps of %d", maxReach, m.step)}
 		}
 		hi := 0.0
 		for n := 1; n <= nd; n++ {

@@ -1,9 +1,9 @@
-package win3
+package three
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"math"
 
 	"github.com/farkle-go/farkle"
@@ -64,23 +64,6 @@ type State struct {
 	DiceLeft int
 }
 
-// StateOf returns the position of a game of three players in v, seen by
-// the player to move: the scores in order of play from the current
-// player, and TurnTotal and DiceLeft those of v. The error wraps
-// [ErrPlayers] for a game of other than three players.
-func StateOf(v game.View) (State, error) {
-	if n := v.NumPlayers(); n != 3 {
-		return State{}, fmt.Errorf("win3: %w: %d players", ErrPlayers, n)
-	}
-	me := v.Current()
-	var s State
-	for i := range 3 {
-		s.Scores[i] = v.Player((me + i) % 3).Score
-	}
-	s.TurnTotal, s.DiceLeft = v.TurnTotal(), v.DiceLeft()
-	return s, nil
-}
-
 // Solve solves the three-player game under r (see the package
 // documentation for the model and the solution concept). A done ctx,
 // which Solve checks after each sum of scores, gives its error; invalid
@@ -89,10 +72,6 @@ func StateOf(v game.View) (State, error) {
 func Solve(ctx context.Context, r game.Rules, opts Options) (*Table, error) {
 	m, err := newModel(r)
 	if err != nil {
-		var se *SolveError
-		if errors.As(err, &se) {
-			se.Rules, se.Options = r, opts
-		}
 		return nil, err
 	}
 	t := &Table{m: m, w: make([]float64, 3*m.nS*m.nS*m.nS)}
@@ -104,9 +83,7 @@ func Solve(ctx context.Context, r game.Rules, opts Options) (*Table, error) {
 
 func (t *Table) ok() bool { return t != nil && t.m != nil }
 
-func errNoTable() error {
-	return fmt.Errorf("win3: %w: a nil or zero *Table; use Solve or UnmarshalBinary", ErrNoTable)
-}
+func errNoTable() error { return kit.NoTable() }
 
 // Rules returns the rules the table was solved for, with a zero Target
 // and Scoring read as package game reads them.
@@ -146,15 +123,15 @@ func (m *model) finalScores(s State) (x, y, z, role int, err error) {
 	var idx [3]int
 	for i, v := range sc {
 		if v < 0 || int64(v) > maxTurnTotal || v%m.step != 0 {
-			return 0, 0, 0, 0, &StateError{Err: ErrScore, State: s,
-				detail: fmt.Sprintf("from 0 to %d in steps of %d", int64(maxTurnTotal), m.step)}
+			return 0, 0, 0, 0, &kit.StateFault{Err: ErrScore,
+				Detail: fmt.Sprintf("from 0 to %d in steps of %d", int64(maxTurnTotal), m.step)}
 		}
 		idx[i] = v / m.step
 	}
 	x, y, z = idx[0], idx[1], idx[2]
 	switch T := m.rules.Target; {
 	case sc[0] >= T:
-		return 0, 0, 0, 0, &StateError{Err: ErrScore, State: s, detail: "the mover at or above the target"}
+		return 0, 0, 0, 0, &kit.StateFault{Err: ErrScore, Detail: "the mover at or above the target"}
 	case sc[1] >= T:
 		return x, y, z, roleLast, nil
 	case sc[2] >= T:
@@ -170,8 +147,8 @@ func (m *model) scores(s State) (x, y, z int, err error) {
 	y, ok[1] = m.index(s.Scores[1])
 	z, ok[2] = m.index(s.Scores[2])
 	if !ok[0] || !ok[1] || !ok[2] {
-		return 0, 0, 0, &StateError{Err: ErrScore, State: s,
-			detail: fmt.Sprintf("from 0 to under %d in steps of %d", m.rules.Target, m.step)}
+		return 0, 0, 0, &kit.StateFault{Err: ErrScore,
+			Detail: fmt.Sprintf("from 0 to under %d in steps of %d", m.rules.Target, m.step)}
 	}
 	return x, y, z, nil
 }
@@ -307,14 +284,14 @@ func (m *model) state(s State) (pos, error) {
 		return pos{}, err
 	}
 	if s.DiceLeft < 0 || s.DiceLeft > farkle.MaxDice {
-		return pos{}, &StateError{Err: ErrDiceLeft, State: s}
+		return pos{}, &kit.StateFault{Err: ErrDiceLeft}
 	}
 	n := s.DiceLeft
 	if n == 0 {
 		n = farkle.MaxDice
 	}
 	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.Unit != 0 {
-		return pos{}, &StateError{Err: ErrTurnTotal, State: s}
+		return pos{}, &kit.StateFault{Err: ErrTurnTotal}
 	}
 	k := s.TurnTotal / m.step
 	if !m.final {
