@@ -51,7 +51,6 @@ func (t *Table) ok() bool { return t != nil && t.m != nil }
 // errNoTable is the error of the methods of a nil or zero *Table.
 func errNoTable() error { return kit.NoTable() }
 
-
 // refuseHouseRules returns the [*SolveError] wrapping [ErrRules] for the
 // first house rule of play of r that the solvers of this package do not
 // model, or nil; duel asks for those of [Duel], which models none. Invalid

@@ -46,4 +46,3 @@ func TestFinalSeat(t *testing.T) {
 	turn([]farkle.Die{5, 2, 3, 4, 6, 6}, []farkle.Die{5})             // p3: 50
 	want([3]int{200, 1200, 0})                                        // p0: the very last turn
 }
-
