@@ -19,7 +19,6 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy/win"
-	"github.com/farkle-go/farkle/strategy/win3"
 )
 
 // playCommands are the commands of a game, for its usage and for "help".
@@ -170,8 +169,8 @@ func runPlay(e *env, o *options, args []string) error {
 }
 
 // playBot returns the bots' play of -bot for the game g: a threshold bot,
-// or one that plays to win by the solved game, package strategy/win's Bot
-// against one bot, strategy/win3's against more.
+// or one that plays to win by the solved game of two players against one
+// bot, of three against more.
 func playBot(e *env, o *options, g *game.Game) (game.Bot, error) {
 	switch strings.ToLower(o.bot) {
 	case "threshold":
@@ -180,18 +179,12 @@ func playBot(e *env, o *options, g *game.Game) (game.Bot, error) {
 	default:
 		return nil, usagef("-bot %q: want threshold or win", o.bot)
 	}
-	if g.NumPlayers() == 2 {
-		t, err := winTable(e, o, g.Rules())
-		if err != nil {
-			return nil, err
-		}
-		return win.Bot{Table: t}, nil
-	}
-	t, err := win3Table(e, o, g.Rules())
+	players := min(g.NumPlayers(), 3) // more play by a table of three
+	t, err := winTable(e, o, g.Rules(), players)
 	if err != nil {
 		return nil, err
 	}
-	return win3.Bot{Table: t}, nil
+	return win.Bot{Table: t}, nil
 }
 
 // loadGame reads the game saved in the file name, for -load.

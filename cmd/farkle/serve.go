@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
-	"github.com/farkle-go/farkle/game"
 )
 
 const serveLong = `Serve Farkle games to web browsers: open the address, start a game
@@ -109,8 +108,7 @@ func runServe(e *env, o *options, args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), serveSignals...)
 	defer stop()
 	logf := func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }
-	wc := newWinChances(ctx, func(r game.Rules) string { return winCacheFile(e, o, r) }, logf)
-	wc.file3 = func(r game.Rules) string { return win3CacheFile(e, o, r) }
+	wc := newWinChances(ctx, cacheDir(e, o), logf)
 	cfg := server.Config{
 		DataDir:        dir,
 		Logf:           logf,

@@ -9,7 +9,6 @@ import (
 	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy/win"
-	"github.com/farkle-go/farkle/strategy/win3"
 )
 
 // Bounds of the win chances that serve gives with its advice: the win
@@ -22,7 +21,7 @@ const (
 	maxServeWinTarget = 10_000
 	maxServeWinTables = 4
 	// Games of three players get the mover's chance from a table of
-	// strategy/win3 up to this target (about 20 seconds on one core).
+	// strategy/win up to this target (about 20 seconds on one core).
 	maxServeWin3Target = 3_000
 )
 
@@ -32,11 +31,8 @@ const (
 type winChances struct {
 	ctx   context.Context
 	solve func(context.Context, game.Rules, win.Options) (*win.Table, error)
-	file  func(game.Rules) string // the cache file of a table, or "" for none
+	cache string // the directory of the cached tables (win.Options.Cache), or "" for none
 	logf  func(format string, args ...any)
-
-	solve3 func(context.Context, game.Rules, win3.Options) (*win3.Table, error)
-	file3  func(game.Rules) string // the cache file of a table of three, or "" for none
 
 	mu     sync.Mutex
 	tables map[winKey]*winEntry
@@ -53,22 +49,17 @@ type winKey struct {
 type winEntry struct {
 	done chan struct{}
 	t    *win.Table
-	t3   *win3.Table
 	err  error
 }
 
 // newWinChances returns the win chances of serve, with the tables cached
-// in the files that file names (nil or "" for none), logging each solve
-// with logf (nil for none).
-func newWinChances(ctx context.Context, file func(game.Rules) string, logf func(format string, args ...any)) *winChances {
-	if file == nil {
-		file = func(game.Rules) string { return "" }
-	}
+// in the directory cache ("" for none), logging each solve with logf (nil
+// for none).
+func newWinChances(ctx context.Context, cache string, logf func(format string, args ...any)) *winChances {
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
-	return &winChances{ctx: ctx, solve: solveWin, file: file, logf: logf, tables: make(map[winKey]*winEntry),
-		solve3: solveWin3, file3: func(game.Rules) string { return "" }}
+	return &winChances{ctx: ctx, solve: solveWin, cache: cache, logf: logf, tables: make(map[winKey]*winEntry)}
 }
 
 // solved returns the entry of r and players once its table is solved
@@ -103,54 +94,24 @@ func (w *winChances) entry(r game.Rules, players int) *winEntry {
 		defer close(e.done)
 		w.busy.Lock()
 		defer w.busy.Unlock()
-		if players == 3 {
-			e.t3, e.err = w.table3(r)
-		} else {
-			e.t, e.err = w.table(r)
-		}
+		e.t, e.err = w.table(r, players)
 	}()
 	return e
 }
 
-// table3 is table for a game of three players.
-func (w *winChances) table3(r game.Rules) (*win3.Table, error) {
-	file := w.file3(r)
-	if t := new(win3.Table); loadCache(file, r, t) {
-		return t, nil
-	}
+// table returns the table of r for the players from the cache, or solves
+// it, on one core so that the server goes on serving, and caches it.
+func (w *winChances) table(r game.Rules, players int) (*win.Table, error) {
 	start := time.Now()
-	t, err := w.solve3(w.ctx, r, win3.Options{Workers: 1})
+	solved := false
+	opts := win.Options{Players: players, Workers: 1, Cache: w.cache, Progress: func(int, int) { solved = true }}
+	t, err := w.solve(w.ctx, r, opts)
 	if err != nil {
 		w.logf("win chances: %v", err)
 		return nil, err
 	}
-	w.logf("win chances: solved the game of three of target %d in %.1fs", r.Target, time.Since(start).Seconds())
-	if file != "" {
-		if err := writeCache(file, t); err != nil {
-			w.logf("win chances: could not cache the solved game: %v", err)
-		}
-	}
-	return t, nil
-}
-
-// table returns the table of r from its cache file, or solves it, on one
-// core so that the server goes on serving, and caches it.
-func (w *winChances) table(r game.Rules) (*win.Table, error) {
-	file := w.file(r)
-	if t := new(win.Table); loadCache(file, r, t) {
-		return t, nil
-	}
-	start := time.Now()
-	t, err := w.solve(w.ctx, r, win.Options{Workers: 1})
-	if err != nil {
-		w.logf("win chances: %v", err)
-		return nil, err
-	}
-	w.logf("win chances: solved the game of target %d in %.1fs", r.Target, time.Since(start).Seconds())
-	if file != "" {
-		if err := writeCache(file, t); err != nil {
-			w.logf("win chances: could not cache the solved game: %v", err)
-		}
+	if solved {
+		w.logf("win chances: solved the game of %d players of target %d in %.1fs", players, r.Target, time.Since(start).Seconds())
 	}
 	return t, nil
 }
@@ -168,12 +129,8 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 	if !ok {
 		return nil, false
 	}
-	s, err := win.StateOf(v)
-	if err != nil {
-		return nil, false
-	}
 	var buf [farkle.MaxDice]farkle.Die
-	adv, err := e.t.Advise(s, v.Roll().AppendDice(buf[:0]))
+	adv, err := e.t.Advise(win.StateOf(v), v.Roll().AppendDice(buf[:0]))
 	if err != nil || adv.Farkle {
 		return nil, false
 	}
@@ -195,7 +152,7 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 }
 
 // chances3 is chances for a game of three players: the mover's chance
-// after each choice, from the table of strategy/win3 once it is solved,
+// after each choice, from the table of strategy/win once it is solved,
 // for the rules that it solves (no penalty).
 func (w *winChances) chances3(v game.View, choices []server.ChoiceJSON) ([]float64, bool) {
 	seats, ok := w.seatChances(v, choices)
@@ -211,13 +168,13 @@ func (w *winChances) chances3(v game.View, choices []server.ChoiceJSON) ([]float
 
 // seatChances is a server.Config.SeatChances: in a game of three players,
 // every player's chance after each choice, in order of play from the
-// mover, from the table of strategy/win3 once it is solved.
+// mover, from the table of strategy/win once it is solved.
 func (w *winChances) seatChances(v game.View, choices []server.ChoiceJSON) ([][]float64, bool) {
 	if v.NumPlayers() != 3 {
 		return nil, false
 	}
 	r := v.Rules()
-	// The rules that win3.Solve refuses (see its package documentation)
+	// The rules that win.Solve refuses (see its package documentation)
 	// get no chance, and take no place among the tables.
 	if r.Target > maxServeWin3Target || r.Penalty > 0 || r.Bankrupt || r.MustRollHotDice ||
 		r.ToxicTwos || r.SixOnesWin || r.Welfare || r.Piggyback {
@@ -227,12 +184,8 @@ func (w *winChances) seatChances(v game.View, choices []server.ChoiceJSON) ([][]
 	if !ok {
 		return nil, false
 	}
-	s, err := win3.StateOf(v)
-	if err != nil {
-		return nil, false
-	}
 	var buf [farkle.MaxDice]farkle.Die
-	adv, err := e.t3.Advise(s, v.Roll().AppendDice(buf[:0]))
+	adv, err := e.t.Advise(win.StateOf(v), v.Roll().AppendDice(buf[:0]))
 	if err != nil || adv.Farkle {
 		return nil, false
 	}
@@ -241,7 +194,7 @@ func (w *winChances) seatChances(v game.View, choices []server.ChoiceJSON) ([][]
 		found := false
 		for _, wc := range adv.Choices {
 			if wc.Keep.Dice() == c.Dice {
-				out[i], found = []float64{wc.Chances[0], wc.Chances[1], wc.Chances[2]}, true
+				out[i], found = wc.Chances, true
 				break
 			}
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -9,14 +10,13 @@ import (
 	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy/win"
-	"github.com/farkle-go/farkle/strategy/win3"
 )
 
 // TestServeWinChances checks that serve's advice gets the chance to win
 // of each choice once the game's table is solved in the background, the
 // same chances as win.Table.Advise gives (in the last turn of a final
 // round too), for three players the mover's chance from a table of
-// strategy/win3 (with a final round too), and chances under a penalty too.
+// strategy/win (three players) (with a final round too), and chances under a penalty too.
 func TestServeWinChances(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		t.Skip("solves a game: package strategy tests the solver under the race detector")
@@ -36,7 +36,7 @@ func TestServeWinChances(t *testing.T) {
 		c.Dice, _ = farkle.HandOf(dice)
 		choices = append(choices, c)
 	}
-	w := newWinChances(context.Background(), nil, nil)
+	w := newWinChances(context.Background(), "", nil)
 	deadline := time.Now().Add(60 * time.Second)
 	var got []float64
 	for {
@@ -53,7 +53,7 @@ func TestServeWinChances(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	adv, err := tb.Advise(win.State{DiceLeft: 6}, g.Dice())
+	adv, err := tb.Advise(win.State{Scores: []int{0, 0}, DiceLeft: 6}, g.Dice())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,8 +90,7 @@ func TestServeWinChances(t *testing.T) {
 	if !ok {
 		t.Fatal("no win chances in the final round")
 	}
-	s, _ := win.StateOf(last.View())
-	ladv, err := tb.Advise(s, last.Dice())
+	ladv, err := tb.Advise(win.StateOf(last.View()), last.Dice())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +107,7 @@ func TestServeWinChances(t *testing.T) {
 	}
 
 	// Three players, without and with a final round: the mover's chance
-	// and every seat's from the table of strategy/win3, once solved.
+	// and every seat's from the table of strategy/win (three players), once solved.
 	for _, r3 := range []game.Rules{{Scoring: farkle.Core.Rules(), Target: 1000}, r} {
 		g3, _ := game.New(r3, []string{"a", "b", "c"}, nil)
 		if err := g3.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
@@ -126,11 +125,11 @@ func TestServeWinChances(t *testing.T) {
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
-		tb3, err := win3.Solve(context.Background(), r3, win3.Options{})
+		tb3, err := win.Solve(context.Background(), r3, win.Options{Players: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
-		adv3, err := tb3.Advise(win3.State{}, g3.Dice())
+		adv3, err := tb3.Advise(win.State{Scores: []int{0, 0, 0}}, g3.Dice())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,7 +150,7 @@ func TestServeWinChances(t *testing.T) {
 		}
 		for i, c := range choices {
 			for _, wc := range adv3.Choices {
-				if wc.Keep.Dice() == c.Dice && (len(seats[i]) != 3 || [3]float64(seats[i]) != wc.Chances) {
+				if wc.Keep.Dice() == c.Dice && (len(seats[i]) != 3 || !slices.Equal(seats[i], wc.Chances)) {
 					t.Errorf("three players, final round %v, keep %v: seat chances %v, want %v", r3.FinalRound, c.Dice, seats[i], wc.Chances)
 				}
 			}

@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -42,8 +39,7 @@ no penalty), whose fairest komi is 200:
 
   farkle win -rules core -target 10000 -final-round=false
 
--players 3 solves the game of three players instead (package
-strategy/win3): each seat's chance to win in order of play ("seat_win"
+-players 3 solves the game of three players instead: each seat's chance to win in order of play ("seat_win"
 with -json), and the fairest head starts for the second and third
 player, multiples of 50 that bring the three chances closest to a third
 each. It solves Core or App scoring, a minimum bank, an opening minimum
@@ -183,11 +179,11 @@ func runWin(e *env, o *options, args []string) error {
 	if o.win.players == 3 {
 		return runWin3(e, o, r)
 	}
-	t, err := winTable(e, o, r)
+	t, err := winTable(e, o, r, 2)
 	if err != nil {
 		return err
 	}
-	first := t.FirstPlayerWin()
+	first := t.SeatWin()[0]
 	komi, komiFirst := t.FairestKomi()
 	if o.win.json {
 		out := struct {
@@ -210,18 +206,19 @@ func runWin(e *env, o *options, args []string) error {
 	return nil
 }
 
-// winTable returns the solved game of r: from the cache if it holds it,
-// else solved, with progress on a terminal, and cached.
-func winTable(e *env, o *options, r game.Rules) (*win.Table, error) {
-	file := winCacheFile(e, o, r)
-	if t := new(win.Table); loadCache(file, r, t) {
-		return t, nil
-	}
+// winTable returns the solved game of r for the players (2 or 3): from
+// the cache if it holds it, else solved, with progress on a terminal, and
+// cached (win.Options.Cache).
+func winTable(e *env, o *options, r game.Rules, players int) (*win.Table, error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	var opts win.Options
+	opts := win.Options{Players: players, Cache: cacheDir(e, o)}
+	what := "the game"
+	if players == 3 {
+		what = "the game of three"
+	}
 	var clear func()
-	opts.Progress, clear = solveProgress(e, "the game")
+	opts.Progress, clear = solveProgress(e, what)
 	defer clear()
 	t, err := solveWin(ctx, r, opts)
 	switch {
@@ -229,46 +226,32 @@ func winTable(e *env, o *options, r game.Rules) (*win.Table, error) {
 		return nil, errors.New("interrupted")
 	case errors.Is(err, win.ErrTooLarge) && o.set["min-bank"] && r.MinBank > r.Target:
 		return nil, usagef("-min-bank %d: too large a game to solve under the %s rules", r.MinBank, o.rules.String())
+	case errors.Is(err, win.ErrTooLarge) && players == 3:
+		return nil, usagef("-target %d: too large a game of three to solve under the %s rules", r.Target, o.rules.String())
 	case errors.Is(err, win.ErrTooLarge):
 		return nil, usagef("-target %d: too large a game to solve under the %s rules", r.Target, o.rules.String())
+	case errors.Is(err, win.ErrRules) && players == 3:
+		return nil, usagef("%s", oneLine(err.Error()))
 	case err != nil:
 		return nil, err
-	}
-	if file != "" {
-		if err := writeCache(file, t); err != nil {
-			fmt.Fprintf(e.stderr, "%s: could not cache the solved game: %s\n", "farkle", oneLine(err.Error()))
-		}
 	}
 	return t, nil
 }
 
-// winCacheFile returns the file of the cached game of r, or "" for no
-// cache: DIR/win-HASH.bin, HASH a hash of the rules' JSON.
-func winCacheFile(e *env, o *options, r game.Rules) string {
-	return cacheFile(e, o, r, "win", "farkle win table\n")
-}
-
-// cacheFile returns the file of a cached table of r, or "" for no cache:
-// DIR/PREFIX-HASH.bin, HASH a hash of salt and the rules' JSON.
-func cacheFile(e *env, o *options, r game.Rules, prefix, salt string) string {
-	dir := o.win.cache
-	if !o.set["cache"] {
-		d, err := userCacheDir()
-		if err != nil || d == "" {
+// cacheDir returns the directory of the solved games: -cache DIR, or
+// farkle in the user's cache directory; "" for none.
+func cacheDir(e *env, o *options) string {
+	if o.set["cache"] {
+		if o.win.cache == "" {
 			return ""
 		}
-		dir = filepath.Join(d, "farkle")
-	} else if dir == "" {
-		return ""
-	} else {
-		dir = e.path(dir)
+		return e.path(o.win.cache)
 	}
-	b, err := json.Marshal(r)
-	if err != nil {
+	d, err := userCacheDir()
+	if err != nil || d == "" {
 		return ""
 	}
-	sum := sha256.Sum256(append([]byte(salt), b...))
-	return filepath.Join(dir, prefix+"-"+hex.EncodeToString(sum[:8])+".bin")
+	return filepath.Join(d, "farkle")
 }
 
 // solveProgress returns a solve's Progress function, which shows
@@ -289,50 +272,6 @@ func solveProgress(e *env, what string) (progress func(done, total int), clear f
 		}
 	}
 	return progress, func() { fmt.Fprint(tty, "\r\033[K") }
-}
-
-// A cachedTable is a solved table that a cache file holds.
-type cachedTable interface {
-	encoding.BinaryUnmarshaler
-	Rules() game.Rules
-}
-
-// loadCache reads the table in file into t, and reports whether it holds
-// one of the rules r: false for no file (""), a missing or unreadable one,
-// or a table of other rules.
-func loadCache(file string, r game.Rules, t cachedTable) bool {
-	if file == "" {
-		return false
-	}
-	data, err := os.ReadFile(file)
-	return err == nil && t.UnmarshalBinary(data) == nil && t.Rules() == r
-}
-
-// writeCache writes t to file, through a temporary file renamed into
-// place so that a reader never sees half a table.
-func writeCache(file string, t encoding.BinaryMarshaler) error {
-	data, err := t.MarshalBinary()
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(file), ".win-*.tmp")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), file)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
 }
 
 // terminal returns the terminal that w writes to, or nil if w is not a
@@ -480,12 +419,11 @@ func adviseWin(e *env, o *options, roll []farkle.Die) error {
 				mine, theirs, r.Penalty, win.DefaultFloor)
 		}
 	}
-	t, err := winTable(e, o, r)
+	t, err := winTable(e, o, r, 2)
 	if err != nil {
 		return err
 	}
-	s := win.State{Mine: mine, Theirs: theirs, TurnTotal: o.total, MyFarkles: o.win.farkles[0], TheirFarkles: o.win.farkles[1],
-		MyOnBoard: on[0], TheirOnBoard: on[1]}
+	s := win.State{Scores: []int{mine, theirs}, TurnTotal: o.total, Farkles: o.win.farkles[:], OnBoard: on[:]}
 	adv, err := t.Advise(s, roll)
 	var se *win.StateError
 	switch {
@@ -539,10 +477,10 @@ func adviseWin(e *env, o *options, roll []farkle.Die) error {
 func describeState(r game.Rules, s win.State) string {
 	var parts []string
 	if r.Penalty > 0 {
-		parts = append(parts, fmt.Sprintf("farkles in a row %d and %d", s.MyFarkles, s.TheirFarkles))
+		parts = append(parts, fmt.Sprintf("farkles in a row %d and %d", s.Farkles[0], s.Farkles[1]))
 	}
 	if r.MinFirstBank > r.MinBank {
-		myOff, theirOff := !s.MyOnBoard && s.Mine <= 0, !s.TheirOnBoard && s.Theirs <= 0
+		myOff, theirOff := !s.OnBoard[0] && s.Scores[0] <= 0, !s.OnBoard[1] && s.Scores[1] <= 0
 		switch {
 		case myOff && theirOff:
 			parts = append(parts, "both off the board")

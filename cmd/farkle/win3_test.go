@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
-	"github.com/farkle-go/farkle/strategy/win3"
+	"github.com/farkle-go/farkle/strategy/win"
 )
 
 // TestWin3 checks win -players 3: its JSON against the package's table,
@@ -24,21 +25,21 @@ func TestWin3(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	var got struct {
-		Players    int        `json:"players"`
-		SeatWin    [3]float64 `json:"seat_win"`
-		HeadStarts [2]int     `json:"fairest_head_starts"`
-		FairWin    [3]float64 `json:"seat_win_with_head_starts"`
-		Mixed      int        `json:"mixed_positions"`
+		Players    int       `json:"players"`
+		SeatWin    []float64 `json:"seat_win"`
+		HeadStarts [2]int    `json:"fairest_head_starts"`
+		FairWin    []float64 `json:"seat_win_with_head_starts"`
+		Mixed      int       `json:"mixed_positions"`
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	tb, err := win3.Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 1300}, win3.Options{})
+	tb, err := win.Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 1300}, win.Options{Players: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b, c, fair := tb.FairestHeadStarts()
-	if got.Players != 3 || got.SeatWin != tb.SeatWin() || got.HeadStarts != [2]int{b, c} || got.FairWin != fair || got.Mixed != tb.Mixed() {
+	if got.Players != 3 || !slices.Equal(got.SeatWin, tb.SeatWin()) || got.HeadStarts != [2]int{b, c} || !slices.Equal(got.FairWin, fair) || got.Mixed != tb.Mixed() {
 		t.Errorf("win -players 3 -json: %+v, want seats %v, head starts %d %d (%v), %d mixed", got, tb.SeatWin(), b, c, fair, tb.Mixed())
 	}
 	if s := got.SeatWin[0] + got.SeatWin[1] + got.SeatWin[2]; math.Abs(s-1) > 1e-12 || b%50 != 0 || c%50 != 0 {
@@ -48,13 +49,8 @@ func TestWin3(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("cache files %v, want one", files)
 	}
-	saved := solveWin3
-	defer func() { solveWin3 = saved }()
 	solves := 0
-	solveWin3 = func(ctx context.Context, r game.Rules, opts win3.Options) (*win3.Table, error) {
-		solves++
-		return saved(ctx, r, opts)
-	}
+	countSolves(t, func(game.Rules) { solves++ })
 	code, again, _ := runArgs(t, dir, args...)
 	if code != 0 || again != out || solves != 0 {
 		t.Errorf("second run: exit %d, %d solves, %q, want %q from the cache", code, solves, again, out)
@@ -70,11 +66,11 @@ func TestWin3(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	fin, err := win3.Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}, win3.Options{})
+	fin, err := win.Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}, win.Options{Players: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.SeatWin != fin.SeatWin() || got.Mixed != fin.Mixed() {
+	if !slices.Equal(got.SeatWin, fin.SeatWin()) || got.Mixed != fin.Mixed() {
 		t.Errorf("a final round: %+v, want seats %v, %d mixed", got, fin.SeatWin(), fin.Mixed())
 	}
 	code, _, errs = runArgs(t, dir, "win", "-players", "3", "-rules", "core", "-target", "1000", "-penalty", "500", "-penalty-after", "3", "-cache", "")
@@ -88,7 +84,7 @@ func TestWin3(t *testing.T) {
 }
 
 // TestPlayBotWin checks play -bot win: with two bots they play by a table
-// of strategy/win3 (with a final round too), with one by strategy/win's,
+// of strategy/win (three players) (with a final round too), with one by strategy/win's,
 // and a bad name or rules that win3 does not solve are refused before the
 // game.
 func TestPlayBotWin(t *testing.T) {
