@@ -121,11 +121,12 @@
 //	-bank N      the turn total at which the bots bank, 0 to 100000000
 //	             (default 350)
 //	-bot NAME    how the bots play: threshold (default: bank at -bank) or
-//	             win (play to win: against one bot package strategy/win's
-//	             Bot, against two package strategy/win3's, and against
-//	             three or more its fallback, which plays the two highest
-//	             scores; the game is solved as "farkle win" solves it, and
-//	             cached, and win3 solves no final round nor penalty)
+//	             win (play to win by package strategy/win's Bot: against
+//	             one bot by the game of two players, against two by the
+//	             game of three, and against three or more by its
+//	             fallback, which plays the two highest scores; the game is
+//	             solved as "farkle win" solves it, and cached; the game of
+//	             three has no penalty)
 //	-bots N      the number of bots, 1 to 7 (default 1)
 //	-load FILE   resume the game saved in FILE, you playing the first player
 //	-name NAME   your name (default You); not a bot's (Bot, Bot 1, ...)
@@ -199,7 +200,7 @@
 //	             "first_player_win", "fairest_komi" and
 //	             "first_player_win_with_komi"
 //	-players N   the number of players, 2 or 3 (default 2); with 3 the
-//	             game of three players is solved (package strategy/win3)
+//	             game of three players is solved
 //	             and -json prints "seat_win", each seat's chance in order
 //	             of play, "fairest_head_starts", the head starts for the
 //	             second and third player (multiples of 50) that bring the
