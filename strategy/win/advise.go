@@ -15,9 +15,8 @@ func (t *Table) advise2(s pair, roll []farkle.Die) (Advice, error) {
 		return Advice{}, errNoTable()
 	}
 	m := t.m
-	key, ok := multiset.KeyOf(roll)
-	if !ok || key == 0 {
-		_, err := m.an.Scorer.BestKeep(roll)
+	key, ok, err := kit.RollKey(m.an.Scorer, roll)
+	if !ok {
 		return Advice{}, err
 	}
 	s.DiceLeft = len(roll)
@@ -106,15 +105,9 @@ func (m *model) lastState(s pair) (lastPos, error) {
 		return lastPos{}, &kit.StateFault{Err: ErrScore,
 			Detail: fmt.Sprintf("in a last turn the opponent has reached the target: from %d to %d in steps of %d", m.rules.Target, int64(maxTurnTotal), m.step)}
 	}
-	n := s.DiceLeft
-	if n == 0 {
-		n = farkle.MaxDice
-	}
-	if n < 0 || n > farkle.MaxDice {
-		return lastPos{}, &kit.StateFault{Err: ErrDiceLeft}
-	}
-	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.Unit != 0 {
-		return lastPos{}, &kit.StateFault{Err: ErrTurnTotal}
+	n, err := kit.Turn(s.TurnTotal, s.DiceLeft, m.an.Unit)
+	if err != nil {
+		return lastPos{}, err
 	}
 	return lastPos{x: x, k: s.TurnTotal / m.step, n: n, need: m.lastNeed(x, s.Theirs)}, nil
 }

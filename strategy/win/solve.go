@@ -61,7 +61,7 @@ import (
 
 // maxTurnTotal is the largest turn total that a position answers for:
 // 2^40, about 1.1 trillion, as for a strategy.Table.
-const maxTurnTotal = 1 << 40
+const maxTurnTotal = kit.MaxTurnTotal
 
 // maxStates bounds the turn totals of a turn that the solver follows per
 // number of dice (times four for a turn of the table, twice for the last
@@ -487,15 +487,9 @@ func (m *model) state(s pair) (pos, error) {
 	if s.MyFarkles < 0 || s.MyFarkles >= m.K || s.TheirFarkles < 0 || s.TheirFarkles >= m.K {
 		return pos{}, &kit.StateFault{Err: ErrFarkles, Detail: fmt.Sprintf("0 to %d", m.K-1)}
 	}
-	if s.DiceLeft < 0 || s.DiceLeft > farkle.MaxDice {
-		return pos{}, &kit.StateFault{Err: ErrDiceLeft}
-	}
-	n := s.DiceLeft
-	if n == 0 {
-		n = farkle.MaxDice
-	}
-	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.Unit != 0 {
-		return pos{}, &kit.StateFault{Err: ErrTurnTotal}
+	n, err := kit.Turn(s.TurnTotal, s.DiceLeft, m.an.Unit)
+	if err != nil {
+		return pos{}, err
 	}
 	k := min(s.TurnTotal/m.step, m.kc(x, y)) // from the cap on, values do not change
 	return pos{x: x, y: y, i: s.MyFarkles, j: s.TheirFarkles, k: k, n: n}, nil

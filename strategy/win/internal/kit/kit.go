@@ -16,6 +16,7 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/multiset"
 	"github.com/farkle-go/farkle/internal/rulediff"
 	"github.com/farkle-go/farkle/strategy"
 )
@@ -230,4 +231,35 @@ func PlaySafe(v game.View) (farkle.Hand, bool) {
 		return farkle.Hand{}, false
 	}
 	return p.Dice(), true
+}
+
+// MaxTurnTotal bounds the turn totals and the scores of a last turn that
+// a table answers for.
+const MaxTurnTotal = 1 << 40
+
+// Turn checks the turn of a position, turnTotal points set aside and
+// diceLeft dice to roll (0 meaning six), under a scoring of unit, and
+// returns the dice to roll, 1 to 6.
+func Turn(turnTotal, diceLeft, unit int) (n int, err error) {
+	if diceLeft < 0 || diceLeft > farkle.MaxDice {
+		return 0, &StateFault{Err: ErrDiceLeft}
+	}
+	if turnTotal < 0 || int64(turnTotal) > MaxTurnTotal || turnTotal%unit != 0 {
+		return 0, &StateFault{Err: ErrTurnTotal}
+	}
+	if diceLeft == 0 {
+		return farkle.MaxDice, nil
+	}
+	return diceLeft, nil
+}
+
+// RollKey returns the multiset key of a roll to advise on, or the error
+// of sc.BestKeep for bad dice (ok false).
+func RollKey(sc *farkle.Scorer, roll []farkle.Die) (key uint32, ok bool, err error) {
+	key, ok = multiset.KeyOf(roll)
+	if !ok || key == 0 {
+		_, err := sc.BestKeep(roll)
+		return 0, false, err
+	}
+	return key, true, nil
 }

@@ -2,6 +2,7 @@ package three
 
 import (
 	"cmp"
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"slices"
 
 	"github.com/farkle-go/farkle"
@@ -69,9 +70,8 @@ func (t *Table) Advise(s State, roll []farkle.Die) (Advice, error) {
 		return Advice{}, errNoTable()
 	}
 	m := t.m
-	key, ok := multiset.KeyOf(roll)
-	if !ok || key == 0 {
-		_, err := m.an.Scorer.BestKeep(roll)
+	key, ok, err := kit.RollKey(m.an.Scorer, roll)
+	if !ok {
 		return Advice{}, err
 	}
 	s.DiceLeft = len(roll)

@@ -17,7 +17,7 @@ import (
 const maxPositions = 1 << 23
 
 // maxTurnTotal is the largest turn total that a position answers for.
-const maxTurnTotal = 1 << 40
+const maxTurnTotal = kit.MaxTurnTotal
 
 // A model is the rules of a Table compiled for the dynamic program.
 // Banked scores are indexes x = score / step from 0 to nS-1 (nS is the

@@ -283,15 +283,9 @@ func (m *model) state(s State) (pos, error) {
 	if err != nil {
 		return pos{}, err
 	}
-	if s.DiceLeft < 0 || s.DiceLeft > farkle.MaxDice {
-		return pos{}, &kit.StateFault{Err: ErrDiceLeft}
-	}
-	n := s.DiceLeft
-	if n == 0 {
-		n = farkle.MaxDice
-	}
-	if s.TurnTotal < 0 || int64(s.TurnTotal) > maxTurnTotal || s.TurnTotal%m.an.Unit != 0 {
-		return pos{}, &kit.StateFault{Err: ErrTurnTotal}
+	n, err := kit.Turn(s.TurnTotal, s.DiceLeft, m.an.Unit)
+	if err != nil {
+		return pos{}, err
 	}
 	k := s.TurnTotal / m.step
 	if !m.final {
