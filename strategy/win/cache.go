@@ -25,7 +25,7 @@ const CacheBytes = 1 << 30
 
 // cached is Solve with opts.Cache.
 func cached(ctx context.Context, r game.Rules, opts Options) (*Table, error) {
-	file, err := CacheFile(opts.Cache, r, opts)
+	file, err := cacheFile(opts.Cache, r, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -59,12 +59,12 @@ func (t *Table) fits(r game.Rules, opts Options) bool {
 	return true
 }
 
-// CacheFile returns the file of [Options].Cache that holds the table of r
+// cacheFile returns the file of [Options].Cache that holds the table of r
 // and opts, in the directory dir: dir/win-HASH.bin for two players,
 // dir/win3-HASH.bin for three, HASH a hash of the rules (and of a Floor
 // other than the default). The command farkle keeps its tables under the
 // same names. The error is that of game.Rules.Validate.
-func CacheFile(dir string, r game.Rules, opts Options) (string, error) {
+func cacheFile(dir string, r game.Rules, opts Options) (string, error) {
 	if err := r.Validate(); err != nil {
 		return "", err
 	}

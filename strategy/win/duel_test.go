@@ -37,8 +37,9 @@ var duelRules = []struct {
 }
 
 // duelCases returns the rules of the duel tests: all of them in the slow
-// step of .ci/run (testgate.Slow), the two fastest in the plain run, and
-// one without a final round under the race detector.
+// step of .ci/run (testgate.Slow), the fastest without and with a final
+// round in the plain run, and one without a final round under the race
+// detector.
 func duelCases() []struct {
 	name string
 	r    game.Rules
@@ -50,7 +51,7 @@ func duelCases() []struct {
 		return []struct {
 			name string
 			r    game.Rules
-		}{duelRules[0], duelRules[2], duelRules[3]}
+		}{duelRules[0], duelRules[2]}
 	}
 	return duelRules
 }

@@ -383,20 +383,14 @@ func coreOnes300() farkle.Rules {
 	return r
 }
 
-// refSeconds are the reference cases that take seconds: like those named
-// slow/ (a final round with a penalty, a minute), they run only in the slow
-// step of .ci/run (FARKLE_SLOW=1); the plain run checks the others.
-var refSeconds = map[string]bool{
-	"app-2000-first-350-minbank":          true,
-	"core-400-final-first-200":            true,
-	"facebook-1000-penalty":               true,
-	"app-300-final-minbank":               true,
-	"zilch-150-final-minbank-mustroll":    true,
-	"facebook-200-final":                  true,
-	"facebook-1000-final-first-500":       true,
-	"app-2000-final-first-350":            true,
-	"app-300-final-toxic":                 true,
-	"core300-1000-bankrupt-toxic-sixones": true,
+// refPlain are the reference cases that the plain run checks, the
+// fastest of a minimum bank with must-roll hot dice, a penalty, and a
+// penalty with toxic twos; the slow step of .ci/run (FARKLE_SLOW=1) checks
+// every case.
+var refPlain = map[string]bool{
+	"app-500-minbank-mustroll": true,
+	"core-200-penalty":         true,
+	"core-300-penalty-toxic":   true,
 }
 
 // checkReference checks the table against the reference to 1e-9 at every
@@ -446,8 +440,8 @@ func checkReference(t *testing.T, tb *Table, ref *refSolver) float64 {
 }
 
 // TestSolveReference checks Solve against the reference to 1e-9 at
-// every turn-start position. The cases named slow/ and those of
-// refSeconds run only in the slow step (testgate.Slow).
+// every turn-start position: the cases of refPlain in the plain run, all
+// of them in the slow step (testgate.Slow).
 func TestSolveReference(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("slow: the reference takes seconds")
@@ -457,7 +451,7 @@ func TestSolveReference(t *testing.T) {
 	}
 	for _, c := range winCases {
 		t.Run(c.name, func(t *testing.T) {
-			if (strings.HasPrefix(c.name, "slow/") || refSeconds[c.name]) && !testgate.Slow() {
+			if !refPlain[c.name] && !testgate.Slow() {
 				t.Skip("the slow step of .ci/run checks this case: set FARKLE_SLOW=1")
 			}
 			t.Parallel()
@@ -489,7 +483,7 @@ func checkCase(t *testing.T, c winCase) {
 //
 //	FARKLE_SLOW=1 go test -run TestSolveReferenceLarge -v ./strategy/win
 var refLarge = []winCase{
-	{"zilch-2000-penalty-first-500", game.Rules{Target: 2000, MinBank: 300, MinFirstBank: 500, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Zilch.Rules()}, -500},
+	{"zilch-1000-penalty-first-500", game.Rules{Target: 1000, MinBank: 300, MinFirstBank: 500, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Zilch.Rules()}, -500},
 }
 
 // TestSolveReferenceLarge is TestSolveReference for refLarge.

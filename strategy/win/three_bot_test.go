@@ -80,21 +80,19 @@ func TestBot3MonteCarlo(t *testing.T) {
 	if tb.Mixed() != 0 {
 		t.Fatalf("%d mixed positions at target 1,000", tb.Mixed())
 	}
-	games := 10000
-	if testgate.Race {
-		games = 1000
-	}
+	games := 2000 // the plain run; the slow step of .ci/run plays 100,000
 	if testgate.Slow() {
 		games = 100000
 	}
 	checkSeats(t, tb, games, 7)
 }
 
-var monteCarloGames = flag.Int("montecarlo.games", 0, "TestBotMonteCarloFinal's games instead of 5,000")
+var monteCarloGames = flag.Int("montecarlo.games", 0, "TestBot3MonteCarloFinal's games instead of 5,000 (1,000 in the plain run)")
 
 // TestBot3MonteCarloFinal is TestBot3MonteCarlo with a final round, under
-// App scoring at target 500, where no position mixes: 5,000 games (the
-// README's figure is of 100,000, with -args -montecarlo.games).
+// App scoring at target 500, where no position mixes: 1,000 games in the
+// plain run, 5,000 in the slow step of .ci/run (the README's figure is of
+// 100,000, with -args -montecarlo.games).
 func TestBot3MonteCarloFinal(t *testing.T) {
 	if testgate.Race {
 		t.Skip("no concurrency but the solve's, which other tests run; half a minute under the race detector")
@@ -104,7 +102,10 @@ func TestBot3MonteCarloFinal(t *testing.T) {
 	if tb.Mixed() != 0 {
 		t.Fatalf("%d mixed positions", tb.Mixed())
 	}
-	games := 5000
+	games := 1000
+	if testgate.Slow() {
+		games = 5000
+	}
 	if *monteCarloGames > 0 {
 		games = *monteCarloGames
 	}

@@ -104,12 +104,12 @@ func TestSolveBuscheNeller(t *testing.T) {
 }
 
 // eachWinTable runs check as a subtest on each of the small tables and,
-// outside the race detector, on each reference case but the slow ones,
-// with a buffer for turns.
+// in the slow step of .ci/run (testgate.Slow), on each reference case but
+// the slow ones, with a buffer for turns.
 func eachWinTable(t *testing.T, check func(t *testing.T, tb *Table, b *dpBuf)) {
 	cases := slices.Clone(winSmall)
 	for _, c := range winCases {
-		if !strings.HasPrefix(c.name, "slow/") && !raceEnabled && !slices.ContainsFunc(cases, func(d winCase) bool { return d.name == c.name }) {
+		if !strings.HasPrefix(c.name, "slow/") && testgate.Slow() && !slices.ContainsFunc(cases, func(d winCase) bool { return d.name == c.name }) {
 			cases = append(cases, c)
 		}
 	}
@@ -139,8 +139,8 @@ func eachPosition(m *model, f func(x, y, i, j int)) {
 
 // TestResidual checks the Bellman equations at every turn-start
 // position: the value is the turn's value from the chances it leads to,
-// to 1e-12. Under the race detector it checks only the small tables
-// that other tests share.
+// to 1e-12. In the plain run it checks only the small tables that other
+// tests share; the slow step of .ci/run the reference cases too.
 func TestResidual(t *testing.T) {
 	eachWinTable(t, func(t *testing.T, tb *Table, b *dpBuf) {
 		worst := 0.0
@@ -295,13 +295,14 @@ func TestPropertyKomi(t *testing.T) {
 
 // TestAdviseAverages checks that at the start of a turn the chance is
 // the average over the rolls of six dice of the advised choice's chance
-// (or of a farkle's).
+// (or of a farkle's): at the start of the game in the plain run, at two
+// more positions in the slow step of .ci/run.
 func TestAdviseAverages(t *testing.T) {
 	ix := multiset.Get()
 	for _, c := range winSmall {
 		tb := solvedWin(t, c.r, c.floor)
 		states := []pair{{}, {Mine: 300, Theirs: 350}, {Mine: 450, Theirs: 0}}
-		if raceEnabled || testing.Short() {
+		if !testgate.Slow() {
 			states = states[:1]
 		}
 		for _, s := range states {

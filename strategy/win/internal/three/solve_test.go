@@ -5,6 +5,7 @@ import (
 	"errors"
 	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"math"
+	"sync"
 	"testing"
 
 	"github.com/farkle-go/farkle"
@@ -74,14 +75,21 @@ func checkTable(t *testing.T, tb *Table) (int, float64) {
 	return n, worst
 }
 
+// solve returns the table of r, solved once for every test that asks:
+// the tests do not change it.
 func solve(t *testing.T, r game.Rules) *Table {
 	t.Helper()
-	tb, err := Solve(context.Background(), r, Options{})
+	f, _ := solved.LoadOrStore(r, sync.OnceValues(func() (*Table, error) {
+		return Solve(context.Background(), r, Options{})
+	}))
+	tb, err := f.(func() (*Table, error))()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return tb
 }
+
+var solved sync.Map // game.Rules -> func() (*Table, error)
 
 // TestResiduals checks every equation of the tables of small targets,
 // pure and, at 1,300 under Core scoring, with one mixed class, the same
@@ -106,8 +114,8 @@ func TestResiduals(t *testing.T) {
 		{Scoring: farkle.App.Rules(), Target: 1000, MinBank: 100, MinFirstBank: 350},
 		{Scoring: farkle.Core.Rules(), Target: 1000, FinalRound: true},
 	}
-	if testgate.Race {
-		more = nil // the race detector makes each a quarter of a minute
+	if !testgate.Slow() {
+		more = nil // in the slow step of .ci/run: seconds each
 	}
 	for _, r := range more {
 		tb := solve(t, r)
@@ -164,7 +172,10 @@ func roundTrip(t *testing.T, tb *Table) (*Table, []byte) {
 // TestBinary checks that a table survives MarshalBinary and
 // UnmarshalBinary bit for bit, and that damage is refused.
 func TestBinary(t *testing.T) {
-	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 800, MinBank: 100})
+	tb, err := Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 800, MinBank: 100}, Options{})
+	if err != nil { // not the shared table of solve: the test adds a mixed position
+		t.Fatal(err)
+	}
 	tb.mix = append(tb.mix, Mix{Scores: [3]int{50, 100, 150}, Weight: 0.25}) // the format carries them
 	back, data := roundTrip(t, tb)
 	if back.Rules() != tb.Rules() || len(back.w) != len(tb.w) || back.Mixed() != 1 || back.Mixing()[0] != tb.mix[0] {
@@ -257,9 +268,12 @@ func TestFinalAdviseAgrees(t *testing.T) {
 		{Scoring: farkle.App.Rules(), Target: 600, FinalRound: true, MinBank: 150, MinFirstBank: 300},
 		{Scoring: farkle.Core.Rules(), Target: 1000, FinalRound: true},
 	}
-	if testgate.Race {
+	switch {
+	case testgate.Race:
 		// Half a minute under the race detector, for no concurrency.
 		rules = []game.Rules{{Scoring: farkle.App.Rules(), Target: 400, FinalRound: true, MinBank: 150, MinFirstBank: 300}}
+	case !testgate.Slow():
+		rules = rules[:1] // the second in the slow step of .ci/run
 	}
 	for _, r := range rules {
 		tb := solve(t, r)
