@@ -87,10 +87,10 @@ func TestBot3MonteCarlo(t *testing.T) {
 	checkSeats(t, tb, games, 7)
 }
 
-var monteCarloGames = flag.Int("montecarlo.games", 0, "TestBot3MonteCarloFinal's games instead of 5,000 (1,000 in the plain run)")
+var monteCarloGames = flag.Int("montecarlo.games", 0, "TestBot3MonteCarloFinal's games instead of 5,000 (400 in the plain run)")
 
 // TestBot3MonteCarloFinal is TestBot3MonteCarlo with a final round, under
-// App scoring at target 500, where no position mixes: 1,000 games in the
+// App scoring at target 500, where no position mixes: 400 games in the
 // plain run, 5,000 in the slow step of .ci/run (the README's figure is of
 // 100,000, with -args -montecarlo.games).
 func TestBot3MonteCarloFinal(t *testing.T) {
@@ -102,7 +102,7 @@ func TestBot3MonteCarloFinal(t *testing.T) {
 	if tb.Mixed() != 0 {
 		t.Fatalf("%d mixed positions", tb.Mixed())
 	}
-	games := 1000
+	games := 400
 	if testgate.Slow() {
 		games = 5000
 	}
