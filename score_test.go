@@ -170,11 +170,16 @@ func TestSeedRejected(t *testing.T) {
 }
 
 // TestSeedPages reads the help page in each language, when ../shared/seeds
-// is there (as in CI), and checks that its examples give the rolls and
+// is there (CI fails without it), and checks that its examples give the rolls and
 // points of seedExamples, in order.
 func TestSeedPages(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "shared", "seeds", "*.txt"))
 	if len(files) == 0 {
+		// CI lays ../shared beside the clone: there a missing page is
+		// a failure, not a reason to skip the check.
+		if os.Getenv("CI") != "" {
+			t.Fatal("no ../shared/seeds/*.txt beside the module, and CI is set: the check against the specification cannot run")
+		}
 		t.Skip("no ../shared/seeds beside the module")
 	}
 	// "4, 4, 4, 2, 3 a 6: ..., 400 bodů." and the same in Finnish ("ja",
