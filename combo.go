@@ -167,7 +167,8 @@ func (p Partition) Combos() iter.Seq[Combo] {
 // Dice returns the dice in the combinations of p, in ascending order, in
 // a new slice (nil for none): for a keep, the kept dice, which go to
 // game.Game.Keep or back to a [Scorer] as they are. As [Hand.Dice], it
-// allocates nothing unless the caller keeps the slice.
+// allocates nothing unless the caller keeps the slice. Print dice with
+// %v ([1 5]): a []Die is a slice of bytes, which %s prints as text.
 func (p Partition) Dice() []Die { return p.dice.Dice() }
 
 // Rest returns the dice in no combination of p, in ascending order, in a

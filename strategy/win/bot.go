@@ -60,7 +60,7 @@ func (b Bot) CheckRules(r game.Rules) error {
 }
 
 // normRules returns r with a zero Target and a zero Scoring read as
-// package game reads them: game.DefaultTarget and farkle.App.Rules().
+// package game reads them: game.DefaultTarget and farkle.AppScoring.Rules().
 func normRules(r game.Rules) game.Rules {
 	if r.Scoring == (farkle.Rules{}) {
 		r.Scoring = farkle.AppScoring.Rules()
