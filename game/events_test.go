@@ -110,7 +110,7 @@ func TestEventsSince(t *testing.T) {
 	var held [][]Event // every slice the UI was given, with a copy
 	var copies [][]Event
 	for !g.Over() {
-		if err := g.PlayTurn(bots[g.Current()]); err != nil {
+		if err := g.PlayTurn(bots[g.View().Current()]); err != nil {
 			t.Fatal(err)
 		}
 		n := len(read)

@@ -33,8 +33,8 @@ func TestNewPlayers(t *testing.T) {
 	if diff := cmpDiff([]string{"Ann", "Player 2", "Zoë", strings.Repeat("x", MaxNameLen)}, got); diff != "" {
 		t.Errorf("names (-want +got):\n%s", diff)
 	}
-	if g.NumPlayers() != 4 || g.Current() != 0 || g.Turn() != 1 || g.DiceLeft() != farkle.MaxDice {
-		t.Errorf("new game: %d players, current %d, turn %d, %d dice left", g.NumPlayers(), g.Current(), g.Turn(), g.DiceLeft())
+	if g.View().NumPlayers() != 4 || g.View().Current() != 0 || g.View().Turn() != 1 || g.View().DiceLeft() != farkle.MaxDice {
+		t.Errorf("new game: %d players, current %d, turn %d, %d dice left", g.View().NumPlayers(), g.View().Current(), g.View().Turn(), g.View().DiceLeft())
 	}
 	if g.HasSource() {
 		t.Error("a game without a source has one")
@@ -76,14 +76,14 @@ func TestZeroGame(t *testing.T) {
 	for name, g := range map[string]*Game{"zero": &g, "nil": nilGame} {
 		w, over := g.Winner()
 		v := g.View()
-		empty := g.Over() || g.Scores() != nil || g.Dice() != nil || g.EventsSince(0) != nil ||
-			g.NumEvents() != 0 || g.NumPlayers() != 0 || g.Current() != 0 || g.Turn() != 0 ||
-			g.TurnTotal() != 0 || g.DiceLeft() != 0 || g.HotDice() || g.FinalRound() || g.HasSource() ||
+		empty := g.Over() || g.Scores() != nil || g.View().Roll() != nil || g.EventsSince(0) != nil ||
+			g.NumEvents() != 0 || g.View().NumPlayers() != 0 || g.View().Current() != 0 || g.View().Turn() != 0 ||
+			g.View().TurnTotal() != 0 || g.View().DiceLeft() != 0 || g.HotDice() || g.View().FinalRound() || g.HasSource() ||
 			w != -1 || over || len(g.Players()) != 0
 		if empty {
 			t.Errorf("%s Game: views are not empty", name)
 		}
-		if v.Roll() != (farkle.Hand{}) || v.TurnTotal() != 0 || v.DiceLeft() != 0 || v.Current() != 0 ||
+		if handOf(v.Roll()) != (farkle.Hand{}) || v.TurnTotal() != 0 || v.DiceLeft() != 0 || v.Current() != 0 ||
 			v.NumPlayers() != 0 || v.Player(0) != (Player{}) || v.FinalRound() || v.Turn() != 0 {
 			t.Errorf("%s Game: View is not empty", name)
 		}
@@ -92,7 +92,7 @@ func TestZeroGame(t *testing.T) {
 			t.Errorf("%s Game: Describe = %q, want %q", name, got, e.String())
 		}
 	}
-	if nilGame.Rules() != (Rules{}) || nilGame.Scorer() != nil {
+	if nilGame.View().Rules() != (Rules{}) || nilGame.View().Scorer() != nil {
 		t.Error("nil Game has rules or a scorer")
 	}
 	var v View
@@ -110,7 +110,7 @@ func TestCallerSlicesNotAliased(t *testing.T) {
 		t.Fatal(err)
 	}
 	roll[0] = 6
-	table := g.Dice()
+	table := g.View().Roll()
 	table[1] = 6
 	keep := dice("155")
 	if err := g.Keep(keep); err != nil {
@@ -143,7 +143,7 @@ func TestCallerSlicesNotAliased(t *testing.T) {
 	if err := g.RollDice(dice("532")); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmpDiff(dice("532"), g.Dice()); diff != "" {
+	if diff := cmpDiff(dice("532"), g.View().Roll()); diff != "" {
 		t.Errorf("dice on the table (-want +got):\n%s", diff)
 	}
 }

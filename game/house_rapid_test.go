@@ -74,26 +74,26 @@ func playHouse(t *rapid.T, r Rules, after func(g *Game, before int, roll []farkl
 		if g.Over() {
 			break
 		}
-		if _, _, ok := g.Offer(); ok && rapid.Bool().Draw(t, "takeOver") {
+		if _, _, ok := g.View().Offer(); ok && rapid.Bool().Draw(t, "takeOver") {
 			if err := g.Piggyback(); err != nil {
 				t.Fatalf("Piggyback: %v", err)
 			}
 		}
 		if g.Can(ActionRoll) == nil {
 			before := g.NumEvents()
-			roll := drawHouseRoll(t, g.DiceLeft())
+			roll := drawHouseRoll(t, g.View().DiceLeft())
 			if err := g.RollDice(roll); err != nil {
 				t.Fatalf("RollDice(%v): %v", roll, err)
 			}
 			after(g, before, roll)
 		} else {
-			keeps, err := g.Scorer().Keeps(g.Dice())
+			keeps, err := g.View().Scorer().Keeps(g.View().Roll())
 			if err != nil || len(keeps) == 0 {
-				t.Fatalf("dice %v wait with keeps %v, %v", g.Dice(), keeps, err)
+				t.Fatalf("dice %v wait with keeps %v, %v", g.View().Roll(), keeps, err)
 			}
 			k := keeps[rapid.IntRange(0, len(keeps)-1).Draw(t, "keep")]
-			if err := g.KeepHand(k.Dice()); err != nil {
-				t.Fatalf("KeepHand(%v): %v", k.Dice(), err)
+			if err := g.Keep(k.Dice()); err != nil {
+				t.Fatalf("Keep(%v): %v", k.Dice(), err)
 			}
 			if g.Can(ActionBank) == nil && rapid.IntRange(0, 2).Draw(t, "bank") == 0 {
 				if err := g.Bank(); err != nil {
@@ -127,8 +127,8 @@ func TestToxicTwosNeverLeaveATurnTotal(t *testing.T) {
 				evs[2].Points != evs[0].TurnTotal || evs[2].TurnTotal != 0 {
 				t.Fatalf("roll %v under toxic twos gave %v", roll, evs)
 			}
-			if g.TurnTotal() != 0 || g.Dice() != nil || !g.Over() && (g.DiceLeft() != farkle.MaxDice || g.Current() == evs[0].Player && g.NumPlayers() > 1) {
-				t.Fatalf("after toxic twos %v: turn total %d, dice %v, %d left, player %d to play", roll, g.TurnTotal(), g.Dice(), g.DiceLeft(), g.Current())
+			if g.View().TurnTotal() != 0 || g.View().Roll() != nil || !g.Over() && (g.View().DiceLeft() != farkle.MaxDice || g.View().Current() == evs[0].Player && g.View().NumPlayers() > 1) {
+				t.Fatalf("after toxic twos %v: turn total %d, dice %v, %d left, player %d to play", roll, g.View().TurnTotal(), g.View().Roll(), g.View().DiceLeft(), g.View().Current())
 			}
 		}, func(*Game) {})
 	})

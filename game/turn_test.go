@@ -240,7 +240,7 @@ func TestRulesOfPlay(t *testing.T) {
 func TestGameScoring(t *testing.T) {
 	g := newGame(t, Zilch.Rules(), 1)
 	run(t, g, script("r 234662", "k 234662", "b"))
-	if got, want := g.Scores()[0], farkle.Zilch.Rules().Nothing; got != want {
+	if got, want := g.Scores()[0], farkle.ZilchScoring.Rules().Nothing; got != want {
 		t.Errorf("Zilch: score %d, want %d", got, want)
 	}
 	g = newGame(t, App.Rules(), 1)
@@ -253,9 +253,9 @@ func TestGameScoring(t *testing.T) {
 		g := newGame(t, tc.rules, 1)
 		want := tc.rules.Scoring
 		if want == (farkle.Rules{}) {
-			want = farkle.App.Rules()
+			want = farkle.AppScoring.Rules()
 		}
-		if got := g.Scorer().Rules(); got != want {
+		if got := g.View().Scorer().Rules(); got != want {
 			t.Errorf("%s: Scorer().Rules() = %+v, want %+v", tc.name, got, want)
 		}
 	}
@@ -335,9 +335,9 @@ func TestCan(t *testing.T) {
 			var got error
 			switch c.a {
 			case ActionRoll:
-				got = h.RollDice(dice("155234")[:h.DiceLeft()])
+				got = h.RollDice(dice("155234")[:h.View().DiceLeft()])
 			case ActionKeep:
-				got = h.Keep(h.Dice())
+				got = h.Keep(h.View().Roll())
 			case ActionBank:
 				got = h.Bank()
 			}

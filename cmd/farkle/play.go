@@ -180,14 +180,14 @@ func playBot(e *env, o *options, g *game.Game) (game.Bot, error) {
 	default:
 		return nil, usagef("-bot %q: want threshold or win", o.bot)
 	}
-	if g.NumPlayers() == 2 {
-		t, err := winTable(e, o, g.Rules())
+	if g.View().NumPlayers() == 2 {
+		t, err := winTable(e, o, g.View().Rules())
 		if err != nil {
 			return nil, err
 		}
 		return win.Bot{Table: t}, nil
 	}
-	t, err := win3Table(e, o, g.Rules())
+	t, err := win3Table(e, o, g.View().Rules())
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +219,7 @@ func loadGame(e *env, name string) (*game.Game, error) {
 	if err != nil {
 		return nil, usagef("-load %s: not a saved game: %v", name, err)
 	}
-	if n := g.NumPlayers(); n < 2 {
+	if n := g.View().NumPlayers(); n < 2 {
 		return nil, usagef("-load %s: a game of %d player; play needs 2 players or more", name, n)
 	}
 	return g, nil
@@ -255,7 +255,7 @@ type playSession struct {
 func (p *playSession) run(origin string) error {
 	g, w := p.g, p.e.stdout
 	players := g.Players()
-	r := g.Rules()
+	r := g.View().Rules()
 	target := r.Target
 	if target == 0 {
 		target = game.DefaultTarget
@@ -295,7 +295,7 @@ func (p *playSession) run(origin string) error {
 			// Nothing of the game can be shown: stop. run says why.
 			return errRefused
 		}
-		for !g.Over() && g.Current() != 0 {
+		for !g.Over() && g.View().Current() != 0 {
 			if err := g.PlayTurn(p.bot); err != nil {
 				return fmt.Errorf("bot: %v", err)
 			}
@@ -386,7 +386,7 @@ func (p *playSession) tell(format string, args ...any) {
 // ascending, as in the history ("You rolled 1 2 3 3 5 6").
 func (p *playSession) prompt() {
 	v, w := p.g.View(), p.e.stdout
-	if roll := v.Roll(); roll.Len() > 0 {
+	if roll, _ := farkle.HandOf(v.Roll()); roll.Len() > 0 {
 		fmt.Fprintf(w, "Your roll: %s (turn total %d). Keep which dice?\n", roll, v.TurnTotal())
 		return
 	}
@@ -449,8 +449,8 @@ func (p *playSession) do(line string) bool {
 		}
 		if err = g.Can(game.ActionKeep); err == nil {
 			var best farkle.Partition
-			if best, err = g.Scorer().BestKeepHand(g.View().Roll()); err == nil {
-				err = g.KeepHand(best.Dice()) // the best keep is always legal
+			if best, err = g.View().Scorer().BestKeep(g.View().Roll()); err == nil {
+				err = g.Keep(best.Dice()) // the best keep is always legal
 			}
 		}
 	case "bank", "b":
@@ -466,9 +466,9 @@ func (p *playSession) do(line string) bool {
 			break
 		}
 		if err = g.Can(game.ActionKeep); err == nil {
-			keeps, _ := g.Scorer().Keeps(g.Dice())
+			keeps, _ := g.View().Scorer().Keeps(g.View().Roll())
 			for _, k := range keeps {
-				fmt.Fprintf(p.e.stdout, "  keep %s for %d\n", k.Dice(), k.Points())
+				fmt.Fprintf(p.e.stdout, "  keep %s for %d\n", joinDice(k.Dice()), k.Points())
 			}
 		}
 	case "score", "s":
@@ -494,7 +494,7 @@ func (p *playSession) do(line string) bool {
 
 // keep sets aside dice, and explains a keep that the rules refuse.
 func (p *playSession) keep(dice []farkle.Die) error {
-	roll := p.g.Dice()
+	roll := p.g.View().Roll()
 	err := p.g.Keep(dice)
 	var de *farkle.DiceError
 	if roll != nil && errors.As(err, &de) {
@@ -517,8 +517,8 @@ func (p *playSession) explain(err error) string {
 	var me *game.MinimumError
 	switch {
 	case errors.Is(err, game.ErrNotRolled):
-		if action == game.ActionKeep && g.TurnTotal() > 0 {
-			return fmt.Sprintf("%s, you have kept dice of this roll already: roll the %s left, or bank.", name, countDice(g.DiceLeft()))
+		if action == game.ActionKeep && g.View().TurnTotal() > 0 {
+			return fmt.Sprintf("%s, you have kept dice of this roll already: roll the %s left, or bank.", name, countDice(g.View().DiceLeft()))
 		}
 		return name + ", roll the dice first."
 	case errors.Is(err, game.ErrAlreadyRolled):
@@ -534,7 +534,7 @@ func (p *playSession) explain(err error) string {
 	case errors.Is(err, game.ErrGameOver):
 		return "The game is over."
 	case errors.Is(err, game.ErrNoOffer):
-		if !g.Rules().Piggyback {
+		if !g.View().Rules().Piggyback {
 			return name + ", these rules have no piggyback (-piggyback)."
 		}
 		return name + ", there is no bank to take over: only a bank with dice left, before your first roll."

@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
-	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy/win"
@@ -172,8 +172,7 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 	if err != nil {
 		return nil, false
 	}
-	var buf [farkle.MaxDice]farkle.Die
-	adv, err := e.t.Advise(s, v.Roll().AppendDice(buf[:0]))
+	adv, err := e.t.Advise(s, v.Roll())
 	if err != nil || adv.Farkle {
 		return nil, false
 	}
@@ -182,7 +181,7 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 		h := c.Dice
 		found := false
 		for _, wc := range adv.Choices {
-			if wc.Keep.Dice() == h {
+			if slices.Equal(wc.Keep.Dice(), h.Dice()) {
 				out[i], found = wc.Chance, true
 				break
 			}
@@ -231,8 +230,7 @@ func (w *winChances) seatChances(v game.View, choices []server.ChoiceJSON) ([][]
 	if err != nil {
 		return nil, false
 	}
-	var buf [farkle.MaxDice]farkle.Die
-	adv, err := e.t3.Advise(s, v.Roll().AppendDice(buf[:0]))
+	adv, err := e.t3.Advise(s, v.Roll())
 	if err != nil || adv.Farkle {
 		return nil, false
 	}
@@ -240,7 +238,7 @@ func (w *winChances) seatChances(v game.View, choices []server.ChoiceJSON) ([][]
 	for i, c := range choices {
 		found := false
 		for _, wc := range adv.Choices {
-			if wc.Keep.Dice() == c.Dice {
+			if slices.Equal(wc.Keep.Dice(), c.Dice.Dice()) {
 				out[i], found = []float64{wc.Chances[0], wc.Chances[1], wc.Chances[2]}, true
 				break
 			}

@@ -33,7 +33,7 @@ func TestWin3(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	tb, err := win3.Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 1300}, win3.Options{})
+	tb, err := win3.Solve(context.Background(), game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1300}, win3.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestWin3(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	fin, err := win3.Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}, win3.Options{})
+	fin, err := win3.Solve(context.Background(), game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600, FinalRound: true}, win3.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,10 +60,10 @@ func (b Bot) CheckRules(r game.Rules) error {
 }
 
 // normRules returns r with a zero Target and a zero Scoring read as
-// package game reads them: game.DefaultTarget and farkle.App.Rules().
+// package game reads them: game.DefaultTarget and farkle.AppScoring.Rules().
 func normRules(r game.Rules) game.Rules {
 	if r.Scoring == (farkle.Rules{}) {
-		r.Scoring = farkle.App.Rules()
+		r.Scoring = farkle.AppScoring.Rules()
 	}
 	if r.Target == 0 {
 		r.Target = game.DefaultTarget
@@ -90,7 +90,7 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 		return playSafe(v)
 	}
 	m := t.m
-	h := v.Roll()
+	h, _ := farkle.HandOf(v.Roll())
 	var key uint32
 	for f := farkle.Die(1); f <= 6; f++ {
 		key += uint32(h.Count(f)) * multiset.Pow7[f]
@@ -132,7 +132,8 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 			bestP, bestC, best = p, c.Chance, c
 		}
 	}
-	return best.Keep.Dice(), best.Bank
+	keep, _ = farkle.HandOf(best.Keep.Dice())
+	return keep, best.Bank
 }
 
 // playSafe is the move of a Bot where its table has no answer: the best
@@ -141,12 +142,12 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 // rules forbid the bank. It keeps nothing (the zero Hand) and does not
 // bank when there is no roll to keep from.
 func playSafe(v game.View) (farkle.Hand, bool) {
-	var buf [farkle.MaxDice]farkle.Die
-	p, err := v.Scorer().BestKeep(v.Roll().AppendDice(buf[:0]))
+	p, err := v.Scorer().BestKeep(v.Roll())
 	if err != nil || p.Points() == 0 {
 		return farkle.Hand{}, false
 	}
-	return p.Dice(), true
+	keep, _ := farkle.HandOf(p.Dice())
+	return keep, true
 }
 
 // clampScore returns the index of a score of a game, on the board or not,
@@ -181,10 +182,11 @@ func (t *Table) decideLast(v game.View, me int, cs []rolls.Cand, total int) (far
 	st := lastPos{x: x, k: total / m.step, need: max(m.lastNeed(x, top), (top-p.Score)/m.step+1)}
 	bestP, best := -1, Choice{}
 	for q := range cs {
-		c := m.lastChoice(st, total, &cs[q], v.Roll().Len())
+		c := m.lastChoice(st, total, &cs[q], len(v.Roll()))
 		if bestP < 0 || c.Chance > best.Chance {
 			bestP, best = q, c
 		}
 	}
-	return best.Keep.Dice(), best.Bank
+	keep, _ := farkle.HandOf(best.Keep.Dice())
+	return keep, best.Bank
 }

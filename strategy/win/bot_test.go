@@ -59,7 +59,7 @@ func TestBotCheckRules(t *testing.T) {
 	}
 	// A zero Scoring and Target are read as package game reads them.
 	app := solvedWin(t, game.Rules{Target: 500}, 0)
-	if err := (Bot{Table: app}).CheckRules(game.Rules{Target: 500, Scoring: farkle.App.Rules()}); err != nil {
+	if err := (Bot{Table: app}).CheckRules(game.Rules{Target: 500, Scoring: farkle.AppScoring.Rules()}); err != nil {
 		t.Errorf("CheckRules(App scoring spelled out): %v", err)
 	}
 	def := winCore
@@ -75,7 +75,7 @@ func TestBotCheckRules(t *testing.T) {
 	}{
 		{"zero bot", Bot{}, winCore, ErrNoTable, "win: no table: a Bot needs a Table solved for the game's rules"},
 		{"zero table", Bot{Table: new(Table)}, winCore, ErrNoTable, ""},
-		{"target", Bot{Table: tb}, game.Rules{Target: 10000, Scoring: farkle.Core.Rules()}, ErrOtherRules,
+		{"target", Bot{Table: tb}, game.Rules{Target: 10000, Scoring: farkle.CoreScoring.Rules()}, ErrOtherRules,
 			"win: table solved for other rules: Target 2000, the game's 10000"},
 		{"default target", Bot{Table: tb}, def, ErrOtherRules, "win: table solved for other rules: Target 2000, the game's 10000"},
 		{"final round", Bot{Table: tb}, func() game.Rules { r := winCore; r.FinalRound = true; return r }(), ErrOtherRules,
@@ -197,8 +197,7 @@ func TestStateOf(t *testing.T) {
 	}
 	// The table of the game's rules answers it, with the roll.
 	tb := solvedWin(t, winPenalty, winPenaltyFloor)
-	var buf [farkle.MaxDice]farkle.Die
-	adv, err := tb.Advise(got, g.View().Roll().AppendDice(buf[:0]))
+	adv, err := tb.Advise(got, g.View().Roll())
 	if err != nil || adv.Keep.Points() != 100 {
 		t.Errorf("Advise(StateOf) = %+v, %v; want the 1 kept", adv, err)
 	}

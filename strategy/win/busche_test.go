@@ -28,7 +28,7 @@ import (
 // busche2016 are the rules of M. Busche's game: Facebook scoring, bank
 // from 300, the third farkle in a row costs 500, no final round, target
 // 10,000, with the default floor of -2,500.
-var busche2016 = game.Rules{Target: 10000, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Facebook.Rules()}
+var busche2016 = game.Rules{Target: 10000, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.FacebookScoring.Rules()}
 
 // buscheTable reads the stored table of busche2016: the binary form of the
 // table that Solve gave (to its default tolerance, 1e-14), gzipped. It was

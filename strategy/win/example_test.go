@@ -16,7 +16,7 @@ import (
 // that it solves in a fraction of a second: the first player's chance,
 // and the head start for the second player that makes the game fairest.
 func ExampleSolve() {
-	r := game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 2000, Scoring: farkle.CoreScoring.Rules()}
 	t, err := win.Solve(context.Background(), r, win.Options{})
 	if err != nil {
 		fmt.Println(err)
@@ -33,7 +33,7 @@ func ExampleSolve() {
 // Advice for a roll, far behind near the end of a game to 2,000: the
 // chance to win of each candidate keep, rolling on or banking.
 func ExampleTable_Advise() {
-	r := game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 2000, Scoring: farkle.CoreScoring.Rules()}
 	t, err := win.Solve(context.Background(), r, win.Options{})
 	if err != nil {
 		fmt.Println(err)
@@ -54,16 +54,16 @@ func ExampleTable_Advise() {
 	}
 	fmt.Printf("advice: keep %v, bank %v\n", adv.Keep.Dice(), adv.Bank)
 	// Output:
-	// keep 1: roll 4 dice 10.0%, bank 400 1.6%
-	// keep 1 5: roll 3 dice 8.7%, bank 450 1.8%
-	// advice: keep 1, bank false
+	// keep [1]: roll 4 dice 10.0%, bank 400 1.6%
+	// keep [1 5]: roll 3 dice 8.7%, bank 450 1.8%
+	// advice: keep [1], bank false
 }
 
 // A Bot plays a game of package game by a table solved for the game's
 // rules, here against the expected-score bot of package strategy, with
 // seeded dice. StateOf reads a position of the game for the table.
 func ExampleBot() {
-	r := game.Rules{Target: 1000, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 1000, Scoring: farkle.CoreScoring.Rules()}
 	t, err := win.Solve(context.Background(), r, win.Options{})
 	if err != nil {
 		fmt.Println(err)
@@ -75,18 +75,18 @@ func ExampleBot() {
 		return
 	}
 	bot := win.Bot{Table: t}
-	if err := bot.CheckRules(g.Rules()); err != nil {
+	if err := bot.CheckRules(g.View().Rules()); err != nil {
 		fmt.Println(err)
 		return
 	}
-	st, err := strategy.Solve(g.Scorer(), strategy.OptionsOf(g.Rules()))
+	st, err := strategy.Solve(context.Background(), g.View().Rules(), strategy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	s, _ := win.StateOf(g.View())
 	chance, _ := t.ChanceAt(s)
-	fmt.Printf("%s to move: %.1f%% to win\n", g.Players()[g.Current()].Name, 100*chance)
+	fmt.Printf("%s to move: %.1f%% to win\n", g.Players()[g.View().Current()].Name, 100*chance)
 	if err := g.Play(bot, strategy.Bot{Table: st}); err != nil {
 		fmt.Println(err)
 		return
@@ -95,7 +95,7 @@ func ExampleBot() {
 	fmt.Printf("%s won, %d to %d\n", g.Players()[w].Name, g.Players()[w].Score, g.Players()[1-w].Score)
 	// A Bot without a table, or with one of other rules, cannot play.
 	fmt.Println(win.Bot{}.CheckRules(r))
-	fmt.Println(win.Bot{Table: t}.CheckRules(game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}))
+	fmt.Println(win.Bot{Table: t}.CheckRules(game.Rules{Target: 2000, Scoring: farkle.CoreScoring.Rules()}))
 	// Output:
 	// Winner to move: 60.2% to win
 	// Winner won, 1250 to 950
@@ -106,7 +106,7 @@ func ExampleBot() {
 // How often the win-optimal bot beats a bot that banks at 300, to 1,000
 // points, going first and going second: exactly, not by simulation.
 func ExampleDuel() {
-	r := game.Rules{Target: 1000, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 1000, Scoring: farkle.CoreScoring.Rules()}
 	t, err := win.Solve(context.Background(), r, win.Options{})
 	if err != nil {
 		fmt.Println(err)

@@ -207,7 +207,7 @@ func (t *Table) Floor() int {
 }
 
 // Step returns the step of the table's banked scores: the unit of the
-// scoring rules (see [strategy.Table.Unit]), or its greatest common
+// scoring rules (see [strategy.Table.Step]), or its greatest common
 // divisor with the penalty. Every score that play can reach from 0 is a multiple of it.
 func (t *Table) Step() int {
 	if !t.ok() {

@@ -64,12 +64,12 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 	if !ok {
 		return playSafe(v)
 	}
-	var buf [farkle.MaxDice]farkle.Die
-	a, err := t.Advise(s, v.Roll().AppendDice(buf[:0]))
+	a, err := t.Advise(s, v.Roll())
 	if err != nil || a.Farkle {
 		return playSafe(v)
 	}
-	return a.Keep.Dice(), a.Bank
+	keep, _ = farkle.HandOf(a.Keep.Dice())
+	return keep, a.Bank
 }
 
 // seat returns the State of v for the table: the mover and two opponents,
@@ -115,12 +115,12 @@ func (t *Table) seat(v game.View) (State, bool) {
 // keep of the roll and a bank, which package game turns into a roll where
 // the rules forbid the bank.
 func playSafe(v game.View) (farkle.Hand, bool) {
-	var buf [farkle.MaxDice]farkle.Die
-	p, err := v.Scorer().BestKeep(v.Roll().AppendDice(buf[:0]))
+	p, err := v.Scorer().BestKeep(v.Roll())
 	if err != nil || p.Points() == 0 {
 		return farkle.Hand{}, false
 	}
-	return p.Dice(), true
+	keep, _ := farkle.HandOf(p.Dice())
+	return keep, true
 }
 
 // finalSeat returns the State of v in a final round, for a Bot. The player who

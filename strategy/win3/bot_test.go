@@ -60,7 +60,7 @@ func checkSeats(t *testing.T, tb *Table, games int, seed uint64) {
 // three standard errors. At target 1,000 no position mixes, so the Bots'
 // play is the equilibrium's.
 func TestBotMonteCarlo(t *testing.T) {
-	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 1000}
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1000}
 	tb := solve(t, r)
 	if tb.Mixed() != 0 {
 		t.Fatalf("%d mixed positions at target 1,000", tb.Mixed())
@@ -84,7 +84,7 @@ func TestBotMonteCarloFinal(t *testing.T) {
 	if testgate.Race {
 		t.Skip("no concurrency but the solve's, which other tests run; half a minute under the race detector")
 	}
-	r := game.Rules{Scoring: farkle.App.Rules(), Target: 500, FinalRound: true}
+	r := game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 500, FinalRound: true}
 	tb := solve(t, r)
 	if tb.Mixed() != 0 {
 		t.Fatalf("%d mixed positions", tb.Mixed())
@@ -99,25 +99,25 @@ func TestBotMonteCarloFinal(t *testing.T) {
 // TestBotRefuses checks CheckRules and that Decide keeps legal moves
 // where the table has no answer.
 func TestBotRefuses(t *testing.T) {
-	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 600})
+	tb := solve(t, game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600})
 	if err := (Bot{}).CheckRules(game.Rules{}); !errors.Is(err, ErrNoTable) {
 		t.Errorf("the zero Bot: %v", err)
 	}
-	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 700}); !errors.Is(err, ErrOtherRules) {
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 700}); !errors.Is(err, ErrOtherRules) {
 		t.Errorf("other rules: %v", err)
 	}
-	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}); !errors.Is(err, ErrOtherRules) {
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600, FinalRound: true}); !errors.Is(err, ErrOtherRules) {
 		t.Errorf("a final round, the table without: %v", err)
 	}
-	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 600, Penalty: 500, PenaltyAfter: 3}); !errors.Is(err, ErrRules) {
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600, Penalty: 500, PenaltyAfter: 3}); !errors.Is(err, ErrRules) {
 		t.Errorf("a penalty: %v", err)
 	}
-	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 600}); err != nil {
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600}); err != nil {
 		t.Errorf("its rules: %v", err)
 	}
 	// Two, four and five players: the fallbacks play whole games, with
 	// and without a final round.
-	final := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true})
+	final := solve(t, game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600, FinalRound: true})
 	for _, tb := range []*Table{tb, final} {
 		for _, n := range []int{2, 4, 5} {
 			bots := make([]game.Bot, n)
@@ -141,7 +141,7 @@ func TestBotRefuses(t *testing.T) {
 // to play and the highest score of the others, then the very last turn
 // against the highest score, a later player's above the target's too.
 func TestFinalSeat(t *testing.T) {
-	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600, FinalRound: true}
 	g, err := game.New(r, []string{"p0", "p1", "p2", "p3"}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -161,11 +161,11 @@ func TestFinalSeat(t *testing.T) {
 	want := func(scores [3]int) {
 		t.Helper()
 		if got := finalSeat(g.View(), r.Target); got.Scores != scores {
-			t.Errorf("player %d of scores %v: %v, want %v", g.Current(), g.Scores(), got.Scores, scores)
+			t.Errorf("player %d of scores %v: %v, want %v", g.View().Current(), g.Scores(), got.Scores, scores)
 		}
 	}
 	turn([]farkle.Die{2, 2, 2, 3, 4, 6}, []farkle.Die{2, 2, 2}) // p0: 200
-	if g.FinalRound() {
+	if g.View().FinalRound() {
 		t.Fatal("a final round at 200")
 	}
 	turn([]farkle.Die{1, 1, 1, 5, 2, 3}, []farkle.Die{1, 1, 1, 5})    // p1: 1050, the final round
@@ -195,13 +195,9 @@ var (
 // the README's figures are of 20,000.
 func TestBotStrength(t *testing.T) {
 	testgate.Long(t)
-	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 3000, FinalRound: *strengthFinal}
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 3000, FinalRound: *strengthFinal}
 	tb := solve(t, r)
-	sc, err := farkle.New(r.Scoring)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := strategy.Solve(sc, strategy.OptionsOf(r))
+	st, err := strategy.Solve(t.Context(), r, strategy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

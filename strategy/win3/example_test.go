@@ -14,7 +14,7 @@ import (
 // final round: each seat's chance, the fairest head starts, and the
 // positions where a player mixes two plays; then a game of three Bots.
 func Example() {
-	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 1300}
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1300}
 	t, err := win3.Solve(context.Background(), r, win3.Options{})
 	if err != nil {
 		panic(err)

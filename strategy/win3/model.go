@@ -70,7 +70,7 @@ func refuse(r game.Rules, opts Options) error {
 // package game reads them.
 func normRules(r game.Rules) game.Rules {
 	if r.Scoring == (farkle.Rules{}) {
-		r.Scoring = farkle.App.Rules()
+		r.Scoring = farkle.AppScoring.Rules()
 	}
 	if r.Target == 0 {
 		r.Target = game.DefaultTarget

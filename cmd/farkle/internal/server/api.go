@@ -443,7 +443,7 @@ func (s *Server) rename(e *entry, i int, name string) *apiError {
 		aerr.field = "name"
 		return aerr
 	}
-	names := make([]string, e.g.NumPlayers())
+	names := make([]string, e.g.View().NumPlayers())
 	for j, p := range e.g.Players() {
 		names[j] = p.Name
 	}
@@ -540,8 +540,8 @@ func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, se
 	if g.NumEvents() >= s.cfg.MaxEvents {
 		return stateParts{}, errorf(http.StatusConflict, CodeGameTooLong, fmt.Sprintf("the game has reached the limit of %d events: it takes no more moves", s.cfg.MaxEvents))
 	}
-	if g.Current() != i {
-		return stateParts{}, errorf(http.StatusConflict, CodeNotYourTurn, "it is "+g.Players()[g.Current()].Name+"'s turn")
+	if g.View().Current() != i {
+		return stateParts{}, errorf(http.StatusConflict, CodeNotYourTurn, "it is "+g.Players()[g.View().Current()].Name+"'s turn")
 	}
 	var err error
 	switch a {

@@ -63,7 +63,7 @@ func longGame(t *testing.T, s *Server, base string, n int) created {
 	e := s.lookup(c.ID)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	for e.g.NumEvents() < n || e.g.Current() != 0 {
+	for e.g.NumEvents() < n || e.g.View().Current() != 0 {
 		if err := e.g.PlayTurn(game.ThresholdBot{BankAt: 300}); err != nil {
 			t.Fatal(err)
 		}

@@ -180,7 +180,7 @@ func TestMigrate(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if g.Current() != 0 {
+	if g.View().Current() != 0 {
 		g.PlayTurn(game.ThresholdBot{BankAt: 300})
 	}
 	id := newID()
@@ -225,8 +225,8 @@ func TestMigrate(t *testing.T) {
 	r := call(t, nil, "POST", ts.URL+"/api/games/"+id+"/roll", tok, nil)
 	var after stateJSON
 	r.decode(t, &after)
-	if fmt.Sprint(after.Dice) != fmt.Sprint(g.Dice()) {
-		t.Errorf("rolled %v after the migration, %v with the saved source", after.Dice, g.Dice())
+	if fmt.Sprint(after.Dice) != fmt.Sprint(g.View().Roll()) {
+		t.Errorf("rolled %v after the migration, %v with the saved source", after.Dice, g.View().Roll())
 	}
 }
 
@@ -286,7 +286,7 @@ func TestAttackLongHistory(t *testing.T) {
 	// turns too, then the log is written afresh.
 	e := s.lookup(c.ID)
 	e.mu.Lock()
-	for e.g.NumEvents() < 3*MaxPage+100 || e.g.Current() != 0 {
+	for e.g.NumEvents() < 3*MaxPage+100 || e.g.View().Current() != 0 {
 		if err := e.g.PlayTurn(game.ThresholdBot{BankAt: 300}); err != nil {
 			t.Fatal(err)
 		}
