@@ -52,7 +52,7 @@ func TestView(t *testing.T) {
 		for i := range n {
 			players = append(players, v.Player(i))
 		}
-		if diff := cmpDiff(g.Players(), players); diff != "" {
+		if diff := cmpDiff(g.View().Players(), players); diff != "" {
 			t.Fatalf("View players (-game +view):\n%s", diff)
 		}
 		if v.Player(-1) != (Player{}) || v.Player(n) != (Player{}) {
@@ -75,7 +75,7 @@ func TestView(t *testing.T) {
 	}
 	// A View reads the game as it is now, not as it was.
 	if last.Turn() != g.View().Turn() || last.TurnTotal() != 0 || handOf(last.Roll()) != (farkle.Hand{}) || last.FinalRound() ||
-		last.Player(0) != g.Players()[0] {
+		last.Player(0) != g.View().Players()[0] {
 		t.Errorf("a View kept after the game: turn %d, turn total %d, roll %v, final %v",
 			last.Turn(), last.TurnTotal(), last.Roll(), last.FinalRound())
 	}
@@ -240,8 +240,8 @@ func TestPlayTooLong(t *testing.T) {
 	if err := g.Play(bots...); !errors.Is(err, ErrTooLong) {
 		t.Fatalf("Play = %v, want ErrTooLong", err)
 	}
-	if g.Over() || g.View().Turn() != maxGameTurns+1 {
-		t.Errorf("after Play: over %v, turn %d, want turn %d", g.Over(), g.View().Turn(), maxGameTurns+1)
+	if g.View().Over() || g.View().Turn() != maxGameTurns+1 {
+		t.Errorf("after Play: over %v, turn %d, want turn %d", g.View().Over(), g.View().Turn(), maxGameTurns+1)
 	}
 }
 

@@ -65,7 +65,7 @@ func TestRulesChecker(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Play = %v, want nil", err)
 				}
-				if !g.Over() {
+				if !g.View().Over() {
 					t.Fatal("game not over after Play")
 				}
 				for _, r := range seen {
@@ -141,7 +141,7 @@ func TestKeepHandIsKeep(t *testing.T) {
 			if err := g.RollDice(rd); err != nil {
 				t.Fatal(err)
 			}
-			if g.Over() || g.View().Roll() == nil {
+			if g.View().Over() || g.View().Roll() == nil {
 				return // a farkle: nothing to keep from
 			}
 			if i == 0 {
@@ -188,7 +188,7 @@ func TestViewJSON(t *testing.T) {
 		if err := json.Unmarshal(b, &back); err != nil {
 			t.Fatalf("%s: %v", b, err)
 		}
-		if diff := cmpDiff(g.Players(), back.Players); diff != "" {
+		if diff := cmpDiff(g.View().Players(), back.Players); diff != "" {
 			t.Errorf("players (-want +got):\n%s", diff)
 		}
 		want := []int{}
@@ -201,16 +201,16 @@ func TestViewJSON(t *testing.T) {
 		if back.TurnTotal != g.View().TurnTotal() || back.CanKeep != (g.Can(ActionKeep) == nil) || back.Rules != g.View().Rules() {
 			t.Errorf("%s: does not match the game", b)
 		}
-		if w, ok := g.Winner(); ok != (back.Winner != nil) || ok && w != *back.Winner {
+		if w, ok := g.View().Winner(); ok != (back.Winner != nil) || ok && w != *back.Winner {
 			t.Errorf("%s: winner does not match Winner() = %d, %v", b, w, ok)
 		}
 	}
 	add()
-	for i := 0; !g.Over() && i < 12; i++ {
+	for i := 0; !g.View().Over() && i < 12; i++ {
 		if err := g.PlayTurn(ThresholdBot{BankAt: 300}); err != nil {
 			t.Fatal(err)
 		}
-		if g.Over() {
+		if g.View().Over() {
 			break
 		}
 		if err := g.Roll(); err != nil {
@@ -224,7 +224,7 @@ func TestViewJSON(t *testing.T) {
 			add()
 		}
 	}
-	for !g.Over() {
+	for !g.View().Over() {
 		if err := g.PlayTurn(ThresholdBot{BankAt: 1000}); err != nil {
 			t.Fatal(err)
 		}

@@ -58,7 +58,7 @@
 //	}
 //	bot := game.ThresholdBot{BankAt: 350}
 //	seen := 0
-//	for !g.Over() {
+//	for !g.View().Over() {
 //		if g.View().Current() == 1 {
 //			if err := g.PlayTurn(bot); err != nil {
 //				return err
@@ -85,8 +85,8 @@
 //			fmt.Printf("turn total %d, keep from %v\n", v.TurnTotal(), v.Roll())
 //		}
 //	}
-//	w, _ := g.Winner()
-//	fmt.Println(g.Players()[w].Name, "won")
+//	w, _ := g.View().Winner()
+//	fmt.Println(g.View().Player(w).Name, "won")
 //
 // (readCommand stands for the UI's input; cmd/farkle's "play" command is
 // a full version of this loop.)

@@ -26,8 +26,8 @@ func Example() {
 		game.ThresholdBot{BankAt: 300},  // Ann banks early
 		game.ThresholdBot{BankAt: 1000}, // Bob takes risks
 	}
-	for !g.Over() {
-		name := g.Players()[g.View().Current()].Name
+	for !g.View().Over() {
+		name := g.View().Players()[g.View().Current()].Name
 		seen := g.NumEvents()
 		if err := g.PlayTurn(bots[g.View().Current()]); err != nil {
 			panic(err)
@@ -48,12 +48,12 @@ func Example() {
 			case game.EventFinalRound:
 				turn = append(turn, "final round")
 			case game.EventWon:
-				turn = append(turn, g.Players()[e.Player].Name+" wins")
+				turn = append(turn, g.View().Players()[e.Player].Name+" wins")
 			}
 		}
 		fmt.Printf("%s: %s\n", name, strings.Join(turn, ", "))
 	}
-	fmt.Println("scores:", g.Scores())
+	fmt.Println("scores:", g.View().Scores())
 	// Output:
 	// Ann: 2 2 3 5 6 6 keep 5, 1 1 3 4 6 keep 1 1, 2 2 3, farkle
 	// Bob: 3 3 4 6 6 6 keep 6 6 6, 1 4 6 keep 1, 1 3 keep 1, 4, farkle
@@ -83,9 +83,9 @@ func ExampleNew() {
 	fmt.Println(g.Keep(d(1, 5, 5)), g.View().TurnTotal(), g.View().DiceLeft())
 	fmt.Println(g.Bank()) // Zilch banks at 300 or more
 	fmt.Println(g.RollDice(d(5, 5, 5)))
-	fmt.Println(g.Keep(d(5, 5, 5)), g.View().TurnTotal(), g.View().DiceLeft(), g.HotDice())
+	fmt.Println(g.Keep(d(5, 5, 5)), g.View().TurnTotal(), g.View().DiceLeft(), g.View().HotDice())
 	fmt.Println(g.Bank())
-	fmt.Println(g.Scores(), g.View().Current())
+	fmt.Println(g.View().Scores(), g.View().Current())
 	// Output:
 	// <nil>
 	// <nil> 200 3
@@ -107,10 +107,10 @@ func ExampleGame_Play() {
 	if err != nil {
 		panic(err)
 	}
-	w, _ := g.Winner()
+	w, _ := g.View().Winner()
 	fmt.Println("turns:", g.View().Turn())
-	fmt.Println("scores:", g.Scores())
-	fmt.Println("winner:", g.Players()[w].Name)
+	fmt.Println("scores:", g.View().Scores())
+	fmt.Println("winner:", g.View().Players()[w].Name)
 	// Output:
 	// turns: 64
 	// scores: [8550 10500 7900]
@@ -144,9 +144,9 @@ func ExampleBotFunc() {
 	if err := g.Play(leader, game.ThresholdBot{BankAt: 400}); err != nil {
 		panic(err)
 	}
-	w, _ := g.Winner()
-	fmt.Println("scores:", g.Scores())
-	fmt.Println("winner:", g.Players()[w].Name)
+	w, _ := g.View().Winner()
+	fmt.Println("scores:", g.View().Scores())
+	fmt.Println("winner:", g.View().Players()[w].Name)
 	// Output:
 	// scores: [2150 1900]
 	// winner: Leader
@@ -225,7 +225,7 @@ func ExampleGame_MarshalJSON() {
 	if err := json.Unmarshal(saved, &loaded); err != nil {
 		panic(err)
 	}
-	fmt.Println(loaded.View().Rules() == g.View().Rules(), loaded.Scores(), loaded.View().Turn(), loaded.NumEvents() == g.NumEvents())
+	fmt.Println(loaded.View().Rules() == g.View().Rules(), loaded.View().Scores(), loaded.View().Turn(), loaded.NumEvents() == g.NumEvents())
 	// Both go on with the same dice.
 	if err := g.PlayTurn(bot); err != nil {
 		panic(err)
@@ -233,7 +233,7 @@ func ExampleGame_MarshalJSON() {
 	if err := loaded.PlayTurn(bot); err != nil {
 		panic(err)
 	}
-	fmt.Println(g.Scores(), loaded.Scores())
+	fmt.Println(g.View().Scores(), loaded.View().Scores())
 	fmt.Println(string(saved[:strings.Index(string(saved), `"players"`)]))
 	// Output:
 	// true [850 500] 5 true
@@ -258,7 +258,7 @@ func ExampleLoad() {
 	}
 	limits := game.Limits{MaxBytes: 1 << 20, MaxEvents: 10_000}
 	loaded, err := game.Load(bytes.NewReader(saved), limits)
-	fmt.Println(err, loaded.Scores(), loaded.View().Current())
+	fmt.Println(err, loaded.View().Scores(), loaded.View().Current())
 
 	forged := bytes.Replace(saved, []byte(`"kind":"banked"`), []byte(`"kind":"won"`), 1)
 	_, err = game.Load(bytes.NewReader(forged), limits)
@@ -290,7 +290,7 @@ func ExampleReplay() {
 	}
 	events := g.EventsSince(0)
 	again, err := game.Replay(g.View().Rules(), []string{"Ann"}, events)
-	fmt.Println(err, again.Scores())
+	fmt.Println(err, again.View().Scores())
 
 	events[1].Points = 1100 // a keep worth more than the rules give
 	_, err = game.Replay(g.View().Rules(), []string{"Ann"}, events)

@@ -194,24 +194,24 @@ func TestFuzzCorpus(t *testing.T) {
 			return illegal == 0 && kinds(g)[EventKept] == 2 && kinds(g)[EventBanked] == 2
 		}},
 		{"bad-actions", 0, func(g *Game, illegal int) bool { return illegal >= 3 }},
-		{"classic-whole-game", 3, func(g *Game, _ int) bool { return g.Over() && kinds(g)[EventPenalty] > 0 }},
+		{"classic-whole-game", 3, func(g *Game, _ int) bool { return g.View().Over() && kinds(g)[EventPenalty] > 0 }},
 		{"facebook-rolldice-hot", 2, func(g *Game, illegal int) bool {
 			return kinds(g)[EventHotDice] >= 1 && illegal >= 1 && g.View().NumPlayers() == 4
 		}},
 		{"zilch-bots", 1, func(g *Game, _ int) bool { return kinds(g)[EventBanked] >= 2 && g.View().NumPlayers() == 3 }},
 		{"toxic-twos-six-ones", 4, func(g *Game, illegal int) bool {
-			w, _ := g.Winner()
+			w, _ := g.View().Winner()
 			return illegal == 0 && kinds(g)[EventToxicTwos] == 1 && kinds(g)[EventSixOnes] == 1 && w == 1
 		}},
 		{"welfare-bankrupt", 5, func(g *Game, illegal int) bool {
 			return illegal == 0 && kinds(g)[EventOvershot] == 1 && kinds(g)[EventWelfare] == 1 && kinds(g)[EventBankrupt] == 1 &&
-				g.Scores()[0] == 1000 && g.Scores()[1] == 0
+				g.View().Scores()[0] == 1000 && g.View().Scores()[1] == 0
 		}},
 		{"piggyback", 7, func(g *Game, illegal int) bool {
 			return illegal == 0 && kinds(g)[EventPiggybacked] >= 1
 		}},
 		{"short-straights", 6, func(g *Game, illegal int) bool {
-			return illegal == 0 && kinds(g)[EventHotDice] == 1 && g.Scores()[0] == 850
+			return illegal == 0 && kinds(g)[EventHotDice] == 1 && g.View().Scores()[0] == 850
 		}},
 	} {
 		data := readCorpus(t, tc.file)
@@ -220,7 +220,7 @@ func TestFuzzCorpus(t *testing.T) {
 		}
 		g, illegal := playActions(t, data)
 		if !tc.check(g, illegal) {
-			t.Errorf("%s: %d players, over %v, %d illegal actions, events %v", tc.file, g.View().NumPlayers(), g.Over(), illegal, kinds(g))
+			t.Errorf("%s: %d players, over %v, %d illegal actions, events %v", tc.file, g.View().NumPlayers(), g.View().Over(), illegal, kinds(g))
 		}
 		if err := checkInvariants(g); err != nil {
 			t.Errorf("%s: %v", tc.file, err)

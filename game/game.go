@@ -575,7 +575,8 @@ func (g *Game) record(e Event) {
 }
 
 // Players returns a copy of the players' views, in order of play.
-func (g *Game) Players() []Player {
+func (v View) Players() []Player {
+	g := v.g
 	if g == nil {
 		return nil
 	}
@@ -583,7 +584,8 @@ func (g *Game) Players() []Player {
 }
 
 // Scores returns every player's banked score, in order of play.
-func (g *Game) Scores() []int {
+func (v View) Scores() []int {
+	g := v.g
 	if !g.ok() {
 		return nil
 	}
@@ -596,14 +598,15 @@ func (g *Game) Scores() []int {
 
 // HotDice reports whether the last keep set aside all the dice, so that
 // the next roll throws six dice again.
-func (g *Game) HotDice() bool { return g != nil && g.hot }
+func (v View) HotDice() bool { return v.g != nil && v.g.hot }
 
 // Over reports whether the game is over.
-func (g *Game) Over() bool { return g != nil && g.over }
+func (v View) Over() bool { return v.g != nil && v.g.over }
 
 // Winner returns the winner and true once the game is over, or -1 and
 // false.
-func (g *Game) Winner() (int, bool) {
+func (v View) Winner() (int, bool) {
+	g := v.g
 	if g == nil || !g.over {
 		return -1, false
 	}

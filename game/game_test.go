@@ -27,7 +27,7 @@ func TestNewPlayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, p := range g.Players() {
+	for _, p := range g.View().Players() {
 		got = append(got, p.Name)
 	}
 	if diff := cmpDiff([]string{"Ann", "Player 2", "Zoë", strings.Repeat("x", MaxNameLen)}, got); diff != "" {
@@ -74,12 +74,12 @@ func TestZeroGame(t *testing.T) {
 	}
 	nilGame.SetSource(constSource(0)) // no panic
 	for name, g := range map[string]*Game{"zero": &g, "nil": nilGame} {
-		w, over := g.Winner()
+		w, over := g.View().Winner()
 		v := g.View()
-		empty := g.Over() || g.Scores() != nil || g.View().Roll() != nil || g.EventsSince(0) != nil ||
+		empty := g.View().Over() || g.View().Scores() != nil || g.View().Roll() != nil || g.EventsSince(0) != nil ||
 			g.NumEvents() != 0 || g.View().NumPlayers() != 0 || g.View().Current() != 0 || g.View().Turn() != 0 ||
-			g.View().TurnTotal() != 0 || g.View().DiceLeft() != 0 || g.HotDice() || g.View().FinalRound() || g.HasSource() ||
-			w != -1 || over || len(g.Players()) != 0
+			g.View().TurnTotal() != 0 || g.View().DiceLeft() != 0 || g.View().HotDice() || g.View().FinalRound() || g.HasSource() ||
+			w != -1 || over || len(g.View().Players()) != 0
 		if empty {
 			t.Errorf("%s Game: views are not empty", name)
 		}
@@ -117,9 +117,9 @@ func TestCallerSlicesNotAliased(t *testing.T) {
 		t.Fatal(err)
 	}
 	keep[0] = 2
-	players := g.Players()
+	players := g.View().Players()
 	players[0].Name, players[0].Score = "changed", 999
-	scores := g.Scores()
+	scores := g.View().Scores()
 	scores[1] = 999
 	evs := g.EventsSince(0)
 	evs[0].Points, evs[1].Dice = 999, hand("6")
@@ -130,10 +130,10 @@ func TestCallerSlicesNotAliased(t *testing.T) {
 	if diff := cmpDiff(want, g.EventsSince(0)); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
 	}
-	if diff := cmpDiff([]int{0, 0}, g.Scores()); diff != "" {
+	if diff := cmpDiff([]int{0, 0}, g.View().Scores()); diff != "" {
 		t.Errorf("scores (-want +got):\n%s", diff)
 	}
-	if p := g.Players()[0]; p.Name != "Player 1" || p.Score != 0 {
+	if p := g.View().Players()[0]; p.Name != "Player 1" || p.Score != 0 {
 		t.Errorf("player 0: %+v", p)
 	}
 	if err := checkInvariants(g); err != nil {
@@ -156,9 +156,9 @@ func TestSeededGame(t *testing.T) {
 			if err := checkInvariants(g); err != nil {
 				t.Fatal(err)
 			}
-			w, over := g.Winner()
-			if !over || g.Scores()[w] < targetOf(tc.rules) {
-				t.Fatalf("winner %d (over %v) with %v, target %d", w, over, g.Scores(), targetOf(tc.rules))
+			w, over := g.View().Winner()
+			if !over || g.View().Scores()[w] < targetOf(tc.rules) {
+				t.Fatalf("winner %d (over %v) with %v, target %d", w, over, g.View().Scores(), targetOf(tc.rules))
 			}
 			// The same seed replays the same game.
 			h := playSeeded(t, tc.rules, 42, bots...)

@@ -163,16 +163,16 @@ func TestGoldenSaves(t *testing.T) {
 				}
 			}
 			var names []string
-			for _, p := range g.Players() {
+			for _, p := range g.View().Players() {
 				names = append(names, p.Name)
 			}
 			if diff := cmpDiff(tc.names, names); diff != "" {
 				t.Errorf("names (-want +got):\n%s", diff)
 			}
-			if diff := cmpDiff(tc.scores, g.Scores()); diff != "" {
+			if diff := cmpDiff(tc.scores, g.View().Scores()); diff != "" {
 				t.Errorf("scores (-want +got):\n%s", diff)
 			}
-			if w, over := g.Winner(); !over || w != tc.winner {
+			if w, over := g.View().Winner(); !over || w != tc.winner {
 				t.Errorf("Winner() = %d, %v; want %d, true", w, over, tc.winner)
 			}
 			if g.NumEvents() != tc.events {

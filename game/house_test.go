@@ -71,25 +71,25 @@ func TestSixOnes(t *testing.T) {
 	if diff := cmpDiff(want, lastEvents(g, 3)); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
-	if w, over := g.Winner(); !over || w != 1 {
+	if w, over := g.View().Winner(); !over || w != 1 {
 		t.Fatalf("Winner() = %d, %v; want 1, true", w, over)
 	}
-	if got := g.Scores(); got[0] != 150 || got[1] != 0 {
+	if got := g.View().Scores(); got[0] != 150 || got[1] != 0 {
 		t.Errorf("scores %v; want [150 0]: the winner's turn total is not banked", got)
 	}
 
 	// In the final round, after hot dice, six 1s win for a player behind.
 	g = newGame(t, r, 2)
 	run(t, g, script("r 111234", "k 111", "b", "r 155555", "k 155555", "r 111111"))
-	if w, _ := g.Winner(); w != 1 {
+	if w, _ := g.View().Winner(); w != 1 {
 		t.Errorf("final round: winner %d, want 1 (six 1s)", w)
 	}
 
 	// Without the rule six 1s are six of a kind, as usual.
 	plain := newGame(t, Rules{FinalRound: true}, 2)
 	run(t, plain, script("r 111111", "k 111111"))
-	if plain.Over() || plain.View().TurnTotal() != 3000 {
-		t.Errorf("without SixOnesWin: over %v, turn total %d; want false, 3000", plain.Over(), plain.View().TurnTotal())
+	if plain.View().Over() || plain.View().TurnTotal() != 3000 {
+		t.Errorf("without SixOnesWin: over %v, turn total %d; want false, 3000", plain.View().Over(), plain.View().TurnTotal())
 	}
 }
 
@@ -109,14 +109,14 @@ func TestWelfare(t *testing.T) {
 	if diff := cmpDiff(want, lastEvents(g, 2)); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
-	if g.View().Current() != 1 || g.Over() {
-		t.Fatalf("after welfare: player %d to play, over %v; want 1, false", g.View().Current(), g.Over())
+	if g.View().Current() != 1 || g.View().Over() {
+		t.Fatalf("after welfare: player %d to play, over %v; want 1, false", g.View().Current(), g.View().Over())
 	}
 
 	// A bank to the target exactly wins.
 	g = newGame(t, Rules{Welfare: true, Target: 1000}, 2)
 	run(t, g, script("r 111234", "k 111", "b"))
-	if w, over := g.Winner(); !over || w != 0 {
+	if w, over := g.View().Winner(); !over || w != 0 {
 		t.Errorf("bank to the target: Winner() = %d, %v; want 0, true", w, over)
 	}
 
@@ -139,8 +139,8 @@ func TestWelfare(t *testing.T) {
 	if diff := cmpDiff([]Event{{Kind: EventOvershot, Player: 0, Points: 1000, Score: 1000}}, lastEvents(g, 1)); diff != "" {
 		t.Fatalf("lost gift: events (-want +got):\n%s", diff)
 	}
-	if got := g.Scores(); got[0] != 1000 || got[1] != 1000 || g.Over() || g.View().Current() != 1 {
-		t.Errorf("lost gift: scores %v, over %v, current %d; want [1000 1000], false, 1", got, g.Over(), g.View().Current())
+	if got := g.View().Scores(); got[0] != 1000 || got[1] != 1000 || g.View().Over() || g.View().Current() != 1 {
+		t.Errorf("lost gift: scores %v, over %v, current %d; want [1000 1000], false, 1", got, g.View().Over(), g.View().Current())
 	}
 
 	// On a tie for the lowest score the first after the banker, in the
@@ -160,15 +160,15 @@ func TestWelfare(t *testing.T) {
 	// off the board, with their farkles in a row.
 	g = newGame(t, Rules{Welfare: true, MinFirstBank: 500, Target: 1100}, 2)
 	run(t, g, script("r 111234", "k 111", "b", "r 234662", "r 111234", "k 111", "b"))
-	if got := g.Players()[1]; got.Score != 1000 || got.OnBoard || got.Farkles != 1 {
+	if got := g.View().Players()[1]; got.Score != 1000 || got.OnBoard || got.Farkles != 1 {
 		t.Errorf("after a gift: %+v; want score 1000, off the board, 1 farkle in a row", got)
 	}
 
 	// Alone, an overshot bank is lost.
 	solo := newGame(t, Rules{Welfare: true, Target: 500}, 1)
 	run(t, solo, script("r 111234", "k 111", "b"))
-	if solo.Over() || solo.Scores()[0] != 0 || !solo.Players()[0].OnBoard {
-		t.Errorf("alone: %+v, over %v; want score 0, on the board, not over", solo.Players()[0], solo.Over())
+	if solo.View().Over() || solo.View().Scores()[0] != 0 || !solo.View().Players()[0].OnBoard {
+		t.Errorf("alone: %+v, over %v; want score 0, on the board, not over", solo.View().Players()[0], solo.View().Over())
 	}
 }
 
@@ -184,7 +184,7 @@ func TestBankrupt(t *testing.T) {
 	if diff := cmpDiff(want, lastEvents(g, 3)); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
-	if got := g.Players()[0]; got.Score != 0 || got.Farkles != 0 {
+	if got := g.View().Players()[0]; got.Score != 0 || got.Farkles != 0 {
 		t.Errorf("after bankruptcy: %+v; want score 0, farkles 0", got)
 	}
 }
@@ -271,7 +271,7 @@ func TestPiggyback(t *testing.T) {
 		t.Fatalf("after Piggyback: turn total %d, %d dice left; want 1150, 4", g.View().TurnTotal(), g.View().DiceLeft())
 	}
 	run(t, g, []step{{"b", ErrNotRolled}, {"r 5234", nil}, {"k 5", nil}, {"b", nil}})
-	if got := g.Scores(); got[0] != 150 || got[1] != 1200 {
+	if got := g.View().Scores(); got[0] != 150 || got[1] != 1200 {
 		t.Fatalf("scores %v, want [150 1200]: the banker keeps the bank", got)
 	}
 	// Player 1 left 3 dice: player 0 rolls six afresh instead, which drops
@@ -306,7 +306,7 @@ func TestPiggyback(t *testing.T) {
 			t.Errorf("%s: Offer() = %d, %d, %v", tc.name, total, left, ok)
 		}
 		want := ErrNoOffer
-		if g.Over() {
+		if g.View().Over() {
 			want = ErrGameOver
 		}
 		run(t, g, []step{{"p", want}})

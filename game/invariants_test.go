@@ -51,11 +51,11 @@ func snap(g *Game) snapshot {
 // snapLite is snap without the JSON and the history, but its length: it
 // takes time independent of the length of the game.
 func snapLite(g *Game) snapshot {
-	w, _ := g.Winner()
+	w, _ := g.View().Winner()
 	return snapshot{
 		Rules: g.View().Rules(), Source: g.HasSource(), NEvents: g.NumEvents(), Current: g.View().Current(), Turn: g.View().Turn(),
-		Dice: g.View().Roll(), TurnTotal: g.View().TurnTotal(), DiceLeft: g.View().DiceLeft(), Hot: g.HotDice(), Final: g.View().FinalRound(),
-		Over: g.Over(), Winner: w, Players: g.Players(),
+		Dice: g.View().Roll(), TurnTotal: g.View().TurnTotal(), DiceLeft: g.View().DiceLeft(), Hot: g.View().HotDice(), Final: g.View().FinalRound(),
+		Over: g.View().Over(), Winner: w, Players: g.View().Players(),
 	}
 }
 
@@ -380,7 +380,7 @@ func checkHistory(g *Game) error {
 	if m.need != 0 {
 		return fmt.Errorf("history ends waiting for a %v event", m.need)
 	}
-	for i, p := range g.Players() {
+	for i, p := range g.View().Players() {
 		if p.Score != m.score[i] || p.Farkles != m.farkles[i] || p.OnBoard != m.onBoard[i] {
 			return fmt.Errorf("player %d: %+v, history gives score %d, farkles %d, on board %v",
 				i, p, m.score[i], m.farkles[i], m.onBoard[i])
@@ -392,13 +392,13 @@ func checkHistory(g *Game) error {
 			return fmt.Errorf("player %d: score %d past the target %d under welfare", i, p.Score, targetOf(m.r))
 		}
 	}
-	if diff := cmpDiff(m.score, g.Scores()); diff != "" {
+	if diff := cmpDiff(m.score, g.View().Scores()); diff != "" {
 		return fmt.Errorf("scores (-history +game):\n%s", diff)
 	}
-	w, over := g.Winner()
+	w, over := g.View().Winner()
 	switch {
-	case over != m.over || g.Over() != m.over:
-		return fmt.Errorf("over %v (Winner ok %v), history gives %v", g.Over(), over, m.over)
+	case over != m.over || g.View().Over() != m.over:
+		return fmt.Errorf("over %v (Winner ok %v), history gives %v", g.View().Over(), over, m.over)
 	case over && w != m.winner:
 		return fmt.Errorf("winner %d, history gives %d", w, m.winner)
 	case over && !m.sixOnes && slices.Max(m.score) != m.score[w]:
@@ -416,8 +416,8 @@ func checkHistory(g *Game) error {
 		return fmt.Errorf("turn total %d, keeps since the turn began sum to %d", g.View().TurnTotal(), m.turnSum)
 	case g.View().DiceLeft() != m.left:
 		return fmt.Errorf("dice left %d, history gives %d", g.View().DiceLeft(), m.left)
-	case g.HotDice() != m.hot:
-		return fmt.Errorf("hot dice %v, history gives %v", g.HotDice(), m.hot)
+	case g.View().HotDice() != m.hot:
+		return fmt.Errorf("hot dice %v, history gives %v", g.View().HotDice(), m.hot)
 	case g.View().FinalRound() != (m.trigger >= 0 && !m.over):
 		return fmt.Errorf("final round %v, history gives trigger %d, over %v", g.View().FinalRound(), m.trigger, m.over)
 	case (d != nil) != m.onTable || d != nil && hand(d) != m.table:
@@ -475,7 +475,7 @@ func checkRoundTrip(g *Game) error {
 // action, which took the game from the state before.
 func checkStep(g *Game, before snapshot) error {
 	n := g.View().NumPlayers()
-	w, over := g.Winner()
+	w, over := g.View().Winner()
 	d := g.View().Roll()
 	switch {
 	case g.NumEvents() <= before.NEvents:
@@ -490,13 +490,13 @@ func checkStep(g *Game, before snapshot) error {
 		return fmt.Errorf("%d dice left", g.View().DiceLeft())
 	case d != nil && len(d) != g.View().DiceLeft():
 		return fmt.Errorf("%d dice on the table, %d left", len(d), g.View().DiceLeft())
-	case over != g.Over() || over != (w >= 0 && w < n):
-		return fmt.Errorf("over %v, winner %d (%v)", g.Over(), w, over)
+	case over != g.View().Over() || over != (w >= 0 && w < n):
+		return fmt.Errorf("over %v, winner %d (%v)", g.View().Over(), w, over)
 	case over && (d != nil || g.View().TurnTotal() != 0 || g.View().FinalRound()):
 		return fmt.Errorf("game over with dice %v, turn total %d, final round %v", d, g.View().TurnTotal(), g.View().FinalRound())
 	case before.Over:
 		return errors.New("a legal action after the end")
-	case g.HotDice() && (d != nil || g.View().DiceLeft() != farkle.MaxDice):
+	case g.View().HotDice() && (d != nil || g.View().DiceLeft() != farkle.MaxDice):
 		return fmt.Errorf("hot dice with dice %v and %d left", d, g.View().DiceLeft())
 	}
 	last := g.EventsSince(g.NumEvents() - 1)

@@ -199,15 +199,15 @@ func (v View) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("game: cannot marshal a view: %w", ErrNoGame)
 	}
 	j := viewJSON{
-		Players:    g.Players(),
+		Players:    g.View().Players(),
 		Current:    g.View().Current(),
 		Turn:       g.View().Turn(),
 		TurnTotal:  g.View().TurnTotal(),
 		Roll:       make([]int, 0, farkle.MaxDice),
 		DiceLeft:   g.View().DiceLeft(),
-		HotDice:    g.HotDice(),
+		HotDice:    g.View().HotDice(),
 		FinalRound: g.View().FinalRound(),
-		Over:       g.Over(),
+		Over:       g.View().Over(),
 		CanRoll:    g.can(ActionRoll) == nil,
 		CanKeep:    g.can(ActionKeep) == nil,
 		CanBank:    g.can(ActionBank) == nil,
@@ -218,7 +218,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 			j.Roll = append(j.Roll, int(d))
 		}
 	}
-	if w, ok := g.Winner(); ok {
+	if w, ok := g.View().Winner(); ok {
 		j.Winner = &w
 	}
 	return json.Marshal(j)

@@ -152,7 +152,7 @@ func TestSaveResume(t *testing.T) {
 			}
 			saves = append(saves, b)
 		}
-		for !g.Over() {
+		for !g.View().Over() {
 			save()
 			if g.View().Turn()%2 == 0 { // a roll before the save: dice wait on the table
 				if err := g.Roll(); err != nil {
@@ -160,7 +160,7 @@ func TestSaveResume(t *testing.T) {
 				}
 				save()
 			}
-			if !g.Over() {
+			if !g.View().Over() {
 				if err := g.PlayTurn(bots[g.View().Current()]); err != nil {
 					t.Fatal(err)
 				}

@@ -120,7 +120,7 @@ func TestStateMachine(t *testing.T) {
 					t.Fatalf("after a farkle: turn total %d, dice %v", g.View().TurnTotal(), g.View().Roll())
 				}
 			}
-			for i, s := range g.Scores() {
+			for i, s := range g.View().Scores() {
 				if s != before.Players[i].Score && !moved[i] {
 					t.Fatalf("player %d: score %d -> %d without bank or penalty", i, before.Players[i].Score, s)
 				}
@@ -166,7 +166,7 @@ func TestStateMachine(t *testing.T) {
 				before := g.View().Turn()
 				var err error
 				act(t, 0, func() error { err = g.PlayTurn(bot); return err })
-				if err == nil && !g.Over() && g.View().Turn() != before+1 {
+				if err == nil && !g.View().Over() && g.View().Turn() != before+1 {
 					t.Fatalf("PlayTurn went from turn %d to %d", before, g.View().Turn())
 				}
 			},
@@ -177,12 +177,12 @@ func TestStateMachine(t *testing.T) {
 				}
 				// The JSON round trip, a replay of the whole game, after
 				// every action, or every fourth under the race detector.
-				if !raceEnabled || checks%4 == 0 || g.Over() {
+				if !raceEnabled || checks%4 == 0 || g.View().Over() {
 					if err := checkRoundTrip(g); err != nil {
 						t.Fatal(err)
 					}
 				}
-				if g.Over() {
+				if g.View().Over() {
 					for _, a := range []Action{ActionRoll, ActionKeep, ActionBank} {
 						if err := g.Can(a); !errors.Is(err, ErrGameOver) {
 							t.Fatalf("Can(%v) after the end = %v", a, err)
@@ -215,9 +215,9 @@ func TestWholeGameReplays(t *testing.T) {
 		if err := checkInvariants(g); err != nil {
 			t.Fatal(err)
 		}
-		w, over := g.Winner()
-		if !over || g.Scores()[w] < targetOf(r) || slices.Max(g.Scores()) != g.Scores()[w] {
-			t.Fatalf("winner %d, over %v, scores %v, target %d", w, over, g.Scores(), targetOf(r))
+		w, over := g.View().Winner()
+		if !over || g.View().Scores()[w] < targetOf(r) || slices.Max(g.View().Scores()) != g.View().Scores()[w] {
+			t.Fatalf("winner %d, over %v, scores %v, target %d", w, over, g.View().Scores(), targetOf(r))
 		}
 		h, err := Replay(r, make([]string, n), g.EventsSince(0))
 		if err != nil {
@@ -243,7 +243,7 @@ func TestEventsSinceProperty(t *testing.T) {
 		turns := rapid.IntRange(0, 20).Draw(t, "turns")
 		bot := ThresholdBot{BankAt: 400}
 		for range turns {
-			if g.Over() {
+			if g.View().Over() {
 				break
 			}
 			if err := g.PlayTurn(bot); err != nil {

@@ -69,12 +69,12 @@ func TestStrategyBotPlaysGames(t *testing.T) {
 			if err := g.Play(s1, game.ThresholdBot{BankAt: 400}, s2); err != nil {
 				t.Fatalf("%s seed %d: %v", tc.name, seed, err)
 			}
-			w, over := g.Winner()
-			if !over || !g.Over() {
+			w, over := g.View().Winner()
+			if !over || !g.View().Over() {
 				t.Fatalf("%s seed %d: Play returned before the end", tc.name, seed)
 			}
 			wins[w]++
-			scores := g.Scores()
+			scores := g.View().Scores()
 			if scores[w] != slices.Max(scores) || scores[w] < tc.rules.Target {
 				t.Errorf("%s seed %d: winner %d with scores %v, target %d", tc.name, seed, w, scores, tc.rules.Target)
 			}
@@ -116,7 +116,7 @@ func TestStrategyZeroBot(t *testing.T) {
 	if err := g.Play(strategy.Bot{}, strategy.Bot{Table: solveFor(t, g)}); err != nil {
 		t.Fatal(err)
 	}
-	if !g.Over() {
+	if !g.View().Over() {
 		t.Fatal("Play returned before the end")
 	}
 }
@@ -137,10 +137,10 @@ func ExampleGame_Play_strategy() {
 	if err := g.Play(strategy.Bot{Table: table}, game.ThresholdBot{BankAt: 350}); err != nil {
 		panic(err)
 	}
-	w, _ := g.Winner()
+	w, _ := g.View().Winner()
 	fmt.Println("turns:", g.View().Turn())
-	fmt.Println("scores:", g.Scores())
-	fmt.Println("winner:", g.Players()[w].Name)
+	fmt.Println("scores:", g.View().Scores())
+	fmt.Println("winner:", g.View().Players()[w].Name)
 	// Output:
 	// turns: 12
 	// scores: [2950 2600]

@@ -357,7 +357,7 @@ func TestAverageMonteCarlo(t *testing.T) {
 					t.Fatalf("%v: turn %d: %v", preset, g.View().Turn(), err)
 				}
 			}
-			score := g.Scores()[0]
+			score := g.View().Scores()[0]
 			x := float64(score-prev) / batch
 			prev = score
 			sum += x
@@ -413,8 +413,8 @@ func TestAverageBotFarklesInARow(t *testing.T) {
 	}
 	roll1 := []farkle.Die{2, 2, 3, 4, 5, 6} // keep the 5, 5 dice left
 	for k := range 5 {
-		if g.Players()[0].Farkles != k {
-			t.Fatalf("farkles in a row %d, want %d", g.Players()[0].Farkles, k)
+		if g.View().Players()[0].Farkles != k {
+			t.Fatalf("farkles in a row %d, want %d", g.View().Players()[0].Farkles, k)
 		}
 		play(t, g, step{roll1, nil})
 		keep, bank := (AverageBot{Table: at}).Decide(g.View())

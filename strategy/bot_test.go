@@ -156,7 +156,7 @@ func TestBotPlaysGames(t *testing.T) {
 			if err := g.Play(s1, game.ThresholdBot{BankAt: 400}, s2); err != nil {
 				t.Fatalf("%v seed %d: %v", p, seed, err)
 			}
-			if _, over := g.Winner(); !over {
+			if _, over := g.View().Winner(); !over {
 				t.Fatalf("%v seed %d: Play returned before the end", p, seed)
 			}
 			if s1.checked == 0 || s2.checked == 0 {

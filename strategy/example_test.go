@@ -134,7 +134,7 @@ func ExampleBot() {
 		fmt.Println(err)
 		return
 	}
-	_, over := g.Winner()
+	_, over := g.View().Winner()
 	fmt.Println("game over:", over)
 	// Output:
 	// from 1 5 2 2 3 6: keep 1, bank false

@@ -125,8 +125,8 @@ func TestHouseRulesBots(t *testing.T) {
 		switch {
 		case tc.want != nil && (!errors.Is(err, tc.want) || g.NumEvents() != 0):
 			t.Errorf("%s: Play = %v after %d events; want %v before any", tc.name, err, g.NumEvents(), tc.want)
-		case tc.want == nil && (err != nil || !g.Over()):
-			t.Errorf("%s: Play = %v, over %v", tc.name, err, g.Over())
+		case tc.want == nil && (err != nil || !g.View().Over()):
+			t.Errorf("%s: Play = %v, over %v", tc.name, err, g.View().Over())
 		}
 	}
 	if err := (AverageBot{}).CheckRules(with(func(r *game.Rules) { r.Bankrupt, r.PenaltyAfter = true, 3 })); err == nil ||
@@ -215,8 +215,8 @@ func TestPiggybackGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.Play(Bot{}, AverageBot{}); err != nil || !g.Over() {
-			t.Fatalf("seed %d: Play = %v, over %v", seed, err, g.Over())
+		if err := g.Play(Bot{}, AverageBot{}); err != nil || !g.View().Over() {
+			t.Fatalf("seed %d: Play = %v, over %v", seed, err, g.View().Over())
 		}
 		for _, e := range g.EventsSince(0) {
 			if e.Kind == game.EventPiggybacked {

@@ -254,7 +254,7 @@ type playSession struct {
 
 func (p *playSession) run(origin string) error {
 	g, w := p.g, p.e.stdout
-	players := g.Players()
+	players := g.View().Players()
 	r := g.View().Rules()
 	target := r.Target
 	if target == 0 {
@@ -295,15 +295,15 @@ func (p *playSession) run(origin string) error {
 			// Nothing of the game can be shown: stop. run says why.
 			return errRefused
 		}
-		for !g.Over() && g.View().Current() != 0 {
+		for !g.View().Over() && g.View().Current() != 0 {
 			if err := g.PlayTurn(p.bot); err != nil {
 				return fmt.Errorf("bot: %v", err)
 			}
 			p.show()
 		}
-		if g.Over() {
-			win, _ := g.Winner()
-			fmt.Fprintf(w, "Game over: %s won. Scores: %s.\n", g.Players()[win].Name, p.scores())
+		if g.View().Over() {
+			win, _ := g.View().Winner()
+			fmt.Fprintf(w, "Game over: %s won. Scores: %s.\n", g.View().Players()[win].Name, p.scores())
 			return nil
 		}
 		p.prompt()
@@ -409,7 +409,7 @@ func (p *playSession) prompt() {
 // that it does not take is refused, and the game goes on.
 func (p *playSession) do(line string) bool {
 	g := p.g
-	name := g.Players()[0].Name
+	name := g.View().Players()[0].Name
 	cmd, rest := line, ""
 	if i := strings.IndexFunc(line, unicode.IsSpace); i >= 0 {
 		cmd, rest = line[:i], strings.TrimSpace(line[i:])
@@ -498,7 +498,7 @@ func (p *playSession) keep(dice []farkle.Die) error {
 	err := p.g.Keep(dice)
 	var de *farkle.DiceError
 	if roll != nil && errors.As(err, &de) {
-		p.tell("%s, you cannot keep %s: %s.", p.g.Players()[0].Name, joinDice(dice), keepError(roll, de))
+		p.tell("%s, you cannot keep %s: %s.", p.g.View().Players()[0].Name, joinDice(dice), keepError(roll, de))
 		return nil
 	}
 	return err
@@ -508,7 +508,7 @@ func (p *playSession) keep(dice []farkle.Die) error {
 // such as "Ann, roll the dice first.".
 func (p *playSession) explain(err error) string {
 	g := p.g
-	name := g.Players()[0].Name
+	name := g.View().Players()[0].Name
 	var ae *game.ActionError
 	var action game.Action
 	if errors.As(err, &ae) {
@@ -613,7 +613,7 @@ func (p *playSession) show() {
 
 func (p *playSession) scores() string {
 	var parts []string
-	for _, pl := range p.g.Players() {
+	for _, pl := range p.g.View().Players() {
 		parts = append(parts, pl.Name+" "+strconv.Itoa(pl.Score))
 	}
 	return strings.Join(parts, ", ")

@@ -32,7 +32,7 @@ func scriptGame(t *testing.T, seed uint64, target int) (string, *game.Game) {
 	bot := game.ThresholdBot{BankAt: 350}
 	var script strings.Builder
 	script.WriteString("# a scripted game\n\n")
-	for !g.Over() {
+	for !g.View().Over() {
 		if g.View().Current() == 1 {
 			if err := g.PlayTurn(bot); err != nil {
 				t.Fatal(err)
@@ -43,7 +43,7 @@ func scriptGame(t *testing.T, seed uint64, target int) (string, *game.Game) {
 		if err := g.Roll(); err != nil {
 			t.Fatal(err)
 		}
-		if g.View().Current() != 0 || g.Over() {
+		if g.View().Current() != 0 || g.View().Over() {
 			continue // farkle
 		}
 		p, err := g.View().Scorer().BestKeep(g.View().Roll())
@@ -76,8 +76,8 @@ func TestPlayWholeGame(t *testing.T) {
 		if code != 0 || errs != "" {
 			t.Fatalf("seed %d: exit %d, stderr:\n%s", seed, code, errs)
 		}
-		w, _ := g.Winner()
-		players := g.Players()
+		w, _ := g.View().Winner()
+		players := g.View().Players()
 		want := "Game over: " + players[w].Name + " won. Scores: You " + strconv.Itoa(players[0].Score) +
 			", Bot " + strconv.Itoa(players[1].Score) + ".\n"
 		if !strings.HasSuffix(out, want) {

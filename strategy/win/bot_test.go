@@ -47,8 +47,8 @@ func TestPlayRefusesBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Play(Bot{Table: tb}, game.ThresholdBot{BankAt: 300}); err != nil || !g.Over() {
-		t.Fatalf("Play with the table's rules: %v (over: %v)", err, g.Over())
+	if err := g.Play(Bot{Table: tb}, game.ThresholdBot{BankAt: 300}); err != nil || !g.View().Over() {
+		t.Fatalf("Play with the table's rules: %v (over: %v)", err, g.View().Over())
 	}
 }
 
@@ -135,7 +135,7 @@ func TestBotZeroDecides(t *testing.T) {
 				if err := g.Play(game.BotFunc(c.bot.Decide), game.ThresholdBot{BankAt: 300}); err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
 				}
-				if _, over := g.Winner(); !over {
+				if _, over := g.View().Winner(); !over {
 					t.Fatalf("seed %d: the game is not over", seed)
 				}
 			}

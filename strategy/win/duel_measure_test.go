@@ -101,7 +101,7 @@ func BenchmarkBotThreePlayers(b *testing.B) {
 						if err := g.Play(bots...); err != nil {
 							b.Fatal(err)
 						}
-						if w, _ := g.Winner(); w == seat {
+						if w, _ := g.View().Winner(); w == seat {
 							wins++
 						}
 					}

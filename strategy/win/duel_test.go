@@ -209,7 +209,7 @@ func TestDuelMonteCarlo(t *testing.T) {
 						if err := g.Play(bots...); err != nil {
 							t.Fatal(err)
 						}
-						if w, _ := g.Winner(); w == seat {
+						if w, _ := g.View().Winner(); w == seat {
 							wins++
 						}
 					}

@@ -86,13 +86,13 @@ func ExampleBot() {
 	}
 	s, _ := win.StateOf(g.View())
 	chance, _ := t.ChanceAt(s)
-	fmt.Printf("%s to move: %.1f%% to win\n", g.Players()[g.View().Current()].Name, 100*chance)
+	fmt.Printf("%s to move: %.1f%% to win\n", g.View().Players()[g.View().Current()].Name, 100*chance)
 	if err := g.Play(bot, strategy.Bot{Table: st}); err != nil {
 		fmt.Println(err)
 		return
 	}
-	w, _ := g.Winner()
-	fmt.Printf("%s won, %d to %d\n", g.Players()[w].Name, g.Players()[w].Score, g.Players()[1-w].Score)
+	w, _ := g.View().Winner()
+	fmt.Printf("%s won, %d to %d\n", g.View().Players()[w].Name, g.View().Players()[w].Score, g.View().Players()[1-w].Score)
 	// A Bot without a table, or with one of other rules, cannot play.
 	fmt.Println(win.Bot{}.CheckRules(r))
 	fmt.Println(win.Bot{Table: t}.CheckRules(game.Rules{Target: 2000, Scoring: farkle.CoreScoring.Rules()}))

@@ -155,7 +155,7 @@ func TestHouseRulesMonteCarlo(t *testing.T) {
 				if err := g.Play(Bot{Table: tb}, Bot{Table: tb}); err != nil {
 					t.Fatal(err)
 				}
-				if w, _ := g.Winner(); w == 0 {
+				if w, _ := g.View().Winner(); w == 0 {
 					wins++
 				}
 			}

@@ -555,7 +555,7 @@ func TestBotGames(t *testing.T) {
 					if err := g.Play(bots...); err != nil {
 						t.Fatalf("seed %d: %v", seed, err)
 					}
-					if w, _ := g.Winner(); w == seed%2 {
+					if w, _ := g.View().Winner(); w == seed%2 {
 						wins++
 					}
 				}

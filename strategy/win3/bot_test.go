@@ -28,7 +28,7 @@ func playSeats(t *testing.T, r game.Rules, games int, seed uint64, bots []game.B
 		if err := g.Play(bots...); err != nil {
 			t.Fatal(err)
 		}
-		w, ok := g.Winner()
+		w, ok := g.View().Winner()
 		if !ok {
 			t.Fatal("a game without a winner")
 		}
@@ -161,7 +161,7 @@ func TestFinalSeat(t *testing.T) {
 	want := func(scores [3]int) {
 		t.Helper()
 		if got := finalSeat(g.View(), r.Target); got.Scores != scores {
-			t.Errorf("player %d of scores %v: %v, want %v", g.View().Current(), g.Scores(), got.Scores, scores)
+			t.Errorf("player %d of scores %v: %v, want %v", g.View().Current(), g.View().Scores(), got.Scores, scores)
 		}
 	}
 	turn([]farkle.Die{2, 2, 2, 3, 4, 6}, []farkle.Die{2, 2, 2}) // p0: 200

@@ -35,8 +35,8 @@ func Example() {
 	if err := g.Play(bot, bot, bot); err != nil {
 		panic(err)
 	}
-	winner, _ := g.Winner()
-	fmt.Println(g.Players()[winner].Name, "won", g.Scores())
+	winner, _ := g.View().Winner()
+	fmt.Println(g.View().Players()[winner].Name, "won", g.View().Scores())
 	// Output:
 	// seats: 44.49% 31.79% 23.72%
 	// head starts 150 and 250: 34.12% 33.04% 32.85%

@@ -189,7 +189,7 @@ func (s *Server) makeBots(g *game.Game, seats []seat) ([]game.Bot, error) {
 // playBots plays the turns of the bots, from the current player on, until
 // a human's turn or the end of the game. The caller holds e.mu.
 func (s *Server) playBots(e *entry) {
-	for turns := 0; !e.g.Over() && e.bots[e.g.View().Current()] != nil; turns++ {
+	for turns := 0; !e.g.View().Over() && e.bots[e.g.View().Current()] != nil; turns++ {
 		if turns > 10_000 {
 			s.logf("farkle serve: game %s: bots played 10000 turns in a row; stopping", e.id)
 			return

@@ -35,7 +35,7 @@ func TestCreateHouseRules(t *testing.T) {
 	e := s.games[c.ID]
 	s.mu.Unlock()
 	e.mu.Lock()
-	got, over, current, n := e.g.View().Rules(), e.g.Over(), e.g.View().Current(), e.g.NumEvents()
+	got, over, current, n := e.g.View().Rules(), e.g.View().Over(), e.g.View().Current(), e.g.NumEvents()
 	e.mu.Unlock()
 	if got != want {
 		t.Errorf("rules %+v, want %+v", got, want)

@@ -47,7 +47,7 @@ func (s *Server) overloaded(w http.ResponseWriter, why string) {
 // owns e.
 func (s *Server) expired(e *entry, now time.Time) bool {
 	idle := now.Sub(e.touched)
-	if s.cfg.FinishedTTL > 0 && e.g.Over() && idle >= s.cfg.FinishedTTL {
+	if s.cfg.FinishedTTL > 0 && e.g.View().Over() && idle >= s.cfg.FinishedTTL {
 		return true
 	}
 	return s.cfg.IdleTTL > 0 && idle >= s.cfg.IdleTTL

@@ -215,7 +215,7 @@ func TestMigrate(t *testing.T) {
 	}
 	var st stateJSON
 	call(t, nil, "GET", ts.URL+"/api/games/"+id, "", nil).decode(t, &st)
-	if st.NumEvents != g.NumEvents() || st.Players[0].Score != g.Scores()[0] {
+	if st.NumEvents != g.NumEvents() || st.Players[0].Score != g.View().Scores()[0] {
 		t.Fatalf("migrated: %d events, %d saved", st.NumEvents, g.NumEvents())
 	}
 	// The dice go on from the saved source.

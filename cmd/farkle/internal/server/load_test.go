@@ -882,7 +882,7 @@ func TestScanLoadState(t *testing.T) {
 			t.Fatalf("scan %+v, encoding/json %+v, of %s", got, want, data)
 		}
 		keeps += len(got.Keeps)
-		if e.g.Over() {
+		if e.g.View().Over() {
 			break
 		}
 		randomMove(e.g, rng)

@@ -81,7 +81,7 @@ type keptJSON struct {
 // walking back from the last event.
 func keptOf(g *game.Game) []keptJSON {
 	out := []keptJSON{}
-	if g.Over() {
+	if g.View().Over() {
 		return out
 	}
 	cur, n := g.View().Current(), g.NumEvents()
@@ -218,8 +218,8 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 	st := stateJSON{
 		ID: e.id, Rules: preset, Target: target, Lang: lang,
 		Current: g.View().Current(), Turn: g.View().Turn(), TurnTotal: g.View().TurnTotal(),
-		Dice: orEmpty(g.View().Roll()), DiceLeft: g.View().DiceLeft(), HotDice: g.HotDice(),
-		FinalRound: g.View().FinalRound(), Over: g.Over(),
+		Dice: orEmpty(g.View().Roll()), DiceLeft: g.View().DiceLeft(), HotDice: g.View().HotDice(),
+		FinalRound: g.View().FinalRound(), Over: g.View().Over(),
 		CanRoll:   g.Can(game.ActionRoll) == nil,
 		Keeps:     []keepJSON{},
 		Kept:      keptOf(g),
@@ -231,16 +231,16 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 		Piggyback: r.Piggyback, Bonus: r.PiggybackBonus,
 	}
 	st.OfferTotal, st.OfferDice, _ = g.View().Offer()
-	if w, ok := g.Winner(); ok {
+	if w, ok := g.View().Winner(); ok {
 		st.Winner = &w
 	}
 	switch err := g.Can(game.ActionBank); {
 	case err == nil:
 		st.CanBank = true
-	case g.View().Roll() == nil && !g.Over() && g.View().TurnTotal() > 0:
+	case g.View().Roll() == nil && !g.View().Over() && g.View().TurnTotal() > 0:
 		st.BankNote = cleanError(err)
 	}
-	for i, p := range g.Players() {
+	for i, p := range g.View().Players() {
 		st.Players = append(st.Players, playerJSON{Name: p.Name, Kind: e.seats[i].Kind, Score: p.Score, Farkles: p.Farkles, OnBoard: p.OnBoard})
 	}
 	if d := g.View().Roll(); d != nil {

@@ -95,7 +95,7 @@ func TestStateJSON(t *testing.T) {
 						states++
 					}
 				}
-				if g.Over() || g.NumEvents() >= s.cfg.MaxEvents {
+				if g.View().Over() || g.NumEvents() >= s.cfg.MaxEvents {
 					break
 				}
 				switch step % 37 {
@@ -124,7 +124,7 @@ func TestStateJSON(t *testing.T) {
 
 func namesOf(g *game.Game) []string {
 	var out []string
-	for _, p := range g.Players() {
+	for _, p := range g.View().Players() {
 		out = append(out, p.Name)
 	}
 	return out
@@ -331,7 +331,7 @@ func benchEntryT(b testing.TB) (*Server, *entry) {
 	}
 	for g.View().Roll() == nil || g.NumEvents() < 40 {
 		randomMove(g, mrand.New(mrand.NewPCG(3, uint64(g.NumEvents()))))
-		if g.Over() {
+		if g.View().Over() {
 			b.Fatal("over")
 		}
 	}

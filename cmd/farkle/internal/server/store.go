@@ -364,7 +364,7 @@ func strictJSON(data []byte, v any) error {
 // and the first record, of the events of g so far.
 func logOf(e *entry) ([]byte, error) {
 	names := make([]string, e.g.View().NumPlayers())
-	for i, p := range e.g.Players() {
+	for i, p := range e.g.View().Players() {
 		names[i] = p.Name
 	}
 	hb, err := json.Marshal(logHeader{Format: logFormat, Version: logVersion, Rules: e.g.View().Rules(), Players: names, Seats: e.seats})
@@ -444,7 +444,7 @@ func (s *Server) undo(e *entry) {
 		return
 	}
 	names := make([]string, e.g.View().NumPlayers())
-	for i, p := range e.g.Players() {
+	for i, p := range e.g.View().Players() {
 		names[i] = p.Name
 	}
 	var evs []game.Event
@@ -557,7 +557,7 @@ func (s *Server) loadAll() error {
 		}
 		// A bot's turn is played before the save that ends a human's
 		// turn, so none is due; a file written by hand may differ.
-		if !e.g.Over() && e.bots[e.g.View().Current()] != nil {
+		if !e.g.View().Over() && e.bots[e.g.View().Current()] != nil {
 			s.playBots(e)
 			if err := s.persist(e); err != nil {
 				return err
