@@ -291,3 +291,13 @@ func intsOf(h farkle.Hand) []int {
 	}
 	return out
 }
+
+// until waits for cond, a state that the test is sure comes (a write
+// queued, a goroutine gone): it polls with no deadline of its own, so that
+// a loaded machine only makes it wait longer; go test's -timeout catches a
+// state that never comes.
+func until(cond func() bool) {
+	for !cond() {
+		time.Sleep(time.Millisecond)
+	}
+}

@@ -262,6 +262,15 @@ type committer struct {
 	// TestJournalWritesReadBack).
 	hook func(point string)
 
+	// taken, for the tests, is called by the run goroutine with the
+	// number of writes of each batch once it is taken (and its wait
+	// recorded), before it is written: a test holds the disk by not
+	// returning. sleep is how the run goroutine waits while it gathers
+	// a batch (time.Sleep; a test holds the gathering). Both are set
+	// before the first write, never while the committer runs.
+	taken func(n int)
+	sleep func(time.Duration)
+
 	// gather is how long a batch of several writes waits for more
 	// (gatherTime; the tests may change it).
 	gather atomic.Int64
@@ -342,7 +351,7 @@ const queueCap = 1 << 16
 func newCommitter(dir *os.File, dirPath string, seq uint64, observe func(time.Duration, error), logf func(string, ...any)) (*committer, error) {
 	c := &committer{
 		q: make(chan *commitReq, queueCap), dir: dir, dirPath: dirPath, observe: observe, logf: logf,
-		rotateAge: defaultRotateAge, ckpt: make(chan uint64, 1),
+		rotateAge: defaultRotateAge, ckpt: make(chan uint64, 1), sleep: time.Sleep,
 	}
 	c.rotateSize.Store(defaultRotateSize)
 	c.gather.Store(int64(gatherTime))
@@ -611,12 +620,15 @@ func (c *committer) run() {
 			// Writers are waiting side by side: more are on their way.
 			// Let them join this batch rather than the next, so that
 			// one fsync serves them all (see gatherTime).
-			time.Sleep(g)
+			c.sleep(g)
 			batch = c.drain(batch)
 		}
 		now := time.Now()
 		c.lastWait.Store(int64(now.Sub(first.enq)))
 		c.lastTake.Store(now.UnixNano())
+		if c.taken != nil {
+			c.taken(len(batch))
+		}
 		if d := c.delay.Load(); d > 0 {
 			time.Sleep(time.Duration(d))
 		}
