@@ -309,7 +309,8 @@ func TestStreamOutlivesWriteTimeout(t *testing.T) {
 	rd := bufio.NewReader(res.Body)
 	t0 := time.Now()
 	beats := 0
-	for time.Since(t0) < time.Second {
+	// Twice the WriteTimeout, and heartbeats past it.
+	for time.Since(t0) < 2*ts.Config.WriteTimeout || beats < 3 {
 		line, err := rd.ReadString('\n')
 		if err != nil {
 			t.Fatalf("after %v and %d heartbeats: %v", time.Since(t0), beats, err)

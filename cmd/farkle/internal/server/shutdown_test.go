@@ -129,7 +129,9 @@ func TestShutdownUnderLoad(t *testing.T) {
 				res.Body.Close()
 			}
 		}()
-		time.Sleep(200 * time.Millisecond)
+		// The shutdown comes with moves made and in flight, however fast
+		// the machine.
+		until(func() bool { return moves.Load() >= 2*int64(len(games)) })
 		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(round)*time.Millisecond)
 		ts.Config.Shutdown(ctx)
 		cancel()
