@@ -1021,6 +1021,10 @@ func recoverJournal(dir string, d *os.File, logf func(string, ...any)) (next uin
 type pacer struct {
 	last  time.Time
 	rests int // the sleeps taken, for the tests
+
+	// The clock and the rest: time.Now and time.Sleep but in tests.
+	now   func() time.Time
+	sleep func(time.Duration)
 }
 
 const (
@@ -1028,17 +1032,17 @@ const (
 	pacerRest = 3 * time.Millisecond
 )
 
-func newPacer() *pacer { return &pacer{last: time.Now()} }
+func newPacer() *pacer { return &pacer{last: time.Now(), now: time.Now, sleep: time.Sleep} }
 
 // step rests if the work since the last rest has taken pacerWork.
 func (p *pacer) step() {
 	if p == nil {
 		return
 	}
-	if time.Since(p.last) >= pacerWork {
-		time.Sleep(pacerRest)
+	if p.now().Sub(p.last) >= pacerWork {
+		p.sleep(pacerRest)
 		p.rests++
-		p.last = time.Now()
+		p.last = p.now()
 	}
 }
 
