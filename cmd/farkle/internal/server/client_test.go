@@ -207,7 +207,7 @@ func TestAttackWidePrefixConns(t *testing.T) {
 			return "accepted"
 		case a := <-answer:
 			return a
-		case <-time.After(5 * time.Second):
+		case <-time.After(guard):
 			t.Fatal("neither accepted nor refused")
 			return ""
 		}

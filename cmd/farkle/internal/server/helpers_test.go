@@ -292,6 +292,12 @@ func intsOf(h farkle.Hand) []int {
 	return out
 }
 
+// guard bounds the waits for a state that comes in milliseconds (a
+// stream ended, a child exited): a guard only, that tells a hang from a
+// loaded machine with a message rather than go test's -timeout, and long
+// enough that no load reaches it.
+const guard = time.Minute
+
 // until waits for cond, a state that the test is sure comes (a write
 // queued, a goroutine gone): it polls with no deadline of its own, so that
 // a loaded machine only makes it wait longer; go test's -timeout catches a

@@ -545,7 +545,7 @@ func TestExpiry(t *testing.T) {
 	}
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+	case <-time.After(guard):
 		t.Fatal("the expired game's stream did not end")
 	}
 	if s.NumGames() != 1 {

@@ -60,7 +60,7 @@ func TestFileLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer probe.Close()
-	probe.SetReadDeadline(time.Now().Add(time.Minute)) // a guard: accepted, it would wait for a request
+	probe.SetReadDeadline(time.Now().Add(guard)) // a guard: accepted, it would wait for a request
 	if b, _ := io.ReadAll(probe); !strings.HasPrefix(string(b), "HTTP/1.1 503 ") {
 		t.Fatalf("a connection over the cap: %q", b)
 	}
@@ -102,7 +102,7 @@ func TestFileLimit(t *testing.T) {
 		}
 	}
 	c.cmd.Process.Signal(syscall.SIGTERM)
-	if code := c.wait(t, 10*time.Second); code != 0 {
+	if code := c.wait(t, guard); code != 0 {
 		t.Errorf("exit %d", code)
 	}
 	log := c.stderr.String()

@@ -144,7 +144,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 		}()
 		select {
 		case <-released:
-		case <-time.After(10 * time.Second):
+		case <-time.After(guard):
 			t.Fatal("Release did not return")
 		}
 		close(stop)
