@@ -266,8 +266,9 @@ type committer struct {
 	// number of writes of each batch once it is taken (and its wait
 	// recorded), before it is written: a test holds the disk by not
 	// returning. sleep is how the run goroutine waits while it gathers
-	// a batch (time.Sleep; a test holds the gathering). Both are set
-	// before the first write, never while the committer runs.
+	// a batch (time.Sleep; a test holds the gathering). A test sets them
+	// before its first write: the run goroutine reads them only for a
+	// write, after the write's send on q.
 	taken func(n int)
 	sleep func(time.Duration)
 
