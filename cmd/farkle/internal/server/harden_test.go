@@ -38,7 +38,7 @@ func newSmallBufTest(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 		cfg.Rate = -1
 	}
 	cfg.Logf = t.Logf
-	s, err := New(cfg)
+	s, err := New(calm(cfg))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +291,7 @@ func TestFitConns(t *testing.T) {
 // every other answer) and the StreamWriteTimeout between its messages:
 // each write has a deadline of its own.
 func TestStreamOutlivesWriteTimeout(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir(), Rate: -1, Logf: t.Logf, Heartbeat: 100 * time.Millisecond, StreamWriteTimeout: 150 * time.Millisecond})
+	s, err := New(calm(Config{DataDir: t.TempDir(), Rate: -1, Logf: t.Logf, Heartbeat: 100 * time.Millisecond, StreamWriteTimeout: 150 * time.Millisecond}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -409,7 +409,7 @@ func TestAttackStreams(t *testing.T) {
 // answered 429 and closed, while another address is served; past
 // MaxConns, 503.
 func TestAttackConns(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir(), Rate: -1, Logf: t.Logf, MaxClientConns: 5, MaxConns: 8})
+	s, err := New(calm(Config{DataDir: t.TempDir(), Rate: -1, Logf: t.Logf, MaxClientConns: 5, MaxConns: 8}))
 	if err != nil {
 		t.Fatal(err)
 	}

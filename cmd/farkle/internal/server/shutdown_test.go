@@ -39,7 +39,7 @@ func (b *syncBuffer) String() string {
 // connection, and Release returns.
 func TestShutdownUnderLoad(t *testing.T) {
 	for round := range 3 {
-		s, err := New(Config{DataDir: t.TempDir(), Rate: -1, Logf: t.Logf, FinishedTTL: time.Hour, IdleTTL: time.Hour})
+		s, err := New(calm(Config{DataDir: t.TempDir(), Rate: -1, Logf: t.Logf, FinishedTTL: time.Hour, IdleTTL: time.Hour}))
 		if err != nil {
 			t.Fatal(err)
 		}
