@@ -3,9 +3,11 @@ package server
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -48,19 +50,24 @@ func TestJournalWritesReadBack(t *testing.T) {
 			if direct == mode.noDirect {
 				t.Skipf("direct writes %v here", direct)
 			}
-			rapid.Check(t, func(rt *rapid.T) { journalReadsBack(rt, t, readBackSizes()) })
+			size := readBackSizes()
+			rapidChecks(t, size.checks)
+			rapid.Check(t, func(rt *rapid.T) { journalReadsBack(rt, t, size) })
 		})
 	}
 }
 
-// The sizes of TestJournalWritesReadBack's cases: at most writes writes
-// of at most write bytes each, the journal rotated within rotate bytes,
-// and a crash at one of the committer's first crash hook calls (about
-// three a write).
+// The sizes of TestJournalWritesReadBack: checks cases (rapid's checks,
+// unless -rapid.checks or RAPID_CHECKS says), each of at most writes
+// writes of at most write bytes each, the journal rotated within rotate
+// bytes, and a crash at one of the committer's first crash hook calls
+// (about three a write). Each case opens, crashes and opens again a
+// store, fsyncs every write and writes a megabyte of zeros ahead in each
+// journal file: the disk's time, seconds for 100 cases on a busy disk.
 type readBackSize struct {
-	writes, write int
-	rotate        int64
-	crash         int
+	checks, writes, write int
+	rotate                int64
+	crash                 int
 }
 
 // readBackSizes returns the sizes of the cases: small ones in the plain
@@ -68,9 +75,28 @@ type readBackSize struct {
 // the slow step (FARKLE_SLOW=1).
 func readBackSizes() readBackSize {
 	if testgate.Slow() {
-		return readBackSize{writes: 30, write: 150_000, rotate: 3 << 20, crash: 80}
+		return readBackSize{checks: 100, writes: 30, write: 150_000, rotate: 3 << 20, crash: 80}
 	}
-	return readBackSize{writes: 10, write: 16_000, rotate: 100_000, crash: 27}
+	return readBackSize{checks: 25, writes: 10, write: 16_000, rotate: 100_000, crash: 27}
+}
+
+// rapidChecks sets rapid's number of checks to n for the rest of t,
+// unless -rapid.checks or RAPID_CHECKS sets it.
+func rapidChecks(t *testing.T, n int) {
+	f := flag.Lookup("rapid.checks")
+	if f == nil || os.Getenv("RAPID_CHECKS") != "" {
+		return
+	}
+	set := false
+	flag.Visit(func(g *flag.Flag) { set = set || g == f })
+	if set {
+		return
+	}
+	old := f.Value.String()
+	if err := f.Value.Set(strconv.Itoa(n)); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Value.Set(old) })
 }
 
 func journalReadsBack(rt *rapid.T, t *testing.T, size readBackSize) {
