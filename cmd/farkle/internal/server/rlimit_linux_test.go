@@ -91,14 +91,14 @@ func TestFileLimit(t *testing.T) {
 	conns = conns[:0]
 	// The server gives the places back as it sees the connections
 	// close: a create is served once it has, refused with 503 before.
-	for tries := 1; ; tries++ {
+	for tries, end := 1, time.Now().Add(guard); ; tries++ {
 		r := call(t, nil, "POST", c.base+"/api/games", "", createRequest{Seats: []seatRequest{{Kind: KindHuman}}})
 		if r.status == 201 {
 			t.Logf("a create after the flood served at try %d", tries)
 			break
 		}
-		if r.status != 503 || !strings.Contains(string(r.body), "too many connections") {
-			t.Fatalf("a create after the flood: %d %s", r.status, r.body)
+		if r.status != 503 || !strings.Contains(string(r.body), "too many connections") || time.Now().After(end) {
+			t.Fatalf("a create after the flood, try %d: %d %s", tries, r.status, r.body)
 		}
 	}
 	c.cmd.Process.Signal(syscall.SIGTERM)
