@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"slices"
+	"sync"
 	"testing"
-	"time"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
@@ -15,15 +15,18 @@ import (
 
 // TestServeWinChances checks that serve's advice gets the chance to win
 // of each choice once the game's table is solved in the background, the
-// same chances as win.Table.Advise gives (in the last turn of a final
-// round too), for three players the mover's chance from a table of
-// strategy/win3 (with a final round too), and chances under a penalty too.
+// same chances as Advise gives from the table solved for the game's rules
+// (in the last turn of a final round too), for three players the mover's
+// chance from a table of strategy/win3 (with a final round too), and
+// chances under a penalty too. Each table is solved once, and the test
+// waits for its solve, not for a time; packages strategy/win and
+// strategy/win3 check the tables themselves.
 func TestServeWinChances(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		t.Skip("solves a game: package strategy tests the solver under the race detector")
 	}
 	r := game.App.Rules()
-	r.Target = 1000
+	r.Target = 500
 	g, err := game.New(r, []string{"Ann", "Bot"}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -38,21 +41,44 @@ func TestServeWinChances(t *testing.T) {
 		choices = append(choices, c)
 	}
 	w := newWinChances(context.Background(), nil, nil)
-	deadline := time.Now().Add(60 * time.Second)
-	var got []float64
-	for {
-		var ok bool
-		if got, ok = w.chances(g.View(), choices); ok {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no win chances after 60 s")
-		}
-		time.Sleep(20 * time.Millisecond)
+	// The tables that w solves, by their rules: the chances expected are
+	// read from them, each solved once.
+	var (
+		mu      sync.Mutex
+		tables  = map[game.Rules]*win.Table{}
+		tables3 = map[game.Rules]*win3.Table{}
+	)
+	w.solve = func(ctx context.Context, r game.Rules, o win.Options) (*win.Table, error) {
+		t, err := solveWin(ctx, r, o)
+		mu.Lock()
+		defer mu.Unlock()
+		tables[r] = t
+		return t, err
 	}
-	tb, err := win.Solve(context.Background(), g.View().Rules(), win.Options{})
-	if err != nil {
-		t.Fatal(err)
+	w.solve3 = func(ctx context.Context, r game.Rules, o win3.Options) (*win3.Table, error) {
+		t, err := solveWin3(ctx, r, o)
+		mu.Lock()
+		defer mu.Unlock()
+		tables3[r] = t
+		return t, err
+	}
+	// solved returns the table of v's rules once w has solved it, in the
+	// background: it waits for the solve, not for a time.
+	solved := func(v game.View) *win.Table {
+		t.Helper()
+		<-w.entry(v.Rules(), v.NumPlayers()).done
+		mu.Lock()
+		defer mu.Unlock()
+		tb := tables[v.Rules()]
+		if tb == nil {
+			t.Fatalf("no table solved for the rules %+v", v.Rules())
+		}
+		return tb
+	}
+	tb := solved(g.View())
+	got, ok := w.chances(g.View(), choices)
+	if !ok {
+		t.Fatal("no win chances once the table is solved")
 	}
 	adv, err := tb.Advise(win.State{DiceLeft: 6}, g.View().Roll())
 	if err != nil {
@@ -71,8 +97,8 @@ func TestServeWinChances(t *testing.T) {
 		}
 	}
 
-	// The final round: Ann banks 1,000, and the Bot's last turn has
-	// chances too, those of its last turn.
+	// The final round: Ann banks 1,000 (of a target of 500), and the
+	// Bot's last turn has chances too, those of its last turn.
 	last, _ := game.New(r, []string{"Ann", "Bot"}, nil)
 	for _, step := range []func() error{
 		func() error { return last.RollDice([]farkle.Die{1, 1, 1, 2, 3, 4}) },
@@ -115,21 +141,16 @@ func TestServeWinChances(t *testing.T) {
 		if err := g3.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
 			t.Fatal(err)
 		}
-		var got3 []float64
-		deadline := time.Now().Add(60 * time.Second)
-		for {
-			var ok bool
-			if got3, ok = w.chances(g3.View(), choices); ok {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("final round %v: no win chances for three players after 60 s", r3.FinalRound)
-			}
-			time.Sleep(20 * time.Millisecond)
+		<-w.entry(g3.View().Rules(), 3).done
+		mu.Lock()
+		tb3 := tables3[g3.View().Rules()]
+		mu.Unlock()
+		if tb3 == nil {
+			t.Fatalf("final round %v: no table of three solved for the rules %+v", r3.FinalRound, g3.View().Rules())
 		}
-		tb3, err := win3.Solve(context.Background(), r3, win3.Options{})
-		if err != nil {
-			t.Fatal(err)
+		got3, ok := w.chances(g3.View(), choices)
+		if !ok {
+			t.Fatalf("final round %v: no win chances for three players once solved", r3.FinalRound)
 		}
 		adv3, err := tb3.Advise(win3.State{}, g3.View().Roll())
 		if err != nil {
@@ -168,20 +189,14 @@ func TestServeWinChances(t *testing.T) {
 	if err := pen.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
 		t.Fatal(err)
 	}
-	deadline = time.Now().Add(120 * time.Second)
-	for {
-		p, ok := w.chances(pen.View(), choices)
-		if ok {
-			for i, c := range p {
-				if c <= 0 || c >= 1 {
-					t.Errorf("keep %v under a penalty: win chance %v", choices[i].Dice, c)
-				}
-			}
-			break
+	solved(pen.View())
+	p, ok := w.chances(pen.View(), choices)
+	if !ok {
+		t.Fatal("no win chances under a penalty once solved")
+	}
+	for i, c := range p {
+		if c <= 0 || c >= 1 {
+			t.Errorf("keep %v under a penalty: win chance %v", choices[i].Dice, c)
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("no win chances under a penalty after 120 s")
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -13,11 +13,34 @@ import (
 	"github.com/farkle-go/farkle/strategy/win3"
 )
 
-// TestWin3 checks win -players 3: its JSON against the package's table,
-// the cache (win3-*.bin, read back without solving), the text, a final
-// round, and the refusal of a penalty.
+// TestWin3 checks win -players 3: its JSON against the package's table
+// (the one the command solved, for the rules asked: each table is solved
+// once), the cache (win3-*.bin, read back without solving), the text, a
+// final round, and the refusal of a penalty.
 func TestWin3(t *testing.T) {
 	dir := t.TempDir()
+	saved := solveWin3
+	defer func() { solveWin3 = saved }()
+	solves := 0
+	var solved *win3.Table // the last table solved
+	solveWin3 = func(ctx context.Context, r game.Rules, opts win3.Options) (*win3.Table, error) {
+		solves++
+		tb, err := saved(ctx, r, opts)
+		solved = tb
+		return tb, err
+	}
+	// table returns the table that the command solved, once, for r.
+	table := func(r game.Rules) *win3.Table {
+		t.Helper()
+		if solves != 1 || solved == nil {
+			t.Fatalf("%d solves, want 1", solves)
+		}
+		if got := solved.Rules(); got != r {
+			t.Fatalf("the table solved for the rules %+v, want %+v", got, r)
+		}
+		solves = 0
+		return solved
+	}
 	args := []string{"win", "-players", "3", "-rules", "core", "-target", "1300", "-final-round=false", "-cache", "cache", "-json"}
 	code, out, errs := runArgs(t, dir, args...)
 	if code != 0 || errs != "" {
@@ -33,10 +56,7 @@ func TestWin3(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	tb, err := win3.Solve(context.Background(), game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1300}, win3.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb := table(game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1300})
 	b, c, fair := tb.FairestHeadStarts()
 	if got.Players != 3 || got.SeatWin != tb.SeatWin() || got.HeadStarts != [2]int{b, c} || got.FairWin != fair || got.Mixed != tb.Mixed() {
 		t.Errorf("win -players 3 -json: %+v, want seats %v, head starts %d %d (%v), %d mixed", got, tb.SeatWin(), b, c, fair, tb.Mixed())
@@ -47,13 +67,6 @@ func TestWin3(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(dir, "cache", "win3-*.bin"))
 	if len(files) != 1 {
 		t.Fatalf("cache files %v, want one", files)
-	}
-	saved := solveWin3
-	defer func() { solveWin3 = saved }()
-	solves := 0
-	solveWin3 = func(ctx context.Context, r game.Rules, opts win3.Options) (*win3.Table, error) {
-		solves++
-		return saved(ctx, r, opts)
 	}
 	code, again, _ := runArgs(t, dir, args...)
 	if code != 0 || again != out || solves != 0 {
@@ -70,10 +83,7 @@ func TestWin3(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	fin, err := win3.Solve(context.Background(), game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600, FinalRound: true}, win3.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fin := table(game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600, FinalRound: true})
 	if got.SeatWin != fin.SeatWin() || got.Mixed != fin.Mixed() {
 		t.Errorf("a final round: %+v, want seats %v, %d mixed", got, fin.SeatWin(), fin.Mixed())
 	}

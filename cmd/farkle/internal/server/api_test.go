@@ -575,7 +575,7 @@ func TestStreamsEndOnClose(t *testing.T) {
 	s.Close()
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+	case <-time.After(guard):
 		t.Fatal("the stream did not end")
 	}
 }

@@ -18,7 +18,7 @@ func (s *Server) admit(w http.ResponseWriter) (done func(), ok bool) {
 		s.overloaded(w, "too many moves wait for the disk")
 		return nil, false
 	}
-	if n, wait, since := s.store.c.waiting(time.Now()); n > 0 && (wait > s.cfg.MaxQueueWait || since > s.cfg.MaxQueueWait) {
+	if n, wait, since := s.store.c.waiting(s.now()); n > 0 && (wait > s.cfg.MaxQueueWait || since > s.cfg.MaxQueueWait) {
 		s.pending.Add(-1)
 		s.overloaded(w, "the disk is behind")
 		return nil, false

@@ -418,7 +418,7 @@ func runLoad(t *testing.T, dir string) {
 		tr.CloseIdleConnections()
 	}
 	after := runtime.NumGoroutine()
-	for deadline := time.Now().Add(5 * time.Second); after > before && time.Now().Before(deadline); after = runtime.NumGoroutine() {
+	for deadline := time.Now().Add(guard); after > before && time.Now().Before(deadline); after = runtime.NumGoroutine() {
 		time.Sleep(20 * time.Millisecond)
 	}
 
