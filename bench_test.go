@@ -78,7 +78,7 @@ func BenchmarkKeeps(b *testing.B) {
 }
 
 func BenchmarkNew(b *testing.B) {
-	r := Facebook.Rules()
+	r := FacebookScoring.Rules()
 	r.FourAsTwoPairs = true
 	b.ReportAllocs()
 	for b.Loop() {
@@ -98,7 +98,7 @@ func BenchmarkAppendKeeps(b *testing.B) {
 // BenchmarkNewPreset compiles a preset's rules, which New does once per
 // program: the later calls only check the rules and find the tables.
 func BenchmarkNewPreset(b *testing.B) {
-	r := Facebook.Rules()
+	r := FacebookScoring.Rules()
 	b.ReportAllocs()
 	for b.Loop() {
 		s, err := New(r)
@@ -181,10 +181,11 @@ func BenchmarkJSON(b *testing.B) {
 	})
 }
 
-// BenchmarkHandForms runs each Scorer method on the same dice in its
-// []Die form and in its Hand form, under the App rules.
+// BenchmarkHandForms runs each Scorer method on the same dice as a []Die
+// and as the Dice of a Hand (the one conversion from a Hand), under the
+// App rules.
 func BenchmarkHandForms(b *testing.B) {
-	s, err := New(App.Rules())
+	s, err := New(AppScoring.Rules())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -201,13 +202,13 @@ func BenchmarkHandForms(b *testing.B) {
 		name       string
 		dice, hand func()
 	}{
-		{"Score", func() { sinkInt, sinkErr = s.Score(benchSix) }, func() { sinkInt, sinkErr = s.ScoreHand(six) }},
-		{"ValidateKeep", func() { sinkInt, sinkErr = s.ValidateKeep(benchSix, benchKept) }, func() { sinkInt, sinkErr = s.ValidateKeepHand(six, kept) }},
-		{"BestPartition", func() { sinkPart, sinkErr = s.BestPartition(benchSix) }, func() { sinkPart, sinkErr = s.BestPartitionHand(six) }},
-		{"BestKeep", func() { sinkPart, sinkErr = s.BestKeep(benchSix) }, func() { sinkPart, sinkErr = s.BestKeepHand(six) }},
-		{"Keeps", func() { sinkParts, sinkErr = s.Keeps(benchSix) }, func() { sinkParts, sinkErr = s.KeepsHand(six) }},
-		{"AppendKeeps", func() { sinkParts, sinkErr = s.AppendKeeps(buf[:0], benchSix) }, func() { sinkParts, sinkErr = s.AppendKeepsHand(buf[:0], six) }},
-		{"IsFarkle", func() { sinkBool, sinkErr = s.IsFarkle(benchSix) }, func() { sinkBool, sinkErr = s.IsFarkleHand(six) }},
+		{"Score", func() { sinkInt, sinkErr = s.Score(benchSix) }, func() { sinkInt, sinkErr = s.Score(six.Dice()) }},
+		{"ValidateKeep", func() { sinkInt, sinkErr = s.ValidateKeep(benchSix, benchKept) }, func() { sinkInt, sinkErr = s.ValidateKeep(six.Dice(), kept.Dice()) }},
+		{"BestPartition", func() { sinkPart, sinkErr = s.BestPartition(benchSix) }, func() { sinkPart, sinkErr = s.BestPartition(six.Dice()) }},
+		{"BestKeep", func() { sinkPart, sinkErr = s.BestKeep(benchSix) }, func() { sinkPart, sinkErr = s.BestKeep(six.Dice()) }},
+		{"Keeps", func() { sinkParts, sinkErr = s.Keeps(benchSix) }, func() { sinkParts, sinkErr = s.Keeps(six.Dice()) }},
+		{"AppendKeeps", func() { sinkParts, sinkErr = s.AppendKeeps(buf[:0], benchSix) }, func() { sinkParts, sinkErr = s.AppendKeeps(buf[:0], six.Dice()) }},
+		{"IsFarkle", func() { sinkBool, sinkErr = s.IsFarkle(benchSix) }, func() { sinkBool, sinkErr = s.IsFarkle(six.Dice()) }},
 	} {
 		b.Run(bm.name+"/Die", func(b *testing.B) {
 			b.ReportAllocs()
@@ -215,7 +216,7 @@ func BenchmarkHandForms(b *testing.B) {
 				bm.dice()
 			}
 		})
-		b.Run(bm.name+"/Hand", func(b *testing.B) {
+		b.Run(bm.name+"/Hand.Dice", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				bm.hand()

@@ -164,13 +164,17 @@ func (p Partition) Combos() iter.Seq[Combo] {
 	}
 }
 
-// Dice returns the dice in the combinations of p: for a keep, the kept
-// dice.
-func (p Partition) Dice() Hand { return p.dice }
+// Dice returns the dice in the combinations of p, in ascending order, in
+// a new slice (nil for none): for a keep, the kept dice, which go to
+// game.Game.Keep or back to a [Scorer] as they are. As [Hand.Dice], it
+// allocates nothing unless the caller keeps the slice. Print dice with
+// %v ([1 5]): a []Die is a slice of bytes, which %s prints as text.
+func (p Partition) Dice() []Die { return p.dice.Dice() }
 
-// Rest returns the dice in no combination of p: for a keep, the dice left
-// to roll.
-func (p Partition) Rest() Hand { return p.rest }
+// Rest returns the dice in no combination of p, in ascending order, in a
+// new slice (nil for none): for a keep, the dice left to roll. As
+// [Hand.Dice], it allocates nothing unless the caller keeps the slice.
+func (p Partition) Rest() []Die { return p.rest.Dice() }
 
 // String returns p in the form
 // "600 = three of a kind 5 5 5 (500) + single one 1 (100); rest 2 3",

@@ -1,16 +1,32 @@
 // Package farkle scores the dice of the Farkle family of games (Farkle,
 // Zilch, 10000, Kostky): exactly, with no allocation on the hot paths, and
-// under the house rules a game chooses.
+// under the house rules a game chooses. Dice go in and come out as a []Die.
 //
-// The package-level functions follow the rules of a dice app whose help
-// page, "the combinations and their points", is this package's
-// specification (the [App] rules). [New] compiles other [Rules] into a
-// [Scorer] with the same methods.
+//	roll := []farkle.Die{1, 2, 3, 4, 6, 6}
+//	points, err := farkle.ValidateKeep(roll, []farkle.Die{1}) // 100, nil
+//	best, err := farkle.BestKeep(roll)
+//	fmt.Println(best.Dice(), best.Points(), best.Rest()) // [1] 100 [2 3 4 6 6]
+//
+// The package-level functions score under the App rules, written out
+// below. For other rules, [New] compiles a [Rules] value (a named
+// [Scoring]'s rules, changed as a table plays) into a [Scorer] with the
+// same methods:
+//
+//	house := farkle.FacebookScoring.Rules()
+//	house.FourAsTwoPairs = true
+//	s, err := farkle.New(house)
+//	points, err = s.Score([]farkle.Die{3, 3, 3, 3, 5, 5}) // 750
+//
+// Package game plays whole games with these rules, package strategy
+// advises on a turn, and package strategy/win plays to win.
+//
+// The App rules are those of a dice app whose help page, "the
+// combinations and their points", is this package's specification.
 //
 // # The App rules
 //
 // This section is the one place where the App rules are written out; the
-// README, the [Kind] constants and the [App] preset refer to it. A set of
+// README, the [Kind] constants and [AppScoring] refer to it. A set of
 // dice kept together from one roll scores:
 //
 //   - [SingleOne]: each 1 that is part of no other combination, 100.
@@ -54,11 +70,11 @@
 // of dice (a count per face), a [Combo] a kind, a Hand and points, and a
 // Partition up to six Combos and the Hand of the rest. All three are
 // comparable with ==, and BestPartition and BestKeep return them without
-// allocating. A [Scorer] scores a Hand as it scores a []Die, with the
-// methods whose names end in Hand ([Scorer.ScoreHand],
-// [Scorer.ValidateKeepHand], [Scorer.KeepsHand] and the others): a roll
-// held as a Hand, as a game's view gives it, goes to the scorer without a
-// conversion, and a keep's Dice back to it.
+// allocating. The dice of a Partition ([Partition.Dice], [Partition.Rest])
+// and of a Hand ([Hand.Dice]) come out as a []Die that goes back to any
+// function here, or to game.Game.Keep, as it is; those methods are
+// inlined, so the slice lives in the caller's frame and passing it on
+// allocates nothing. [HandOf] is the one conversion the other way.
 //
 //	points, err := farkle.ValidateKeep(roll, kept)
 //	if errors.Is(err, farkle.ErrNonScoring) {
@@ -117,13 +133,14 @@
 // three pairs, four of a kind and a pair, two triplets, six dice with
 // nothing, the short straights 1-2-3-4-5 and 2-3-4-5-6 on five dice
 // ([Rules].LowStraight and HighStraight, kinds [LowStraight] and
-// [HighStraight]), and whether equal dice may be split. A [Preset] names each of
-// the five rule sets that come with the package: [App], [Core],
-// [Facebook], [Zilch] and [Classic]. Presets are names, not variables:
-// take a copy of a preset's rules, change what your table plays
-// differently, and pass it to [New]:
+// [HighStraight]), and whether equal dice may be split. A [Scoring] names
+// each of the five rule sets that come with the package: [AppScoring],
+// [CoreScoring], [FacebookScoring], [ZilchScoring] and [ClassicScoring]
+// (the presets of whole games, rules of play included, are package
+// game's). A Scoring is a name, not a variable: take a copy of its rules,
+// change what your table plays differently, and pass them to [New]:
 //
-//	house := farkle.Facebook.Rules()
+//	house := farkle.FacebookScoring.Rules()
 //	house.FourAsTwoPairs = true
 //	s, err := farkle.New(house)
 //
@@ -135,8 +152,4 @@
 // no name in a language.
 //
 // Importing the package does no work: every table is built on first use.
-//
-// The subpackage game drives whole games (turns, banking, hot dice,
-// penalties), the subpackage strategy computes exact odds and the optimal
-// single-turn policy, and strategy/win plays to win a game of two.
 package farkle

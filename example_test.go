@@ -60,7 +60,7 @@ func ExampleBestPartition() {
 	// Output:
 	// 1000 = four of a kind 1 1 1 1 (1000); rest 2 3
 	// four of a kind | 1 1 1 1 | 1000
-	// rest: 2 3
+	// rest: [2 3]
 }
 
 func ExampleBestKeep() {
@@ -68,14 +68,14 @@ func ExampleBestKeep() {
 	// and leaves one more die to roll.
 	p, _ := farkle.BestKeep([]farkle.Die{1, 1, 1, 1, 2, 3})
 	fmt.Println(p)
-	fmt.Println("keep", p.Dice(), "and roll", p.Rest().Len(), "dice")
+	fmt.Println("keep", p.Dice(), "and roll", len(p.Rest()), "dice")
 
 	// A farkle: nothing to keep.
 	p, _ = farkle.BestKeep([]farkle.Die{2, 3, 4, 6, 6, 2})
 	fmt.Println(p)
 	// Output:
 	// 1000 = three ones 1 1 1 (1000); rest 1 2 3
-	// keep 1 1 1 and roll 3 dice
+	// keep [1 1 1] and roll 3 dice
 	// 0; rest 2 2 3 4 6 6
 }
 
@@ -85,11 +85,11 @@ func ExampleKeeps() {
 		fmt.Printf("%v: %d\n", k.Dice(), k.Points())
 	}
 	// Output:
-	// 1 5 5: 200
-	// 1 5: 150
-	// 1: 100
-	// 5 5: 100
-	// 5: 50
+	// [1 5 5]: 200
+	// [1 5]: 150
+	// [1]: 100
+	// [5 5]: 100
+	// [5]: 50
 }
 
 func ExampleAppendKeeps() {
@@ -106,9 +106,9 @@ func ExampleAppendKeeps() {
 	fmt.Println(keeps)
 	// Output:
 	// 3 <nil>
-	// keep 1 5 for 150, roll 2 3
-	// keep 1 for 100, roll 2 3 5
-	// keep 5 for 50, roll 1 2 3
+	// keep [1 5] for 150, roll [2 3]
+	// keep [1] for 100, roll [2 3 5]
+	// keep [5] for 50, roll [1 2 3]
 	// [200 = three of a kind 2 2 2 (200); rest 6]
 }
 
@@ -191,13 +191,13 @@ func ExamplePartition_Combos() {
 	// three of a kind 5 5 5 (500)
 	// single one 1 (100)
 	// single one 1 (100)
-	// 3 combos, 700 points, scoring 1 1 5 5 5, rest 3
+	// 3 combos, 700 points, scoring [1 1 5 5 5], rest [3]
 	// three of a kind no combination
 	// true
 }
 
-func ExamplePreset() {
-	for _, p := range []farkle.Preset{farkle.App, farkle.Core, farkle.Facebook, farkle.Zilch, farkle.Classic} {
+func ExampleScoring() {
+	for _, p := range []farkle.Scoring{farkle.AppScoring, farkle.CoreScoring, farkle.FacebookScoring, farkle.ZilchScoring, farkle.ClassicScoring} {
 		r := p.Rules()
 		fmt.Printf("%-8v straight %4d, three pairs %4d\n", p, r.Straight, r.ThreePairs)
 	}
@@ -209,14 +209,14 @@ func ExamplePreset() {
 	// classic  straight 1500, three pairs 1500
 }
 
-func ExampleParsePreset() {
-	p, err := farkle.ParsePreset("Zilch")
+func ExampleParseScoring() {
+	p, err := farkle.ParseScoring("Zilch")
 	fmt.Println(p, err)
 	s, _ := farkle.New(p.Rules())
 	// Under Zilch, six dice that score nothing are worth 500.
 	fmt.Println(s.Score([]farkle.Die{2, 2, 3, 4, 6, 6}))
 
-	_, err = farkle.ParsePreset("poker")
+	_, err = farkle.ParseScoring("poker")
 	var re *farkle.RulesError
 	fmt.Println(errors.Is(err, farkle.ErrInvalidRules), errors.As(err, &re) && re.Field == "preset")
 	// Output:
@@ -228,7 +228,7 @@ func ExampleParsePreset() {
 func ExampleNew() {
 	// Facebook's scoring, but four of a kind and a pair count as three
 	// pairs.
-	r := farkle.Facebook.Rules()
+	r := farkle.FacebookScoring.Rules()
 	r.FourAsTwoPairs = true
 	s, err := farkle.New(r)
 	if err != nil {
@@ -238,7 +238,7 @@ func ExampleNew() {
 	fmt.Println(s.Score([]farkle.Die{3, 3, 3, 3, 4, 4}))
 
 	// The preset itself is unchanged.
-	facebook, _ := farkle.New(farkle.Facebook.Rules())
+	facebook, _ := farkle.New(farkle.FacebookScoring.Rules())
 	_, err = facebook.Score([]farkle.Die{3, 3, 3, 3, 4, 4})
 	fmt.Println(err)
 
@@ -255,7 +255,7 @@ func ExampleNew() {
 func ExampleNew_split() {
 	// A house rule: the App's scoring, but four 1s score as three 1s and a
 	// single 1 when that is worth more, and two triplets are worth 2500.
-	house := farkle.App.Rules()
+	house := farkle.AppScoring.Rules()
 	house.Split = true
 	house.TwoTriplets = 2500
 	s, err := farkle.New(house)
@@ -271,7 +271,7 @@ func ExampleNew_split() {
 }
 
 func ExampleScorer_Score() {
-	for _, p := range []farkle.Preset{farkle.App, farkle.Core, farkle.Facebook, farkle.Zilch, farkle.Classic} {
+	for _, p := range []farkle.Scoring{farkle.AppScoring, farkle.CoreScoring, farkle.FacebookScoring, farkle.ZilchScoring, farkle.ClassicScoring} {
 		s, _ := farkle.New(p.Rules())
 		ones, _ := s.Score([]farkle.Die{1, 1, 1, 1})
 		threes, _ := s.Score([]farkle.Die{3, 3, 3, 3, 3, 3})
@@ -288,7 +288,7 @@ func ExampleScorer_Score() {
 
 func ExampleScorer_Keeps() {
 	// Under Core, equal dice split: four 1s are three 1s and a single 1.
-	s, _ := farkle.New(farkle.Core.Rules())
+	s, _ := farkle.New(farkle.CoreScoring.Rules())
 	keeps, _ := s.Keeps([]farkle.Die{1, 1, 1, 1})
 	for _, k := range keeps {
 		fmt.Println(k)
@@ -301,7 +301,7 @@ func ExampleScorer_Keeps() {
 }
 
 func ExampleRules_MarshalJSON() {
-	data, err := json.Marshal(farkle.Zilch.Rules())
+	data, err := json.Marshal(farkle.ZilchScoring.Rules())
 	fmt.Println(string(data), err)
 	// Output:
 	// {"single_one":100,"single_five":50,"triple":[1000,200,300,400,500,600],"bonus":"double","four_of_a_kind":0,"five_of_a_kind":0,"six_of_a_kind":0,"split":true,"straight":1500,"three_pairs":1500,"four_as_two_pairs":true,"four_and_pair":0,"two_triplets":0,"nothing":500} <nil>
@@ -313,7 +313,7 @@ func ExampleRules_UnmarshalJSON() {
 	var r farkle.Rules
 	err := json.Unmarshal([]byte(`{"single_one":100,"single_five":50,
 		"triple":[1000,200,300,400,500,600],"bonus":"double","split":true,"nothing":1000}`), &r)
-	_, isPreset := r.Preset()
+	_, isPreset := r.Named()
 	fmt.Println(err, r.Nothing, r.Straight, isPreset)
 
 	// Keys are spelled exactly as MarshalJSON spells them.
@@ -372,38 +372,35 @@ func ExampleParseDice() {
 	// farkle: too many dice: 1 2 3 4 5 6 1
 }
 
-func ExampleScorer_KeepsHand() {
-	// A roll held as a Hand, as a game's view gives it, goes to the scorer
-	// as it is, and so does a keep's Dice.
-	s, err := farkle.New(farkle.Facebook.Rules())
+func ExamplePartition_Dice() {
+	// The dice of a keep go back to a Scorer (or to game.Game.Keep) as
+	// they are, and so do the dice left to roll.
+	s, err := farkle.New(farkle.FacebookScoring.Rules())
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	roll, _ := farkle.HandOf([]farkle.Die{5, 1, 5, 2, 5, 3})
-	keeps, _ := s.KeepsHand(roll)
-	for _, k := range keeps[:3] {
-		fmt.Println(k)
-	}
-	points, err := s.ScoreHand(keeps[0].Dice())
-	fmt.Println(points, err)
+	roll := []farkle.Die{5, 1, 5, 2, 5, 3}
+	best, _ := s.BestKeep(roll)
+	fmt.Println("keep", best.Dice(), "leave", best.Rest())
+	fmt.Println(s.ValidateKeep(roll, best.Dice()))
+	fmt.Println(s.IsFarkle(best.Rest()))
 	// Output:
-	// 600 = three of a kind 5 5 5 (500) + single one 1 (100); rest 2 3
-	// 500 = three of a kind 5 5 5 (500); rest 1 2 3
-	// 200 = single one 1 (100) + single five 5 (50) + single five 5 (50); rest 2 3 5
+	// keep [1 5 5 5] leave [2 3]
 	// 600 <nil>
+	// true <nil>
 }
 
-func ExampleScorer_ScoreHand() {
-	// The same points and errors as Score of the same dice.
+func ExampleHand_Dice() {
+	// A Hand, the compact form of a multiset of dice (an event's dice, a
+	// bot's keep), is scored through its Dice: the one conversion.
 	var s *farkle.Scorer // nil: the App rules
-	h, _ := farkle.HandOf([]farkle.Die{1, 1, 1, 1, 5, 5})
-	fmt.Println(s.ScoreHand(h))
-	h, _ = farkle.HandOf([]farkle.Die{1, 6, 6})
-	fmt.Println(s.ScoreHand(h))
+	h, _ := farkle.HandOf([]farkle.Die{5, 1, 1, 1, 1, 5})
+	fmt.Println(h.Dice())
+	fmt.Println(s.Score(h.Dice()))
 	// Output:
+	// [1 1 1 1 5 5]
 	// 1500 <nil>
-	// 0 farkle: dice score nothing: 6 6
 }
 
 func ExamplePartition_MarshalJSON() {
@@ -441,7 +438,7 @@ func ExampleHand_UnmarshalJSON() {
 // sixth die of a keep of six must score on its own, and without a full
 // straight 1-2-3-4-5-6 is the high straight and a single 1.
 func ExampleRules_shortStraights() {
-	house := farkle.Core.Rules()
+	house := farkle.CoreScoring.Rules()
 	house.LowStraight, house.HighStraight = 500, 750
 	s, err := farkle.New(house)
 	if err != nil {

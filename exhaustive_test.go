@@ -44,10 +44,10 @@ func exhScorerAPI(name string, s *Scorer) exhAPI {
 // New(App.Rules()) has the very tables of the package-level functions and
 // of a nil *Scorer), so the heaviest loops check every input with New's
 // Scorer and a sample with the other three.
-func exhAPIs(t *testing.T, p Preset, r Rules) []exhAPI {
+func exhAPIs(t *testing.T, p Scoring, r Rules) []exhAPI {
 	t.Helper()
 	apis := []exhAPI{exhScorerAPI("New("+p.String()+")", mustNew(t, r))}
-	if p == App {
+	if p == AppScoring {
 		pkgAPI := exhAPI{"package", true, Score, ValidateKeep, BestPartition, BestKeep, Keeps, AppendKeeps, IsFarkle}
 		nilAPI, zeroAPI := exhScorerAPI("(*Scorer)(nil)", nil), exhScorerAPI("&Scorer{}", &Scorer{})
 		nilAPI.sampled, zeroAPI.sampled = true, true
@@ -400,7 +400,7 @@ func TestExhaustiveValidateKeepNotInRoll(t *testing.T) {
 			// checks every pair, the other presets the rolls of one die and
 			// one other pair in 5.
 			stride := 5
-			if p.preset == App {
+			if p.preset == AppScoring {
 				stride = 1
 			}
 			stride *= raceStride(11)
@@ -479,10 +479,10 @@ func exhValidatePairs(f *failer, x *exhTable, apis []exhAPI, asc, desc [][]Die, 
 // published counts are literal expectations; the others must agree with
 // the reference.
 func TestExhaustiveFarkleCounts(t *testing.T) {
-	known := map[Preset][7]int{ // -1: no published count
-		App:   {0, 4, 16, 60, 204, 600, 1080},
-		Core:  {0, -1, -1, -1, -1, -1, 1440},
-		Zilch: {0, -1, -1, -1, -1, -1, 0},
+	known := map[Scoring][7]int{ // -1: no published count
+		AppScoring:   {0, 4, 16, 60, 204, 600, 1080},
+		CoreScoring:  {0, -1, -1, -1, -1, -1, 1440},
+		ZilchScoring: {0, -1, -1, -1, -1, -1, 0},
 	}
 	for _, p := range refPresets {
 		t.Run(p.preset.String(), func(t *testing.T) {

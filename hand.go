@@ -12,9 +12,10 @@ import (
 // are == exactly when they hold the same dice. The zero Hand holds no
 // dice.
 //
-// The Combos and the Rest of a [Partition] are Hands. Make one from dice
-// with [HandOf]. A [Scorer] scores a Hand directly, with the methods
-// named like [Scorer.ScoreHand].
+// The Combos of a [Partition] hold their dice as Hands, and so do the
+// events and the keeps of bots in package game. Make one from dice with
+// [HandOf]; [Hand.Dice] gives its dice back, for the functions of this
+// package, which take a []Die.
 //
 // In JSON a Hand is an array of its dice in ascending order, such as
 // [1,1,5]; the zero Hand is []. Decoding accepts the dice in any order
@@ -34,13 +35,6 @@ func HandOf(dice []Die) (Hand, error) {
 		return Hand{}, inputError(dice)
 	}
 	return Hand{p}, nil
-}
-
-// key returns the base-7 key of h (see multiset.Pow7), by which the
-// tables of a Scorer find a multiset.
-func (h Hand) key() uint32 {
-	p := h.p
-	return p&0xF + (p>>4&0xF)*7 + (p>>8&0xF)*49 + (p>>12&0xF)*343 + (p>>16&0xF)*2401 + (p>>20&0xF)*16807
 }
 
 // Len returns the number of dice in h.
@@ -73,12 +67,15 @@ func (h Hand) AppendDice(dst []Die) []Die {
 }
 
 // Dice returns the dice of h in ascending order, in a new slice; nil for
-// the zero Hand.
+// the zero Hand. Dice is inlined and the slice lives in the caller's
+// frame, so passing it on to a function that does not keep it allocates
+// nothing.
 func (h Hand) Dice() []Die {
 	if h.p == 0 {
 		return nil
 	}
-	return h.AppendDice(make([]Die, 0, h.Len()))
+	var buf [MaxDice]Die
+	return h.AppendDice(buf[:0])
 }
 
 // All returns an iterator over the dice of h in ascending order.

@@ -12,7 +12,7 @@ import (
 )
 
 // allPresets lists the presets in the order of their constants.
-var allPresets = []Preset{App, Core, Facebook, Zilch, Classic}
+var allPresets = []Scoring{AppScoring, CoreScoring, FacebookScoring, ZilchScoring, ClassicScoring}
 
 // forEachRoll calls f with every ordered sequence of lo to hi dice, each
 // die from 1 to 6: shortest first, and in lexicographic order within one
@@ -127,7 +127,7 @@ type partView struct {
 
 // viewOf reads p through its exported methods.
 func viewOf(p Partition) partView {
-	v := partView{Dice: p.Dice().Dice(), Rest: p.Rest().Dice(), Points: p.Points()}
+	v := partView{Dice: p.Dice(), Rest: p.Rest(), Points: p.Points()}
 	for c := range p.Combos() {
 		v.Combos = append(v.Combos, comboView{Kind: c.Kind, Dice: c.Dice.Dice(), Points: c.Points})
 	}
@@ -222,4 +222,11 @@ func raceStride(k int) int {
 		return k
 	}
 	return 1
+}
+
+// handOf returns the Hand of dice, which are valid: the dice of a keep or
+// of its rest.
+func handOf(dice []Die) Hand {
+	h, _ := HandOf(dice)
+	return h
 }

@@ -15,15 +15,6 @@ func (t *table) rollIndex(roll []Die) (int, error) {
 	return int(t.ix.Rank[k]), nil
 }
 
-// handIndex returns the multiset index of roll, or the error for an empty
-// roll.
-func (t *table) handIndex(roll Hand) (int, error) {
-	if roll.p == 0 {
-		return 0, diceError(ErrNoDice, nil)
-	}
-	return int(t.ix.Rank[roll.key()]), nil
-}
-
 // keepsOf returns the legal keeps of roll ri in the order of Keeps.
 func (t *table) keepsOf(ri int) []Partition {
 	return t.keeps[t.keepStart[ri]:t.keepStart[ri+1]]
@@ -32,18 +23,6 @@ func (t *table) keepsOf(ri int) []Partition {
 // BestKeep returns the best keep of roll, as [BestKeep] does for the App
 // rules.
 func (s *Scorer) BestKeep(roll []Die) (Partition, error) { return s.tab().bestKeep(roll) }
-
-// BestKeepHand returns the best keep of roll: the same result and error
-// as [Scorer.BestKeep] of the same dice. An empty roll gives [ErrNoDice].
-// BestKeepHand does not allocate, except for the error.
-func (s *Scorer) BestKeepHand(roll Hand) (Partition, error) {
-	t := s.tab()
-	ri, err := t.handIndex(roll)
-	if err != nil {
-		return Partition{}, err
-	}
-	return t.bestKeepAt(ri), nil
-}
 
 func (t *table) bestKeep(roll []Die) (Partition, error) {
 	ri, err := t.rollIndex(roll)
@@ -65,11 +44,18 @@ func (t *table) bestKeepAt(ri int) Partition {
 // combinations, 0 points and roll as the Rest, which is what [BestKeep]
 // returns for a farkle. It serves the rolls that rules of play make a
 // farkle whatever they score, such as four 2s under the toxic twos of
-// package game. It does not allocate.
-func NoKeep(roll Hand) Partition { return Partition{rest: roll} }
+// package game. roll must have 0 to 6 valid dice ([ErrInvalidDie],
+// [ErrTooManyDice]). NoKeep does not allocate, except for the error.
+func NoKeep(roll []Die) (Partition, error) {
+	h, err := HandOf(roll)
+	if err != nil {
+		return Partition{}, err
+	}
+	return Partition{rest: h}, nil
+}
 
 // BestKeep returns the legal keep of roll worth the most points under the
-// [App] rules, as a Partition of the kept dice whose Rest is the dice left
+// [AppScoring] rules, as a Partition of the kept dice whose Rest is the dice left
 // to roll. On a tie in points it keeps the fewest dice, leaving the most
 // to roll, then the smallest dice: from 1,1,1,1,2,3 it keeps 1,1,1 for
 // 1000, with three dice to roll.
@@ -82,18 +68,6 @@ func BestKeep(roll []Die) (Partition, error) { return appTab().bestKeep(roll) }
 
 // Keeps lists the legal keeps of roll, as [Keeps] does for the App rules.
 func (s *Scorer) Keeps(roll []Die) ([]Partition, error) { return s.tab().listKeeps(roll) }
-
-// KeepsHand lists the legal keeps of roll: the same list and error as
-// [Scorer.Keeps] of the same dice. An empty roll gives [ErrNoDice].
-// KeepsHand makes one allocation, the list, and none for a farkle.
-func (s *Scorer) KeepsHand(roll Hand) ([]Partition, error) {
-	t := s.tab()
-	ri, err := t.handIndex(roll)
-	if err != nil {
-		return nil, err
-	}
-	return t.copyKeeps(ri), nil
-}
 
 func (t *table) listKeeps(roll []Die) ([]Partition, error) {
 	ri, err := t.rollIndex(roll)
@@ -110,19 +84,6 @@ func (t *table) copyKeeps(ri int) []Partition {
 		return nil
 	}
 	return append([]Partition(nil), ks...)
-}
-
-// AppendKeepsHand appends the legal keeps of roll to dst: the same result
-// and error as [Scorer.AppendKeeps] of the same dice. On error it returns
-// dst unchanged. With room in dst (63 Partitions are always enough) it
-// does not allocate.
-func (s *Scorer) AppendKeepsHand(dst []Partition, roll Hand) ([]Partition, error) {
-	t := s.tab()
-	ri, err := t.handIndex(roll)
-	if err != nil {
-		return dst, err
-	}
-	return append(dst, t.keepsOf(ri)...), nil
 }
 
 // AppendKeeps appends the legal keeps of roll to dst, as [AppendKeeps]
@@ -150,7 +111,7 @@ func AppendKeeps(dst []Partition, roll []Die) ([]Partition, error) {
 	return appTab().appendKeeps(dst, roll)
 }
 
-// Keeps lists every distinct legal keep of roll under the [App] rules, for
+// Keeps lists every distinct legal keep of roll under the [AppScoring] rules, for
 // instance to highlight the dice a player may tap. Each is a Partition of
 // the kept dice whose Rest is the dice left to roll. They are ordered by
 // points descending, then fewest dice, then by their dice ascending
@@ -165,18 +126,6 @@ func Keeps(roll []Die) ([]Partition, error) { return appTab().listKeeps(roll) }
 // for the App rules.
 func (s *Scorer) IsFarkle(roll []Die) (bool, error) { return s.tab().isFarkle(roll) }
 
-// IsFarkleHand reports whether roll has nothing to keep: the same result
-// and error as [Scorer.IsFarkle] of the same dice. An empty roll gives
-// [ErrNoDice]. IsFarkleHand does not allocate, except for the error.
-func (s *Scorer) IsFarkleHand(roll Hand) (bool, error) {
-	t := s.tab()
-	ri, err := t.handIndex(roll)
-	if err != nil {
-		return false, err
-	}
-	return t.keepStart[ri] == t.keepStart[ri+1], nil
-}
-
 func (t *table) isFarkle(roll []Die) (bool, error) {
 	ri, err := t.rollIndex(roll)
 	if err != nil {
@@ -185,7 +134,7 @@ func (t *table) isFarkle(roll []Die) (bool, error) {
 	return t.keepStart[ri] == t.keepStart[ri+1], nil
 }
 
-// IsFarkle reports whether roll is a farkle under the [App] rules: no die
+// IsFarkle reports whether roll is a farkle under the [AppScoring] rules: no die
 // of it can be kept, so the turn ends with nothing. roll must have 1 to 6
 // dice. IsFarkle does not allocate, except for the error.
 func IsFarkle(roll []Die) (bool, error) { return appTab().isFarkle(roll) }

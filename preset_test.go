@@ -11,38 +11,38 @@ import (
 
 func TestPresetString(t *testing.T) {
 	for _, tc := range []struct {
-		p    Preset
+		p    Scoring
 		want string
 	}{
-		{App, "app"}, {Core, "core"}, {Facebook, "facebook"}, {Zilch, "zilch"}, {Classic, "classic"},
-		{Classic + 1, "Preset(5)"}, {255, "Preset(255)"},
+		{AppScoring, "app"}, {CoreScoring, "core"}, {FacebookScoring, "facebook"}, {ZilchScoring, "zilch"}, {ClassicScoring, "classic"},
+		{ClassicScoring + 1, "Preset(5)"}, {255, "Preset(255)"},
 	} {
 		if got := tc.p.String(); got != tc.want {
 			t.Errorf("Preset(%d).String() = %q; want %q", uint8(tc.p), got, tc.want)
 		}
 	}
-	if Preset(0) != App {
-		t.Errorf("the zero Preset is %v; want app", Preset(0))
+	if Scoring(0) != AppScoring {
+		t.Errorf("the zero Preset is %v; want app", Scoring(0))
 	}
 }
 
 func TestParsePreset(t *testing.T) {
 	for _, tc := range []struct {
 		s    string
-		want Preset
+		want Scoring
 	}{
-		{"app", App}, {"APP", App}, {"App", App}, {"core", Core}, {"CoRe", Core},
-		{"facebook", Facebook}, {"FaceBook", Facebook}, {"zilch", Zilch}, {"ZILCH", Zilch},
-		{"classic", Classic}, {"Classic", Classic},
+		{"app", AppScoring}, {"APP", AppScoring}, {"App", AppScoring}, {"core", CoreScoring}, {"CoRe", CoreScoring},
+		{"facebook", FacebookScoring}, {"FaceBook", FacebookScoring}, {"zilch", ZilchScoring}, {"ZILCH", ZilchScoring},
+		{"classic", ClassicScoring}, {"Classic", ClassicScoring},
 	} {
-		if got, err := ParsePreset(tc.s); got != tc.want || err != nil {
+		if got, err := ParseScoring(tc.s); got != tc.want || err != nil {
 			t.Errorf("ParsePreset(%q) = %v, %v; want %v, nil", tc.s, got, err, tc.want)
 		}
 	}
 	for _, s := range []string{"", "apps", " app", "app ", "zilch\x00", "Preset(5)", "5", "1", "house"} {
-		got, err := ParsePreset(s)
+		got, err := ParseScoring(s)
 		var re *RulesError
-		if !errors.Is(err, ErrInvalidRules) || !errors.As(err, &re) || got != App {
+		if !errors.Is(err, ErrInvalidRules) || !errors.As(err, &re) || got != AppScoring {
 			t.Errorf("ParsePreset(%q) = %v, %v; want app and a *RulesError wrapping ErrInvalidRules", s, got, err)
 		}
 	}
@@ -54,12 +54,12 @@ func TestPresetText(t *testing.T) {
 		if err != nil || string(text) != p.String() {
 			t.Errorf("%v.MarshalText() = %q, %v; want %q", p, text, err, p.String())
 		}
-		var got Preset = 255
+		var got Scoring = 255
 		if err := got.UnmarshalText(text); err != nil || got != p {
 			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", text, got, err, p)
 		}
 		// In JSON, through encoding.TextMarshaler.
-		type doc struct{ P Preset }
+		type doc struct{ P Scoring }
 		data, err := json.Marshal(doc{p})
 		if want := `{"P":"` + p.String() + `"}`; err != nil || string(data) != want {
 			t.Errorf("json.Marshal(%v) = %s, %v; want %s", p, data, err, want)
@@ -69,13 +69,13 @@ func TestPresetText(t *testing.T) {
 			t.Errorf("json.Unmarshal(%s) = %v, %v; want %v", data, d.P, err, p)
 		}
 	}
-	for _, p := range []Preset{Classic + 1, 255} {
+	for _, p := range []Scoring{ClassicScoring + 1, 255} {
 		if text, err := p.MarshalText(); !errors.Is(err, ErrInvalidRules) || text != nil {
 			t.Errorf("%v.MarshalText() = %q, %v; want an error wrapping ErrInvalidRules", p, text, err)
 		}
 	}
-	p := Zilch
-	if err := p.UnmarshalText([]byte("poker")); !errors.Is(err, ErrInvalidRules) || p != Zilch {
+	p := ZilchScoring
+	if err := p.UnmarshalText([]byte("poker")); !errors.Is(err, ErrInvalidRules) || p != ZilchScoring {
 		t.Errorf("UnmarshalText(poker) = %v, leaving %v; want an error and zilch unchanged", err, p)
 	}
 }
@@ -91,7 +91,7 @@ func TestPresetRulesFresh(t *testing.T) {
 			t.Errorf("%v.Rules() after changing an earlier result = %+v", p, again)
 		}
 	}
-	r := App.Rules()
+	r := AppScoring.Rules()
 	r.SingleOne = 5000
 	r.Triple[5] = 1
 	if got, err := Score([]Die{1}); got != 100 || err != nil {
@@ -103,7 +103,7 @@ func TestPresetRulesFresh(t *testing.T) {
 	if got := (*Scorer)(nil).Rules(); got != refApp {
 		t.Errorf("the App Scorer's rules became %+v", got)
 	}
-	for _, p := range []Preset{Classic + 1, 255} {
+	for _, p := range []Scoring{ClassicScoring + 1, 255} {
 		r := p.Rules()
 		if r != (Rules{}) {
 			t.Errorf("%v.Rules() = %+v; want the zero Rules", p, r)
@@ -118,16 +118,16 @@ func TestPresetRulesFresh(t *testing.T) {
 // and no other rules.
 func TestRulesPreset(t *testing.T) {
 	for _, p := range allPresets {
-		if got, ok := p.Rules().Preset(); !ok || got != p {
-			t.Errorf("%v.Rules().Preset() = %v, %v", p, got, ok)
+		if got, ok := p.Rules().Named(); !ok || got != p {
+			t.Errorf("%v.Rules().Named() = %v, %v", p, got, ok)
 		}
 		changed := rulesWith(p.Rules(), func(r *Rules) { r.Nothing++ })
-		if got, ok := changed.Preset(); ok {
+		if got, ok := changed.Named(); ok {
 			t.Errorf("the %v rules with Nothing changed are preset %v", p, got)
 		}
 	}
-	if got, ok := (Rules{}).Preset(); ok {
-		t.Errorf("Rules{}.Preset() = %v, true", got)
+	if got, ok := (Rules{}).Named(); ok {
+		t.Errorf("Rules{}.Named() = %v, true", got)
 	}
 }
 
@@ -153,18 +153,18 @@ func TestNewPresets(t *testing.T) {
 			t.Errorf("overwriting one %v Scorer changed another: %+v", p, s3.Rules())
 		}
 	}
-	if s := mustNew(t, App.Rules()); s.tab() != (*Scorer)(nil).tab() || s.tab() != appTab() {
+	if s := mustNew(t, AppScoring.Rules()); s.tab() != (*Scorer)(nil).tab() || s.tab() != appTab() {
 		t.Errorf("New(App.Rules()) does not share the tables of the package-level functions")
 	}
 	// Rules that are no preset get their own tables.
-	r := rulesWith(Facebook.Rules(), func(r *Rules) { r.FourAsTwoPairs = true })
-	if mustNew(t, r).tab() == mustNew(t, Facebook.Rules()).tab() {
+	r := rulesWith(FacebookScoring.Rules(), func(r *Rules) { r.FourAsTwoPairs = true })
+	if mustNew(t, r).tab() == mustNew(t, FacebookScoring.Rules()).tab() {
 		t.Errorf("Facebook with FourAsTwoPairs shares the tables of Facebook")
 	}
 	if got, err := mustNew(t, r).Score([]Die{3, 3, 3, 3, 4, 4}); got != 750 || err != nil {
 		t.Errorf("Facebook with FourAsTwoPairs: Score(3 3 3 3 4 4) = %d, %v; want three pairs, 750", got, err)
 	}
-	for _, bad := range []Rules{{}, rulesWith(App.Rules(), func(r *Rules) { r.Triple[2] = -1 })} {
+	for _, bad := range []Rules{{}, rulesWith(AppScoring.Rules(), func(r *Rules) { r.Triple[2] = -1 })} {
 		s, err := New(bad)
 		var re *RulesError
 		if s != nil || !errors.Is(err, ErrInvalidRules) || !errors.As(err, &re) {

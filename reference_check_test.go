@@ -21,8 +21,8 @@ func TestReferencePresetsMatchSpec(t *testing.T) {
 		if bad := refRulesProblems(p.rules); len(bad) > 0 {
 			t.Errorf("%v: the reference validity check rejects the preset: %v", p.preset, bad)
 		}
-		if got, ok := p.rules.Preset(); !ok || got != p.preset {
-			t.Errorf("Rules.Preset() of the %v rules = %v, %v; want %v, true", p.preset, got, ok, p.preset)
+		if got, ok := p.rules.Named(); !ok || got != p.preset {
+			t.Errorf("Rules.Named() of the %v rules = %v, %v; want %v, true", p.preset, got, ok, p.preset)
 		}
 	}
 }
@@ -246,7 +246,7 @@ func TestEnumerators(t *testing.T) {
 // different number, die or kind, a nil slice made empty, a combo more or
 // less.
 func TestPartViewEqual(t *testing.T) {
-	x := exhTableOf(App.Rules())
+	x := exhTableOf(AppScoring.Rules())
 	var views []partView
 	stride := 5 * raceStride(8)
 	for i, m := range multisets() {

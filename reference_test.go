@@ -69,9 +69,9 @@ var (
 
 // refPresets pairs each preset with its rules as the reference writes them.
 var refPresets = []struct {
-	preset Preset
+	preset Scoring
 	rules  Rules
-}{{App, refApp}, {Core, refCore}, {Facebook, refFacebook}, {Zilch, refZilch}, {Classic, refClassic}}
+}{{AppScoring, refApp}, {CoreScoring, refCore}, {FacebookScoring, refFacebook}, {ZilchScoring, refZilch}, {ClassicScoring, refClassic}}
 
 // refCounts[f] is the number of dice showing face f; index 0 is unused.
 type refCounts [7]int

@@ -21,7 +21,7 @@ const appRulesJSON = `{"single_one":100,"single_five":50,"triple":[1000,200,300,
 	`"four_as_two_pairs":true,"four_and_pair":0,"two_triplets":0,"nothing":0}`
 
 func TestRulesJSONApp(t *testing.T) {
-	data, err := json.Marshal(App.Rules())
+	data, err := json.Marshal(AppScoring.Rules())
 	if err != nil || string(data) != appRulesJSON {
 		t.Errorf("json.Marshal(App.Rules()) = %s, %v; want %s", data, err, appRulesJSON)
 	}

@@ -12,7 +12,7 @@ import (
 // rules, with the same semantics, tie-breaks and errors, and are safe for
 // concurrent use.
 //
-// The zero Scorer, and a nil *Scorer, score with the [App] rules.
+// The zero Scorer, and a nil *Scorer, score with the [AppScoring] rules.
 type Scorer struct {
 	t *table
 }
@@ -25,7 +25,7 @@ func New(r Rules) (*Scorer, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
-	if p, ok := r.Preset(); ok {
+	if p, ok := r.Named(); ok {
 		return &Scorer{t: presetTable(p)}, nil
 	}
 	return &Scorer{t: compile(r)}, nil
@@ -39,14 +39,14 @@ var (
 )
 
 // presetTable returns the tables of preset p, compiling them on first use.
-func presetTable(p Preset) *table {
+func presetTable(p Scoring) *table {
 	if t := presetTables[p].Load(); t != nil {
 		return t
 	}
 	return compilePreset(p)
 }
 
-func compilePreset(p Preset) *table {
+func compilePreset(p Scoring) *table {
 	presetMu.Lock()
 	defer presetMu.Unlock()
 	if t := presetTables[p].Load(); t != nil {
@@ -59,7 +59,7 @@ func compilePreset(p Preset) *table {
 
 func (s *Scorer) tab() *table {
 	if s == nil || s.t == nil {
-		return presetTable(App)
+		return presetTable(AppScoring)
 	}
 	return s.t
 }
@@ -73,19 +73,10 @@ func (s *Scorer) Score(dice []Die) (int, error) { return s.tab().score(dice) }
 
 // appTab returns the tables of the App rules.
 func appTab() *table {
-	if t := presetTables[App].Load(); t != nil {
+	if t := presetTables[AppScoring].Load(); t != nil {
 		return t
 	}
-	return compilePreset(App)
-}
-
-// ScoreHand returns the points of the dice of h kept together: the same
-// result and error as [Scorer.Score] of the same dice. A Hand always holds
-// 0 to 6 valid dice, so the only error is [ErrNonScoring]. ScoreHand does
-// not allocate, except for the error.
-func (s *Scorer) ScoreHand(h Hand) (int, error) {
-	t := s.tab()
-	return t.scoreAt(t.ix.Rank[h.key()])
+	return compilePreset(AppScoring)
 }
 
 func (t *table) score(dice []Die) (int, error) {
@@ -105,7 +96,7 @@ func (t *table) scoreAt(i uint16) (int, error) {
 }
 
 // Score returns the points of dice that a player sets aside together from
-// one roll, under the [App] rules: the best way to split them into
+// one roll, under the [AppScoring] rules: the best way to split them into
 // combinations in which every die is in a combination. Order does not
 // matter. Score(nil) is 0.
 //
@@ -133,18 +124,6 @@ func (s *Scorer) ValidateKeep(roll, kept []Die) (int, error) {
 	return s.tab().validateKeep(roll, kept)
 }
 
-// ValidateKeepHand checks that kept is a legal keep from roll: the same
-// result and error as [Scorer.ValidateKeep] of the same dice. An empty
-// roll or keep gives [ErrNoDice]. ValidateKeepHand does not allocate,
-// except for the error.
-func (s *Scorer) ValidateKeepHand(roll, kept Hand) (int, error) {
-	if roll.p == 0 || kept.p == 0 {
-		return 0, diceError(ErrNoDice, nil)
-	}
-	t := s.tab()
-	return t.validateAt(roll.p, kept.p, t.ix.Rank[kept.key()])
-}
-
 func (t *table) validateKeep(roll, kept []Die) (int, error) {
 	// The roll is only compared with the keep: its packed form is enough.
 	rp, rok := multiset.PackOf(roll)
@@ -166,7 +145,7 @@ func (t *table) validateAt(rp, kp uint32, ki uint16) (int, error) {
 }
 
 // ValidateKeep checks that a player may set aside kept from roll, under the
-// [App] rules, and returns what the keep is worth: the same points as
+// [AppScoring] rules, and returns what the keep is worth: the same points as
 // Score(kept).
 //
 // roll must have 1 to 6 dice and kept at least one ([ErrNoDice]); kept
@@ -209,14 +188,6 @@ func (s *Scorer) BestPartition(dice []Die) (Partition, error) {
 	return s.tab().bestPartition(dice)
 }
 
-// BestPartitionHand splits the dice of h into combinations: the same
-// result as [Scorer.BestPartition] of the same dice, and never an error
-// (the error is there to match the other forms). It does not allocate.
-func (s *Scorer) BestPartitionHand(h Hand) (Partition, error) {
-	t := s.tab()
-	return t.best[t.ix.Rank[h.key()]], nil
-}
-
 func (t *table) bestPartition(dice []Die) (Partition, error) {
 	k, ok := multiset.KeyOf(dice)
 	if !ok {
@@ -226,7 +197,7 @@ func (t *table) bestPartition(dice []Die) (Partition, error) {
 }
 
 // BestPartition splits dice into the combinations worth the most points
-// under the [App] rules, and the rest. On a tie in points it puts the most
+// under the [AppScoring] rules, and the rest. On a tie in points it puts the most
 // dice into combinations, then takes the fewest combinations: 1,1,1,1,2,3
 // gives FourOfAKind 1,1,1,1 and Rest 2,3. BestPartition(nil) is the zero
 // Partition. Invalid dice and too many dice give the errors of [Score].

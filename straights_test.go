@@ -181,15 +181,20 @@ func TestShortStraightsChangeScoring(t *testing.T) {
 func TestNoKeep(t *testing.T) {
 	for _, d := range multisets() {
 		h := mustHand(t, d...)
-		p := NoKeep(h)
-		if p.Points() != 0 || p.Len() != 0 || p.Dice() != (Hand{}) || p.Rest() != h {
+		p, err := NoKeep(d)
+		if err != nil || p.Points() != 0 || p.Len() != 0 || p.Dice() != nil || handOf(p.Rest()) != h {
 			t.Errorf("NoKeep(%v) = %v", h, p)
 		}
 		if best, err := BestKeep(d); err == nil && best.Points() == 0 && best != p {
 			t.Errorf("NoKeep(%v) = %v, BestKeep of the farkle %v", h, p, best)
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { _ = NoKeep(Hand{}) }); n != 0 {
+	for _, bad := range [][]Die{{7}, {1, 1, 1, 1, 1, 1, 1}} {
+		if p, err := NoKeep(bad); err == nil || p != (Partition{}) {
+			t.Errorf("NoKeep(%v) = %v, %v; want an error", bad, p, err)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = NoKeep(nil) }); n != 0 {
 		t.Errorf("NoKeep allocates %v times", n)
 	}
 }

@@ -21,7 +21,7 @@ type Bot interface {
 // whether it can play a game's rules: a bot whose strategy was computed
 // for other rules, or that has none, would otherwise misplay silently.
 // [Game.Play] and [Game.PlayTurn] call CheckRules with the game's rules
-// (as [Game.Rules] normalizes them) before the bot's first decision, and
+// (as [View.Rules] gives them) before the bot's first decision, and
 // return its error, in a [*BotError], without moving. The bots of package
 // strategy and of package strategy/win are RulesCheckers.
 type RulesChecker interface {
@@ -60,22 +60,55 @@ type View struct {
 // View returns a read-only view of g.
 func (g *Game) View() View { return View{g} }
 
-// Roll returns the dice on the table that wait for a keep; the zero Hand
-// when none wait.
-func (v View) Roll() farkle.Hand { return v.g.roll() }
+// Roll returns a copy of the dice on the table, which wait for a keep, in
+// the order rolled; nil when none wait. A game rebuilt by [Replay] or
+// loaded from a save knows a roll as a multiset, so its dice come in
+// ascending order there. Roll is small enough to be inlined: the copy
+// lives in the caller's frame and costs no allocation unless the caller
+// keeps it.
+func (v View) Roll() []farkle.Die {
+	if v.g == nil || !v.g.onTable {
+		return nil
+	}
+	var buf [farkle.MaxDice]farkle.Die
+	return append(buf[:0], v.g.table[:v.g.tableN]...)
+}
 
 // TurnTotal returns the points set aside in the current turn.
-func (v View) TurnTotal() int { return v.g.TurnTotal() }
+func (v View) TurnTotal() int {
+	if v.g == nil {
+		return 0
+	}
+	return v.g.turnTotal
+}
 
-// DiceLeft returns [Game.DiceLeft]: with a roll on the table, its number
-// of dice.
-func (v View) DiceLeft() int { return v.g.DiceLeft() }
+// DiceLeft returns the dice not set aside in the turn since it began or
+// since the last hot dice: 6 at the start of a turn, the number of dice on
+// the table while they wait for a keep, and the dice the next roll throws
+// after a keep (6 again after hot dice).
+func (v View) DiceLeft() int {
+	if !v.g.ok() {
+		return 0
+	}
+	return v.g.diceLeft
+}
 
-// Current returns the player whose turn it is, from 0.
-func (v View) Current() int { return v.g.Current() }
+// Current returns the player whose turn it is, from 0; once the game is
+// over, the player who played the last turn.
+func (v View) Current() int {
+	if !v.g.ok() {
+		return 0
+	}
+	return v.g.cur
+}
 
 // NumPlayers returns the number of players.
-func (v View) NumPlayers() int { return v.g.NumPlayers() }
+func (v View) NumPlayers() int {
+	if v.g == nil {
+		return 0
+	}
+	return len(v.g.players)
+}
 
 // Player returns player i, from 0, in order of play; the zero Player for
 // an i that is no player.
@@ -86,21 +119,47 @@ func (v View) Player(i int) Player {
 	return v.g.players[i]
 }
 
-// Rules returns the rules of the game.
-func (v View) Rules() Rules { return v.g.Rules() }
+// Rules returns the rules of the game as [New] normalized them: a zero
+// Target read as DefaultTarget and a zero Scoring as
+// farkle.AppScoring.Rules().
+func (v View) Rules() Rules {
+	if v.g == nil {
+		return Rules{}
+	}
+	return v.g.rules
+}
 
 // Scorer returns the Scorer of the game's scoring rules.
-func (v View) Scorer() *farkle.Scorer { return v.g.Scorer() }
+func (v View) Scorer() *farkle.Scorer {
+	if v.g == nil {
+		return nil
+	}
+	return v.g.scorer
+}
 
-// FinalRound reports whether the final round is being played.
-func (v View) FinalRound() bool { return v.g.FinalRound() }
+// FinalRound reports whether the final round is being played: a player
+// has reached the target and the others have their last turn.
+func (v View) FinalRound() bool { return v.g.ok() && v.g.trigger >= 0 && !v.g.over }
 
-// Turn returns the number of the current turn, from 1.
-func (v View) Turn() int { return v.g.Turn() }
+// Turn returns the number of the current turn, from 1; turn n is played
+// by player (n-1) % NumPlayers.
+func (v View) Turn() int {
+	if !v.g.ok() {
+		return 0
+	}
+	return v.g.turn
+}
 
-// Offer returns [Game.Offer]: the turn total and dice that the current
-// player may take over under Rules.Piggyback, and whether there is one.
-func (v View) Offer() (turnTotal, diceLeft int, ok bool) { return v.g.Offer() }
+// Offer returns what [Game.Piggyback] would take over now: the turn
+// total, the bonus included, and the dice to roll, and true; or 0, 0 and
+// false when there is nothing to take over.
+func (v View) Offer() (turnTotal, diceLeft int, ok bool) {
+	g := v.g
+	if !g.ok() || g.over || g.offerDice == 0 {
+		return 0, 0, false
+	}
+	return g.offerTotal + g.rules.PiggybackBonus, g.offerDice, true
+}
 
 // A ThresholdBot keeps the best keep of each roll (the most points, then
 // the fewest dice, as farkle.Scorer.BestKeep under the game's scoring)
@@ -112,11 +171,12 @@ type ThresholdBot struct {
 
 // Decide keeps the best keep of the roll and banks at BankAt or more.
 func (b ThresholdBot) Decide(v View) (farkle.Hand, bool) {
-	p, err := v.Scorer().BestKeepHand(v.Roll())
+	p, err := v.Scorer().BestKeep(v.Roll())
 	if err != nil || p.Points() == 0 {
 		return farkle.Hand{}, false // not a roll the engine asks about
 	}
-	return p.Dice(), v.TurnTotal()+p.Points() >= b.BankAt
+	keep, _ := farkle.HandOf(p.Dice()) // the dice of a keep are a valid Hand
+	return keep, v.TurnTotal()+p.Points() >= b.BankAt
 }
 
 // Bounds that a game with random dice does not reach, so that a bot that
@@ -170,7 +230,7 @@ func (g *Game) checkBot(i int, b Bot) error {
 		return &PlayersError{Player: i, Reason: "nil bot"}
 	}
 	if c, ok := b.(RulesChecker); ok {
-		if err := c.CheckRules(g.Rules()); err != nil {
+		if err := c.CheckRules(g.rules); err != nil {
 			return &BotError{Player: i, Err: err}
 		}
 	}
@@ -197,7 +257,7 @@ func (g *Game) playTurn(b Bot) error {
 		}
 		n++
 		keep, bank := b.Decide(View{g})
-		if err := g.KeepHand(keep); err != nil {
+		if err := g.keepHand(keep); err != nil {
 			return err
 		}
 		if bank && g.can(ActionBank) == nil {

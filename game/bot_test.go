@@ -14,18 +14,17 @@ import (
 // bestKeep is the best keep of the roll of v and its points, without
 // allocating.
 func bestKeep(v View) (farkle.Hand, int) {
-	var buf [farkle.MaxDice]farkle.Die
-	p, err := v.Scorer().BestKeep(v.Roll().AppendDice(buf[:0]))
+	p, err := v.Scorer().BestKeep(v.Roll())
 	if err != nil {
 		panic(err)
 	}
-	return p.Dice(), p.Points()
+	return handOf(p.Dice()), p.Points()
 }
 
 // Every method of the View reports the live game's values to a bot while
 // it decides, and the game's values are those of its history.
 func TestView(t *testing.T) {
-	r := Rules{Target: 2000, FinalRound: true, MinFirstBank: 300, Penalty: 300, PenaltyAfter: 2, Scoring: farkle.Zilch.Rules()}
+	r := Rules{Target: 2000, FinalRound: true, MinFirstBank: 300, Penalty: 300, PenaltyAfter: 2, Scoring: farkle.ZilchScoring.Rules()}
 	g, err := New(r, []string{"Ann", "Bob", "Cy"}, seededSource(4))
 	if err != nil {
 		t.Fatal(err)
@@ -38,22 +37,22 @@ func TestView(t *testing.T) {
 		if err := checkHistory(g); err != nil {
 			t.Fatal(err)
 		}
-		n := g.NumPlayers()
-		d := g.Dice()
-		if d == nil || v.Roll() != hand(d) || v.DiceLeft() != len(d) || v.DiceLeft() != g.DiceLeft() {
-			t.Fatalf("View: roll %v with %d dice left, game: dice %v, %d left", v.Roll(), v.DiceLeft(), d, g.DiceLeft())
+		n := g.View().NumPlayers()
+		d := g.View().Roll()
+		if d == nil || handOf(v.Roll()) != hand(d) || v.DiceLeft() != len(d) || v.DiceLeft() != g.View().DiceLeft() {
+			t.Fatalf("View: roll %v with %d dice left, game: dice %v, %d left", v.Roll(), v.DiceLeft(), d, g.View().DiceLeft())
 		}
-		if v.TurnTotal() != g.TurnTotal() || v.Current() != g.Current() || v.Turn() != g.Turn() ||
-			v.NumPlayers() != n || v.FinalRound() != g.FinalRound() || v.Rules() != g.Rules() || v.Scorer() != g.Scorer() {
+		if v.TurnTotal() != g.View().TurnTotal() || v.Current() != g.View().Current() || v.Turn() != g.View().Turn() ||
+			v.NumPlayers() != n || v.FinalRound() != g.View().FinalRound() || v.Rules() != g.View().Rules() || v.Scorer() != g.View().Scorer() {
 			t.Fatalf("View: turn total %d, current %d, turn %d, %d players, final %v; game: %d, %d, %d, %d, %v",
 				v.TurnTotal(), v.Current(), v.Turn(), v.NumPlayers(), v.FinalRound(),
-				g.TurnTotal(), g.Current(), g.Turn(), n, g.FinalRound())
+				g.View().TurnTotal(), g.View().Current(), g.View().Turn(), n, g.View().FinalRound())
 		}
 		var players []Player
 		for i := range n {
 			players = append(players, v.Player(i))
 		}
-		if diff := cmpDiff(g.Players(), players); diff != "" {
+		if diff := cmpDiff(g.View().Players(), players); diff != "" {
 			t.Fatalf("View players (-game +view):\n%s", diff)
 		}
 		if v.Player(-1) != (Player{}) || v.Player(n) != (Player{}) {
@@ -75,8 +74,8 @@ func TestView(t *testing.T) {
 		t.Fatalf("the bot decided %d times, %d in the final round, %d in the middle of a turn", calls, finalCalls, midTurn)
 	}
 	// A View reads the game as it is now, not as it was.
-	if last.Turn() != g.Turn() || last.TurnTotal() != 0 || last.Roll() != (farkle.Hand{}) || last.FinalRound() ||
-		last.Player(0) != g.Players()[0] {
+	if last.Turn() != g.View().Turn() || last.TurnTotal() != 0 || handOf(last.Roll()) != (farkle.Hand{}) || last.FinalRound() ||
+		last.Player(0) != g.View().Players()[0] {
 		t.Errorf("a View kept after the game: turn %d, turn total %d, roll %v, final %v",
 			last.Turn(), last.TurnTotal(), last.Roll(), last.FinalRound())
 	}
@@ -147,12 +146,12 @@ func TestPlayTurnBotRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 20 {
-		turn := g.Turn()
+		turn := g.View().Turn()
 		if err := g.PlayTurn(greedy); err != nil {
 			t.Fatal(err)
 		}
-		if g.Turn() != turn+1 || g.TurnTotal() != 0 || g.Dice() != nil {
-			t.Fatalf("PlayTurn went from turn %d to %d, turn total %d, dice %v", turn, g.Turn(), g.TurnTotal(), g.Dice())
+		if g.View().Turn() != turn+1 || g.View().TurnTotal() != 0 || g.View().Roll() != nil {
+			t.Fatalf("PlayTurn went from turn %d to %d, turn total %d, dice %v", turn, g.View().Turn(), g.View().TurnTotal(), g.View().Roll())
 		}
 		if err := checkInvariants(g); err != nil { // every bank is legal
 			t.Fatal(err)
@@ -164,7 +163,7 @@ func TestPlayTurnBotRules(t *testing.T) {
 		want error
 	}{
 		{func(View) farkle.Hand { return farkle.Hand{} }, farkle.ErrNoDice},
-		{func(v View) farkle.Hand { return v.Roll() }, farkle.ErrNonScoring},
+		{func(v View) farkle.Hand { return handOf(v.Roll()) }, farkle.ErrNonScoring},
 		{func(v View) farkle.Hand {
 			k, _ := bestKeep(v)
 			return hand(append(k.Dice(), k.Dice()...))
@@ -200,15 +199,15 @@ func TestPlayTurnBotRules(t *testing.T) {
 	if err := checkInvariants(g); err != nil {
 		t.Fatal(err)
 	}
-	if g.Turn() != 2 || g.EventsSince(4)[0].Kind != EventRolled {
-		t.Fatalf("after PlayTurn: turn %d, events %v", g.Turn(), g.EventsSince(4))
+	if g.View().Turn() != 2 || g.EventsSince(4)[0].Kind != EventRolled {
+		t.Fatalf("after PlayTurn: turn %d, events %v", g.View().Turn(), g.EventsSince(4))
 	}
 	// A bot that never banks, with dice that always score, is stopped.
 	g, err = New(App.Rules(), []string{"a"}, constSource(0)) // always 1s
 	if err != nil {
 		t.Fatal(err)
 	}
-	never := BotFunc(func(v View) (farkle.Hand, bool) { return v.Roll(), false })
+	never := BotFunc(func(v View) (farkle.Hand, bool) { return handOf(v.Roll()), false })
 	if err := g.PlayTurn(never); !errors.Is(err, ErrTooLong) {
 		t.Fatalf("PlayTurn(never) = %v, want ErrTooLong", err)
 	}
@@ -241,8 +240,8 @@ func TestPlayTooLong(t *testing.T) {
 	if err := g.Play(bots...); !errors.Is(err, ErrTooLong) {
 		t.Fatalf("Play = %v, want ErrTooLong", err)
 	}
-	if g.Over() || g.Turn() != maxGameTurns+1 {
-		t.Errorf("after Play: over %v, turn %d, want turn %d", g.Over(), g.Turn(), maxGameTurns+1)
+	if g.View().Over() || g.View().Turn() != maxGameTurns+1 {
+		t.Errorf("after Play: over %v, turn %d, want turn %d", g.View().Over(), g.View().Turn(), maxGameTurns+1)
 	}
 }
 

@@ -65,12 +65,12 @@ func TestRulesChecker(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Play = %v, want nil", err)
 				}
-				if !g.Over() {
+				if !g.View().Over() {
 					t.Fatal("game not over after Play")
 				}
 				for _, r := range seen {
-					if r != g.Rules() {
-						t.Errorf("CheckRules got %+v, want the game's rules %+v", r, g.Rules())
+					if r != g.View().Rules() {
+						t.Errorf("CheckRules got %+v, want the game's rules %+v", r, g.View().Rules())
 					}
 				}
 				return
@@ -108,8 +108,8 @@ func TestPlayTurnRulesChecker(t *testing.T) {
 	if err := g.PlayTurn(checkingBot{target: 3000}); err != nil {
 		t.Fatal(err)
 	}
-	if g.Turn() != 2 {
-		t.Fatalf("after one PlayTurn the game is at turn %d, want 2", g.Turn())
+	if g.View().Turn() != 2 {
+		t.Fatalf("after one PlayTurn the game is at turn %d, want 2", g.View().Turn())
 	}
 }
 
@@ -141,13 +141,13 @@ func TestKeepHandIsKeep(t *testing.T) {
 			if err := g.RollDice(rd); err != nil {
 				t.Fatal(err)
 			}
-			if g.Over() || g.Dice() == nil {
+			if g.View().Over() || g.View().Roll() == nil {
 				return // a farkle: nothing to keep from
 			}
 			if i == 0 {
 				errs[i] = g.Keep(h.Dice())
 			} else {
-				errs[i] = g.KeepHand(h)
+				errs[i] = g.keepHand(h)
 			}
 			games[i] = g
 		}
@@ -188,43 +188,43 @@ func TestViewJSON(t *testing.T) {
 		if err := json.Unmarshal(b, &back); err != nil {
 			t.Fatalf("%s: %v", b, err)
 		}
-		if diff := cmpDiff(g.Players(), back.Players); diff != "" {
+		if diff := cmpDiff(g.View().Players(), back.Players); diff != "" {
 			t.Errorf("players (-want +got):\n%s", diff)
 		}
 		want := []int{}
-		for _, d := range g.Dice() {
+		for _, d := range g.View().Roll() {
 			want = append(want, int(d))
 		}
 		if diff := cmpDiff(want, back.Roll); diff != "" {
 			t.Errorf("roll (-want +got):\n%s", diff)
 		}
-		if back.TurnTotal != g.TurnTotal() || back.CanKeep != (g.Can(ActionKeep) == nil) || back.Rules != g.Rules() {
+		if back.TurnTotal != g.View().TurnTotal() || back.CanKeep != (g.Can(ActionKeep) == nil) || back.Rules != g.View().Rules() {
 			t.Errorf("%s: does not match the game", b)
 		}
-		if w, ok := g.Winner(); ok != (back.Winner != nil) || ok && w != *back.Winner {
+		if w, ok := g.View().Winner(); ok != (back.Winner != nil) || ok && w != *back.Winner {
 			t.Errorf("%s: winner does not match Winner() = %d, %v", b, w, ok)
 		}
 	}
 	add()
-	for i := 0; !g.Over() && i < 12; i++ {
+	for i := 0; !g.View().Over() && i < 12; i++ {
 		if err := g.PlayTurn(ThresholdBot{BankAt: 300}); err != nil {
 			t.Fatal(err)
 		}
-		if g.Over() {
+		if g.View().Over() {
 			break
 		}
 		if err := g.Roll(); err != nil {
 			t.Fatal(err)
 		}
 		add()
-		if g.Dice() != nil {
+		if g.View().Roll() != nil {
 			if err := g.PlayTurn(ThresholdBot{BankAt: 300}); err != nil {
 				t.Fatal(err)
 			}
 			add()
 		}
 	}
-	for !g.Over() {
+	for !g.View().Over() {
 		if err := g.PlayTurn(ThresholdBot{BankAt: 1000}); err != nil {
 			t.Fatal(err)
 		}

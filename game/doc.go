@@ -1,16 +1,30 @@
 // Package game plays whole games of Farkle: turns of rolls, keeps and
-// banks, farkles, hot dice, and the house rules of play (target, final
-// round, minimum to bank, minimum to get on the board, penalty for
-// farkles in a row, hot dice may or must roll), scored by a
-// farkle.Scorer.
+// banks, farkles, hot dice, penalties and the house rules of play, scored
+// by package farkle. A [Game] takes the actions; its [View] reads it.
+//
+//	g, err := game.New(game.App.Rules(), []string{"Ann", "Bot"}, rand.NewPCG(seed, 0))
+//	err = g.Roll() // Ann rolls
+//	v := g.View()
+//	best, err := v.Scorer().BestKeep(v.Roll()) // or the dice Ann taps
+//	err = g.Keep(best.Dice())
+//	err = g.Bank() // or roll on
+//	err = g.PlayTurn(game.ThresholdBot{BankAt: 350}) // the bot's turn
+//	fmt.Println(v.Player(0).Score, v.Current(), v.TurnTotal())
+//
+// A [Preset] names the rules of a known game ([App], [Zilch], [Facebook]);
+// [Rules] holds them as plain data, with the house rules some tables
+// play. [Game.Play] plays a game of bots ([Bot]), which decide from a
+// View. The history is a list of events ([Event], [Game.EventsSince]); a
+// *Game saves to JSON and loads back ([Load], [Replay]).
 //
 // # Rules
 //
 // [Rules] holds the rules of play and the scoring rules as plain,
 // comparable data. A [Preset] names the rules of a known game: [App],
-// [Zilch] and [Facebook], which pair with the scoring presets of the
-// farkle package. Presets are names, not variables: App.Rules() returns a
-// fresh copy to change. The zero Rules is a valid game (see [Rules]).
+// [Zilch] and [Facebook], whose scoring is the farkle package's
+// farkle.AppScoring, ZilchScoring and FacebookScoring. Presets are names,
+// not variables: App.Rules() returns a fresh copy to change. The zero
+// Rules is a valid game (see [Rules]).
 //
 // Beside the presets' rules of play, Rules has house rules that some
 // tables play, each off in its zero value: toxic twos (a roll with four
@@ -19,7 +33,7 @@
 // exactly, and a bank past it goes to the lowest score, Welfare),
 // bankrupt (the farkles in a row cost the whole score, Bankrupt), and
 // piggybacking (the next player may take over a bank's turn total and
-// dice left, Piggyback: [Game.Piggyback], [Game.Offer], and bots that are
+// dice left, Piggyback: [Game.Piggyback], [View.Offer], and bots that are
 // a [Piggybacker]). Each has its events ([EventToxicTwos],
 // [EventSixOnes], [EventOvershot] and [EventWelfare], [EventBankrupt],
 // [EventPiggybacked]), which saves keep and [Replay] checks.
@@ -44,8 +58,8 @@
 //	}
 //	bot := game.ThresholdBot{BankAt: 350}
 //	seen := 0
-//	for !g.Over() {
-//		if g.Current() == 1 {
+//	for !g.View().Over() {
+//		if g.View().Current() == 1 {
 //			if err := g.PlayTurn(bot); err != nil {
 //				return err
 //			}
@@ -67,12 +81,12 @@
 //			fmt.Println(g.Describe(e)) // "You rolled 1 2 3 3 5 6", ...
 //			seen++
 //		}
-//		if d := g.Dice(); d != nil {
-//			fmt.Printf("turn total %d, keep from %v\n", g.TurnTotal(), d)
+//		if v := g.View(); v.Roll() != nil {
+//			fmt.Printf("turn total %d, keep from %v\n", v.TurnTotal(), v.Roll())
 //		}
 //	}
-//	w, _ := g.Winner()
-//	fmt.Println(g.Players()[w].Name, "won")
+//	w, _ := g.View().Winner()
+//	fmt.Println(g.View().Player(w).Name, "won")
 //
 // (readCommand stands for the UI's input; cmd/farkle's "play" command is
 // a full version of this loop.)
@@ -81,10 +95,13 @@
 // [ThresholdBot] is a simple bot. A Bot decides from a [View]: a
 // read-only view of the position with the roll, the turn total, the dice
 // left, every player's score and farkles in a row, whose turn it is, the
-// rules and whether the final round is on. A Bot's keep is a
-// [farkle.Hand], the type of [View.Roll] and of a [farkle.Partition]'s
-// Dice, and [Game.KeepHand] takes one: a keep found with the Scorer goes
-// into the game as it is.
+// rules and whether the final round is on. The View is the one way to
+// read a game, for a bot and a UI alike; the *Game keeps the actions and
+// the history. A Bot returns its keep as a [farkle.Hand], a value that
+// crosses the Bot interface without an allocation: for a keep p found
+// with the Scorer, farkle.HandOf(p.Dice()). A UI passes dice to
+// [Game.Keep] as a []farkle.Die, as [View.Roll] and
+// [farkle.Partition.Dice] give them.
 //
 // A bot that can play only some rules (one whose strategy was solved for
 // a target, or a scoring) is a [RulesChecker]: Play and PlayTurn ask it
@@ -93,8 +110,9 @@
 //
 // The Bot of package strategy (github.com/farkle-go/farkle/strategy) is a
 // Bot: it plays each turn for the best expected score. Solve its table
-// with the game's Scorer and strategy.OptionsOf(r) for the Rules r; a
-// table of other rules is refused before the first move. Until its first
+// for the game's rules, strategy.Solve(ctx, g.View().Rules(),
+// strategy.Options{}); a table of other rules is refused before the first
+// move. Until its first
 // bank it plays by the table of MinFirstBank (strategy.Table.Opening), and
 // never asks to bank below it; when any bot does, [Game.PlayTurn] rolls
 // on. The Bot of package strategy/win plays to win a game of two.

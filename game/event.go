@@ -245,7 +245,7 @@ func (p *replayer) add(e Event) error {
 	case EventRolled:
 		err = g.RollDice(e.Dice.AppendDice(buf[:0]))
 	case EventKept:
-		err = g.KeepHand(e.Dice)
+		err = g.keepHand(e.Dice)
 	case EventBanked, EventOvershot: // a bank, past the target under Welfare
 		err = g.Bank()
 	case EventPiggybacked:

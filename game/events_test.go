@@ -109,8 +109,8 @@ func TestEventsSince(t *testing.T) {
 	var read []Event
 	var held [][]Event // every slice the UI was given, with a copy
 	var copies [][]Event
-	for !g.Over() {
-		if err := g.PlayTurn(bots[g.Current()]); err != nil {
+	for !g.View().Over() {
+		if err := g.PlayTurn(bots[g.View().Current()]); err != nil {
 			t.Fatal(err)
 		}
 		n := len(read)

@@ -26,10 +26,10 @@ func Example() {
 		game.ThresholdBot{BankAt: 300},  // Ann banks early
 		game.ThresholdBot{BankAt: 1000}, // Bob takes risks
 	}
-	for !g.Over() {
-		name := g.Players()[g.Current()].Name
+	for !g.View().Over() {
+		name := g.View().Players()[g.View().Current()].Name
 		seen := g.NumEvents()
-		if err := g.PlayTurn(bots[g.Current()]); err != nil {
+		if err := g.PlayTurn(bots[g.View().Current()]); err != nil {
 			panic(err)
 		}
 		var turn []string
@@ -48,12 +48,12 @@ func Example() {
 			case game.EventFinalRound:
 				turn = append(turn, "final round")
 			case game.EventWon:
-				turn = append(turn, g.Players()[e.Player].Name+" wins")
+				turn = append(turn, g.View().Players()[e.Player].Name+" wins")
 			}
 		}
 		fmt.Printf("%s: %s\n", name, strings.Join(turn, ", "))
 	}
-	fmt.Println("scores:", g.Scores())
+	fmt.Println("scores:", g.View().Scores())
 	// Output:
 	// Ann: 2 2 3 5 6 6 keep 5, 1 1 3 4 6 keep 1 1, 2 2 3, farkle
 	// Bob: 3 3 4 6 6 6 keep 6 6 6, 1 4 6 keep 1, 1 3 keep 1, 4, farkle
@@ -80,12 +80,12 @@ func ExampleNew() {
 	}
 	d := func(faces ...farkle.Die) []farkle.Die { return faces }
 	fmt.Println(g.RollDice(d(1, 5, 5, 2, 3, 4)))
-	fmt.Println(g.Keep(d(1, 5, 5)), g.TurnTotal(), g.DiceLeft())
+	fmt.Println(g.Keep(d(1, 5, 5)), g.View().TurnTotal(), g.View().DiceLeft())
 	fmt.Println(g.Bank()) // Zilch banks at 300 or more
 	fmt.Println(g.RollDice(d(5, 5, 5)))
-	fmt.Println(g.Keep(d(5, 5, 5)), g.TurnTotal(), g.DiceLeft(), g.HotDice())
+	fmt.Println(g.Keep(d(5, 5, 5)), g.View().TurnTotal(), g.View().DiceLeft(), g.View().HotDice())
 	fmt.Println(g.Bank())
-	fmt.Println(g.Scores(), g.Current())
+	fmt.Println(g.View().Scores(), g.View().Current())
 	// Output:
 	// <nil>
 	// <nil> 200 3
@@ -107,10 +107,10 @@ func ExampleGame_Play() {
 	if err != nil {
 		panic(err)
 	}
-	w, _ := g.Winner()
-	fmt.Println("turns:", g.Turn())
-	fmt.Println("scores:", g.Scores())
-	fmt.Println("winner:", g.Players()[w].Name)
+	w, _ := g.View().Winner()
+	fmt.Println("turns:", g.View().Turn())
+	fmt.Println("scores:", g.View().Scores())
+	fmt.Println("winner:", g.View().Players()[w].Name)
 	// Output:
 	// turns: 64
 	// scores: [8550 10500 7900]
@@ -121,18 +121,19 @@ func ExampleGame_Play() {
 // and banks as soon as it would lead, reading the scores from its View.
 func ExampleBotFunc() {
 	leader := game.BotFunc(func(v game.View) (farkle.Hand, bool) {
-		best, err := v.Scorer().BestKeepHand(v.Roll())
+		best, err := v.Scorer().BestKeep(v.Roll())
 		if err != nil {
 			panic(err)
 		}
+		keep, _ := farkle.HandOf(best.Dice()) // a bot returns its keep as a Hand
 		me := v.Current()
 		mine := v.Player(me).Score + v.TurnTotal() + best.Points()
 		for i := range v.NumPlayers() {
 			if i != me && v.Player(i).Score >= mine {
-				return best.Dice(), false // not leading yet: roll on
+				return keep, false // not leading yet: roll on
 			}
 		}
-		return best.Dice(), true
+		return keep, true
 	})
 	rules := game.App.Rules()
 	rules.Target = 2000
@@ -143,9 +144,9 @@ func ExampleBotFunc() {
 	if err := g.Play(leader, game.ThresholdBot{BankAt: 400}); err != nil {
 		panic(err)
 	}
-	w, _ := g.Winner()
-	fmt.Println("scores:", g.Scores())
-	fmt.Println("winner:", g.Players()[w].Name)
+	w, _ := g.View().Winner()
+	fmt.Println("scores:", g.View().Scores())
+	fmt.Println("winner:", g.View().Players()[w].Name)
 	// Output:
 	// scores: [2150 1900]
 	// winner: Leader
@@ -224,7 +225,7 @@ func ExampleGame_MarshalJSON() {
 	if err := json.Unmarshal(saved, &loaded); err != nil {
 		panic(err)
 	}
-	fmt.Println(loaded.Rules() == g.Rules(), loaded.Scores(), loaded.Turn(), loaded.NumEvents() == g.NumEvents())
+	fmt.Println(loaded.View().Rules() == g.View().Rules(), loaded.View().Scores(), loaded.View().Turn(), loaded.NumEvents() == g.NumEvents())
 	// Both go on with the same dice.
 	if err := g.PlayTurn(bot); err != nil {
 		panic(err)
@@ -232,7 +233,7 @@ func ExampleGame_MarshalJSON() {
 	if err := loaded.PlayTurn(bot); err != nil {
 		panic(err)
 	}
-	fmt.Println(g.Scores(), loaded.Scores())
+	fmt.Println(g.View().Scores(), loaded.View().Scores())
 	fmt.Println(string(saved[:strings.Index(string(saved), `"players"`)]))
 	// Output:
 	// true [850 500] 5 true
@@ -257,7 +258,7 @@ func ExampleLoad() {
 	}
 	limits := game.Limits{MaxBytes: 1 << 20, MaxEvents: 10_000}
 	loaded, err := game.Load(bytes.NewReader(saved), limits)
-	fmt.Println(err, loaded.Scores(), loaded.Current())
+	fmt.Println(err, loaded.View().Scores(), loaded.View().Current())
 
 	forged := bytes.Replace(saved, []byte(`"kind":"banked"`), []byte(`"kind":"won"`), 1)
 	_, err = game.Load(bytes.NewReader(forged), limits)
@@ -288,11 +289,11 @@ func ExampleReplay() {
 		}
 	}
 	events := g.EventsSince(0)
-	again, err := game.Replay(g.Rules(), []string{"Ann"}, events)
-	fmt.Println(err, again.Scores())
+	again, err := game.Replay(g.View().Rules(), []string{"Ann"}, events)
+	fmt.Println(err, again.View().Scores())
 
 	events[1].Points = 1100 // a keep worth more than the rules give
-	_, err = game.Replay(g.Rules(), []string{"Ann"}, events)
+	_, err = game.Replay(g.View().Rules(), []string{"Ann"}, events)
 	var he *game.HistoryError
 	fmt.Println(errors.As(err, &he), he.Index)
 	// Output:
@@ -302,7 +303,7 @@ func ExampleReplay() {
 
 // The Scorer's best keep goes into the game as it is: its Dice are the
 // Hand that KeepHand takes.
-func ExampleGame_KeepHand() {
+func ExampleGame_Keep() {
 	g, err := game.New(game.App.Rules(), []string{"Ann"}, nil)
 	if err != nil {
 		panic(err)
@@ -310,16 +311,16 @@ func ExampleGame_KeepHand() {
 	if err := g.RollDice([]farkle.Die{1, 1, 1, 1, 2, 3}); err != nil {
 		panic(err)
 	}
-	best, err := g.Scorer().BestKeep(g.Dice())
+	best, err := g.View().Scorer().BestKeep(g.View().Roll())
 	if err != nil {
 		panic(err)
 	}
-	if err := g.KeepHand(best.Dice()); err != nil {
+	if err := g.Keep(best.Dice()); err != nil {
 		panic(err)
 	}
-	fmt.Println("kept", best.Dice(), "for", best.Points(), "with", g.DiceLeft(), "dice left")
+	fmt.Println("kept", best.Dice(), "for", best.Points(), "with", g.View().DiceLeft(), "dice left")
 	// Output:
-	// kept 1 1 1 for 1000 with 3 dice left
+	// kept [1 1 1] for 1000 with 3 dice left
 }
 
 // A web client is sent the position as JSON: the players, the dice on the
@@ -435,8 +436,8 @@ func ExampleGame_Piggyback() {
 	_ = g.RollDice([]farkle.Die{1, 5, 2, 3, 4, 6})
 	_ = g.Keep([]farkle.Die{1, 5})
 	_ = g.Bank() // Ann banks 150 with 4 dice left
-	fmt.Println(g.Offer())
-	fmt.Println(g.Piggyback(), g.TurnTotal(), g.DiceLeft())
+	fmt.Println(g.View().Offer())
+	fmt.Println(g.Piggyback(), g.View().TurnTotal(), g.View().DiceLeft())
 	fmt.Println(g.Bank()) // Bob must roll first
 	// Output:
 	// 1150 4 true

@@ -20,9 +20,9 @@ import (
 // testdata/fuzz/FuzzActions: append, never reorder.
 var fuzzRules = []Rules{
 	{Target: 1000},
-	{Target: 2000, FinalRound: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Zilch.Rules()},
-	{Target: 1500, FinalRound: true, MinFirstBank: 500, MustRollHotDice: true, Scoring: farkle.Facebook.Rules()},
-	{Target: 500, Penalty: 200, PenaltyAfter: 1, Scoring: farkle.Classic.Rules()},
+	{Target: 2000, FinalRound: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.ZilchScoring.Rules()},
+	{Target: 1500, FinalRound: true, MinFirstBank: 500, MustRollHotDice: true, Scoring: farkle.FacebookScoring.Rules()},
+	{Target: 500, Penalty: 200, PenaltyAfter: 1, Scoring: farkle.ClassicScoring.Rules()},
 	{Target: 1000, ToxicTwos: true, SixOnesWin: true, Penalty: 300, PenaltyAfter: 2},
 	{Target: 1500, Welfare: true, Bankrupt: true, PenaltyAfter: 2},
 	{Target: 2000, FinalRound: true, SixOnesWin: true, Scoring: shortStraights()},
@@ -31,7 +31,7 @@ var fuzzRules = []Rules{
 
 // shortStraights is Core scoring with the short straights at 500 and 750.
 func shortStraights() farkle.Rules {
-	r := farkle.Core.Rules()
+	r := farkle.CoreScoring.Rules()
 	r.LowStraight, r.HighStraight = 500, 750
 	return r
 }
@@ -127,7 +127,7 @@ func playActions(t testing.TB, data []byte) (*Game, int) {
 		case 2:
 			mask := next()
 			keep = keep[:0]
-			for i, x := range g.Dice() {
+			for i, x := range g.View().Roll() {
 				if mask>>i&1 == 1 {
 					keep = append(keep, x)
 				}
@@ -194,24 +194,24 @@ func TestFuzzCorpus(t *testing.T) {
 			return illegal == 0 && kinds(g)[EventKept] == 2 && kinds(g)[EventBanked] == 2
 		}},
 		{"bad-actions", 0, func(g *Game, illegal int) bool { return illegal >= 3 }},
-		{"classic-whole-game", 3, func(g *Game, _ int) bool { return g.Over() && kinds(g)[EventPenalty] > 0 }},
+		{"classic-whole-game", 3, func(g *Game, _ int) bool { return g.View().Over() && kinds(g)[EventPenalty] > 0 }},
 		{"facebook-rolldice-hot", 2, func(g *Game, illegal int) bool {
-			return kinds(g)[EventHotDice] >= 1 && illegal >= 1 && g.NumPlayers() == 4
+			return kinds(g)[EventHotDice] >= 1 && illegal >= 1 && g.View().NumPlayers() == 4
 		}},
-		{"zilch-bots", 1, func(g *Game, _ int) bool { return kinds(g)[EventBanked] >= 2 && g.NumPlayers() == 3 }},
+		{"zilch-bots", 1, func(g *Game, _ int) bool { return kinds(g)[EventBanked] >= 2 && g.View().NumPlayers() == 3 }},
 		{"toxic-twos-six-ones", 4, func(g *Game, illegal int) bool {
-			w, _ := g.Winner()
+			w, _ := g.View().Winner()
 			return illegal == 0 && kinds(g)[EventToxicTwos] == 1 && kinds(g)[EventSixOnes] == 1 && w == 1
 		}},
 		{"welfare-bankrupt", 5, func(g *Game, illegal int) bool {
 			return illegal == 0 && kinds(g)[EventOvershot] == 1 && kinds(g)[EventWelfare] == 1 && kinds(g)[EventBankrupt] == 1 &&
-				g.Scores()[0] == 1000 && g.Scores()[1] == 0
+				g.View().Scores()[0] == 1000 && g.View().Scores()[1] == 0
 		}},
 		{"piggyback", 7, func(g *Game, illegal int) bool {
 			return illegal == 0 && kinds(g)[EventPiggybacked] >= 1
 		}},
 		{"short-straights", 6, func(g *Game, illegal int) bool {
-			return illegal == 0 && kinds(g)[EventHotDice] == 1 && g.Scores()[0] == 850
+			return illegal == 0 && kinds(g)[EventHotDice] == 1 && g.View().Scores()[0] == 850
 		}},
 	} {
 		data := readCorpus(t, tc.file)
@@ -220,7 +220,7 @@ func TestFuzzCorpus(t *testing.T) {
 		}
 		g, illegal := playActions(t, data)
 		if !tc.check(g, illegal) {
-			t.Errorf("%s: %d players, over %v, %d illegal actions, events %v", tc.file, g.NumPlayers(), g.Over(), illegal, kinds(g))
+			t.Errorf("%s: %d players, over %v, %d illegal actions, events %v", tc.file, g.View().NumPlayers(), g.View().Over(), illegal, kinds(g))
 		}
 		if err := checkInvariants(g); err != nil {
 			t.Errorf("%s: %v", tc.file, err)

@@ -35,7 +35,7 @@ type Player struct {
 //     nothing to keep is a farkle and ends the turn with nothing (as, under
 //     [Rules].ToxicTwos, a roll with four or more 2s; under SixOnesWin six
 //     1s win the game at once);
-//   - [Game.Keep] (or [Game.KeepHand]) sets aside scoring dice of that
+//   - [Game.Keep] sets aside scoring dice of that
 //     roll, exactly once per roll: a player keeps all the dice they want
 //     from a roll at once, as combinations never span two rolls;
 //   - then the player rolls the dice left again, or banks the turn total
@@ -49,8 +49,8 @@ type Player struct {
 // pointer, since a Game value, whose fields are all unexported, encodes as
 // {}.
 //
-// The views (Current, Dice, TurnTotal, ...) return copies; [Game.View]
-// gives the read-only view that bots see. A Game is not safe for
+// [Game.View] reads the position (the roll, the turn total, the players,
+// the rules...), for a UI as for a bot. A Game is not safe for
 // concurrent use. The zero Game has no players and every action
 // fails with [ErrNoGame]: make games with [New] or [Replay], or load them
 // with encoding/json.
@@ -235,23 +235,6 @@ func (g *Game) SetSource(src rand.Source) {
 // throw the dice.
 func (g *Game) HasSource() bool { return g != nil && g.src != nil }
 
-// Rules returns the rules of the game as [New] normalized them: a zero
-// Target read as DefaultTarget and a zero Scoring as farkle.App.Rules().
-func (g *Game) Rules() Rules {
-	if g == nil {
-		return Rules{}
-	}
-	return g.rules
-}
-
-// Scorer returns the Scorer of the game's scoring rules.
-func (g *Game) Scorer() *farkle.Scorer {
-	if g == nil {
-		return nil
-	}
-	return g.scorer
-}
-
 // ok reports whether g is a game made by New.
 func (g *Game) ok() bool { return g != nil && len(g.players) > 0 }
 
@@ -354,7 +337,7 @@ func rollDie(src rand.Source) farkle.Die {
 }
 
 // RollDice is [Game.Roll] with the dice given: physical dice, or a test.
-// dice must be exactly [Game.DiceLeft] dice from 1 to 6 ([CountError],
+// dice must be exactly [View.DiceLeft] dice from 1 to 6 ([CountError],
 // farkle.ErrInvalidDie); the slice is copied.
 func (g *Game) RollDice(dice []farkle.Die) error {
 	if err := g.can(ActionRoll); err != nil {
@@ -411,15 +394,6 @@ func (g *Game) throw(dice []farkle.Die) {
 	g.endTurn()
 }
 
-// roll returns the dice on the table as a Hand.
-func (g *Game) roll() farkle.Hand {
-	if g == nil || !g.onTable {
-		return farkle.Hand{}
-	}
-	h, _ := farkle.HandOf(g.table[:g.tableN])
-	return h
-}
-
 // Keep sets aside dice from the roll on the table and adds their points to
 // the turn total. The dice must all score, as one keep, under the game's
 // scoring rules: the error wraps a [*farkle.DiceError] with
@@ -440,14 +414,14 @@ func (g *Game) Keep(dice []farkle.Die) error {
 	return nil
 }
 
-// KeepHand is [Game.Keep] with the dice as a [farkle.Hand]: the keep
-// that a [Bot] returns, or the Dice of a [farkle.Partition] from the
-// Scorer's keeps, goes into the game as it is. The errors are Keep's.
-func (g *Game) KeepHand(h farkle.Hand) error {
+// keepHand is [Game.Keep] with the dice as a [farkle.Hand]: the keep
+// that a [Bot] returns, or that an event holds. The errors are Keep's.
+func (g *Game) keepHand(h farkle.Hand) error {
 	if err := g.can(ActionKeep); err != nil {
 		return g.fail(ActionKeep, err)
 	}
-	pts, err := g.scorer.ValidateKeepHand(g.roll(), h)
+	var buf [farkle.MaxDice]farkle.Die
+	pts, err := g.scorer.ValidateKeep(g.table[:g.tableN], h.AppendDice(buf[:0]))
 	if err != nil {
 		return g.fail(ActionKeep, err)
 	}
@@ -528,16 +502,6 @@ func (g *Game) Piggyback() error {
 	return nil
 }
 
-// Offer returns what [Game.Piggyback] would take over now: the turn
-// total, the bonus included, and the dice to roll, and true; or 0, 0 and
-// false when there is nothing to take over.
-func (g *Game) Offer() (turnTotal, diceLeft int, ok bool) {
-	if !g.ok() || g.over || g.offerDice == 0 {
-		return 0, 0, false
-	}
-	return g.offerTotal + g.rules.PiggybackBonus, g.offerDice, true
-}
-
 // welfare gives the points of an overshot bank to the other player with
 // the lowest score, the first in the order of play after the banker on a
 // tie, unless they would pass the target too; reaching it exactly wins.
@@ -610,34 +574,9 @@ func (g *Game) record(e Event) {
 	g.events = append(g.events, e)
 }
 
-// Current returns the player whose turn it is, from 0; once the game is
-// over, the player who played the last turn.
-func (g *Game) Current() int {
-	if !g.ok() {
-		return 0
-	}
-	return g.cur
-}
-
-// Turn returns the number of the current turn, from 1; turn n is played
-// by player (n-1) % NumPlayers.
-func (g *Game) Turn() int {
-	if !g.ok() {
-		return 0
-	}
-	return g.turn
-}
-
-// NumPlayers returns the number of players.
-func (g *Game) NumPlayers() int {
-	if g == nil {
-		return 0
-	}
-	return len(g.players)
-}
-
 // Players returns a copy of the players' views, in order of play.
-func (g *Game) Players() []Player {
+func (v View) Players() []Player {
+	g := v.g
 	if g == nil {
 		return nil
 	}
@@ -645,7 +584,8 @@ func (g *Game) Players() []Player {
 }
 
 // Scores returns every player's banked score, in order of play.
-func (g *Game) Scores() []int {
+func (v View) Scores() []int {
+	g := v.g
 	if !g.ok() {
 		return nil
 	}
@@ -656,50 +596,17 @@ func (g *Game) Scores() []int {
 	return s
 }
 
-// Dice returns a copy of the dice on the table, which wait for a Keep, in
-// the order rolled; nil when no roll waits. The history keeps the dice of
-// a roll as a multiset, so in a game rebuilt by [Replay] or loaded from a
-// save they come in ascending order.
-func (g *Game) Dice() []farkle.Die {
-	if g == nil || !g.onTable {
-		return nil
-	}
-	return slices.Clone(g.table[:g.tableN])
-}
-
-// TurnTotal returns the points set aside in the current turn.
-func (g *Game) TurnTotal() int {
-	if g == nil {
-		return 0
-	}
-	return g.turnTotal
-}
-
-// DiceLeft returns the dice not set aside in the turn since it began or
-// since the last hot dice: 6 at the start of a turn, the number of dice on
-// the table while they wait for a keep, and the dice the next roll throws
-// after a keep (6 again after hot dice).
-func (g *Game) DiceLeft() int {
-	if !g.ok() {
-		return 0
-	}
-	return g.diceLeft
-}
-
 // HotDice reports whether the last keep set aside all the dice, so that
 // the next roll throws six dice again.
-func (g *Game) HotDice() bool { return g != nil && g.hot }
-
-// FinalRound reports whether the final round is being played: a player
-// has reached the target and the others have their last turn.
-func (g *Game) FinalRound() bool { return g.ok() && g.trigger >= 0 && !g.over }
+func (v View) HotDice() bool { return v.g != nil && v.g.hot }
 
 // Over reports whether the game is over.
-func (g *Game) Over() bool { return g != nil && g.over }
+func (v View) Over() bool { return v.g != nil && v.g.over }
 
 // Winner returns the winner and true once the game is over, or -1 and
 // false.
-func (g *Game) Winner() (int, bool) {
+func (v View) Winner() (int, bool) {
+	g := v.g
 	if g == nil || !g.over {
 		return -1, false
 	}

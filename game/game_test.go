@@ -27,14 +27,14 @@ func TestNewPlayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, p := range g.Players() {
+	for _, p := range g.View().Players() {
 		got = append(got, p.Name)
 	}
 	if diff := cmpDiff([]string{"Ann", "Player 2", "Zoë", strings.Repeat("x", MaxNameLen)}, got); diff != "" {
 		t.Errorf("names (-want +got):\n%s", diff)
 	}
-	if g.NumPlayers() != 4 || g.Current() != 0 || g.Turn() != 1 || g.DiceLeft() != farkle.MaxDice {
-		t.Errorf("new game: %d players, current %d, turn %d, %d dice left", g.NumPlayers(), g.Current(), g.Turn(), g.DiceLeft())
+	if g.View().NumPlayers() != 4 || g.View().Current() != 0 || g.View().Turn() != 1 || g.View().DiceLeft() != farkle.MaxDice {
+		t.Errorf("new game: %d players, current %d, turn %d, %d dice left", g.View().NumPlayers(), g.View().Current(), g.View().Turn(), g.View().DiceLeft())
 	}
 	if g.HasSource() {
 		t.Error("a game without a source has one")
@@ -74,16 +74,16 @@ func TestZeroGame(t *testing.T) {
 	}
 	nilGame.SetSource(constSource(0)) // no panic
 	for name, g := range map[string]*Game{"zero": &g, "nil": nilGame} {
-		w, over := g.Winner()
+		w, over := g.View().Winner()
 		v := g.View()
-		empty := g.Over() || g.Scores() != nil || g.Dice() != nil || g.EventsSince(0) != nil ||
-			g.NumEvents() != 0 || g.NumPlayers() != 0 || g.Current() != 0 || g.Turn() != 0 ||
-			g.TurnTotal() != 0 || g.DiceLeft() != 0 || g.HotDice() || g.FinalRound() || g.HasSource() ||
-			w != -1 || over || len(g.Players()) != 0
+		empty := g.View().Over() || g.View().Scores() != nil || g.View().Roll() != nil || g.EventsSince(0) != nil ||
+			g.NumEvents() != 0 || g.View().NumPlayers() != 0 || g.View().Current() != 0 || g.View().Turn() != 0 ||
+			g.View().TurnTotal() != 0 || g.View().DiceLeft() != 0 || g.View().HotDice() || g.View().FinalRound() || g.HasSource() ||
+			w != -1 || over || len(g.View().Players()) != 0
 		if empty {
 			t.Errorf("%s Game: views are not empty", name)
 		}
-		if v.Roll() != (farkle.Hand{}) || v.TurnTotal() != 0 || v.DiceLeft() != 0 || v.Current() != 0 ||
+		if handOf(v.Roll()) != (farkle.Hand{}) || v.TurnTotal() != 0 || v.DiceLeft() != 0 || v.Current() != 0 ||
 			v.NumPlayers() != 0 || v.Player(0) != (Player{}) || v.FinalRound() || v.Turn() != 0 {
 			t.Errorf("%s Game: View is not empty", name)
 		}
@@ -92,7 +92,7 @@ func TestZeroGame(t *testing.T) {
 			t.Errorf("%s Game: Describe = %q, want %q", name, got, e.String())
 		}
 	}
-	if nilGame.Rules() != (Rules{}) || nilGame.Scorer() != nil {
+	if nilGame.View().Rules() != (Rules{}) || nilGame.View().Scorer() != nil {
 		t.Error("nil Game has rules or a scorer")
 	}
 	var v View
@@ -110,16 +110,16 @@ func TestCallerSlicesNotAliased(t *testing.T) {
 		t.Fatal(err)
 	}
 	roll[0] = 6
-	table := g.Dice()
+	table := g.View().Roll()
 	table[1] = 6
 	keep := dice("155")
 	if err := g.Keep(keep); err != nil {
 		t.Fatal(err)
 	}
 	keep[0] = 2
-	players := g.Players()
+	players := g.View().Players()
 	players[0].Name, players[0].Score = "changed", 999
-	scores := g.Scores()
+	scores := g.View().Scores()
 	scores[1] = 999
 	evs := g.EventsSince(0)
 	evs[0].Points, evs[1].Dice = 999, hand("6")
@@ -130,10 +130,10 @@ func TestCallerSlicesNotAliased(t *testing.T) {
 	if diff := cmpDiff(want, g.EventsSince(0)); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
 	}
-	if diff := cmpDiff([]int{0, 0}, g.Scores()); diff != "" {
+	if diff := cmpDiff([]int{0, 0}, g.View().Scores()); diff != "" {
 		t.Errorf("scores (-want +got):\n%s", diff)
 	}
-	if p := g.Players()[0]; p.Name != "Player 1" || p.Score != 0 {
+	if p := g.View().Players()[0]; p.Name != "Player 1" || p.Score != 0 {
 		t.Errorf("player 0: %+v", p)
 	}
 	if err := checkInvariants(g); err != nil {
@@ -143,7 +143,7 @@ func TestCallerSlicesNotAliased(t *testing.T) {
 	if err := g.RollDice(dice("532")); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmpDiff(dice("532"), g.Dice()); diff != "" {
+	if diff := cmpDiff(dice("532"), g.View().Roll()); diff != "" {
 		t.Errorf("dice on the table (-want +got):\n%s", diff)
 	}
 }
@@ -156,9 +156,9 @@ func TestSeededGame(t *testing.T) {
 			if err := checkInvariants(g); err != nil {
 				t.Fatal(err)
 			}
-			w, over := g.Winner()
-			if !over || g.Scores()[w] < targetOf(tc.rules) {
-				t.Fatalf("winner %d (over %v) with %v, target %d", w, over, g.Scores(), targetOf(tc.rules))
+			w, over := g.View().Winner()
+			if !over || g.View().Scores()[w] < targetOf(tc.rules) {
+				t.Fatalf("winner %d (over %v) with %v, target %d", w, over, g.View().Scores(), targetOf(tc.rules))
 			}
 			// The same seed replays the same game.
 			h := playSeeded(t, tc.rules, 42, bots...)

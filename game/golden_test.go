@@ -55,7 +55,7 @@ func TestGoldenSaves(t *testing.T) {
 	}{
 		{
 			file:  "golden-v2.json",
-			rules: Rules{Target: 10000, FinalRound: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Zilch.Rules()},
+			rules: Rules{Target: 10000, FinalRound: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.ZilchScoring.Rules()},
 			names: []string{"Ann", "Bob", "Zoë"}, scores: []int{7950, 10300, 6000}, winner: 1, events: 303,
 			kinds: map[EventKind]int{
 				EventRolled: 126, EventKept: 102, EventHotDice: 11, EventBanked: 34, EventFarkled: 24,
@@ -83,7 +83,7 @@ func TestGoldenSaves(t *testing.T) {
 		},
 		{
 			file:  "golden-v2-toxic-twos.json",
-			rules: Rules{Target: 3000, FinalRound: true, ToxicTwos: true, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.App.Rules()},
+			rules: Rules{Target: 3000, FinalRound: true, ToxicTwos: true, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.AppScoring.Rules()},
 			names: []string{"Ann", "Bob"}, scores: []int{3150, -900}, winner: 0, events: 117,
 			kinds: map[EventKind]int{
 				EventRolled: 50, EventKept: 39, EventHotDice: 1, EventBanked: 9, EventFarkled: 11,
@@ -93,7 +93,7 @@ func TestGoldenSaves(t *testing.T) {
 		},
 		{
 			file:  "golden-v2-six-ones.json",
-			rules: Rules{Target: 10000, FinalRound: true, SixOnesWin: true, Scoring: farkle.App.Rules()},
+			rules: Rules{Target: 10000, FinalRound: true, SixOnesWin: true, Scoring: farkle.AppScoring.Rules()},
 			names: []string{"Ann", "Bob"}, scores: []int{850, 1000}, winner: 1, events: 19,
 			kinds: map[EventKind]int{
 				EventRolled: 7, EventKept: 6, EventHotDice: 1, EventBanked: 3, EventWon: 1, EventSixOnes: 1,
@@ -102,7 +102,7 @@ func TestGoldenSaves(t *testing.T) {
 		},
 		{
 			file:  "golden-v2-welfare.json",
-			rules: Rules{Target: 2000, Welfare: true, MinBank: 300, Scoring: farkle.Facebook.Rules()},
+			rules: Rules{Target: 2000, Welfare: true, MinBank: 300, Scoring: farkle.FacebookScoring.Rules()},
 			names: []string{"Ann", "Bob", "Zoë"}, scores: []int{1950, 2000, 1850}, winner: 1, events: 195,
 			kinds: map[EventKind]int{
 				EventRolled: 84, EventKept: 67, EventHotDice: 6, EventBanked: 7, EventFarkled: 17,
@@ -112,7 +112,7 @@ func TestGoldenSaves(t *testing.T) {
 		},
 		{
 			file:  "golden-v2-bankrupt.json",
-			rules: Rules{Target: 4000, Bankrupt: true, PenaltyAfter: 2, Scoring: farkle.Zilch.Rules()},
+			rules: Rules{Target: 4000, Bankrupt: true, PenaltyAfter: 2, Scoring: farkle.ZilchScoring.Rules()},
 			names: []string{"Dee", "Eve"}, scores: []int{4200, 0}, winner: 0, events: 134,
 			kinds: map[EventKind]int{
 				EventRolled: 57, EventKept: 47, EventHotDice: 5, EventBanked: 11, EventFarkled: 10,
@@ -122,7 +122,7 @@ func TestGoldenSaves(t *testing.T) {
 		},
 		{
 			file:  "golden-v2-piggyback.json",
-			rules: Rules{Target: 3000, Piggyback: true, PiggybackBonus: 500, Scoring: farkle.App.Rules()},
+			rules: Rules{Target: 3000, Piggyback: true, PiggybackBonus: 500, Scoring: farkle.AppScoring.Rules()},
 			names: []string{"Ann", "Bob"}, scores: []int{4150, 1750}, winner: 0, events: 50,
 			kinds: map[EventKind]int{
 				EventRolled: 18, EventKept: 15, EventHotDice: 2, EventBanked: 8, EventFarkled: 3,
@@ -153,26 +153,26 @@ func TestGoldenSaves(t *testing.T) {
 			if err := json.Unmarshal(b, &g); err != nil {
 				t.Fatalf("the golden save does not load: %v", err)
 			}
-			if g.Rules() != tc.rules {
-				t.Errorf("rules (-want +got):\n%s", cmpDiff(tc.rules, g.Rules()))
+			if g.View().Rules() != tc.rules {
+				t.Errorf("rules (-want +got):\n%s", cmpDiff(tc.rules, g.View().Rules()))
 			}
 			if tc.preset != "" {
 				p, err := ParsePreset(tc.preset)
-				if err != nil || g.Rules() != p.Rules() {
-					t.Errorf("rules %+v, want those of %s (%v)", g.Rules(), tc.preset, err)
+				if err != nil || g.View().Rules() != p.Rules() {
+					t.Errorf("rules %+v, want those of %s (%v)", g.View().Rules(), tc.preset, err)
 				}
 			}
 			var names []string
-			for _, p := range g.Players() {
+			for _, p := range g.View().Players() {
 				names = append(names, p.Name)
 			}
 			if diff := cmpDiff(tc.names, names); diff != "" {
 				t.Errorf("names (-want +got):\n%s", diff)
 			}
-			if diff := cmpDiff(tc.scores, g.Scores()); diff != "" {
+			if diff := cmpDiff(tc.scores, g.View().Scores()); diff != "" {
 				t.Errorf("scores (-want +got):\n%s", diff)
 			}
-			if w, over := g.Winner(); !over || w != tc.winner {
+			if w, over := g.View().Winner(); !over || w != tc.winner {
 				t.Errorf("Winner() = %d, %v; want %d, true", w, over, tc.winner)
 			}
 			if g.NumEvents() != tc.events {

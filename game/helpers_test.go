@@ -47,7 +47,7 @@ func hand[D string | []farkle.Die](d D) farkle.Hand {
 // farkle.Classic, with six dice that score nothing worth 300 so that it is
 // no farkle preset either and saves as an object.
 func classicScoring() farkle.Rules {
-	s := farkle.Classic.Rules()
+	s := farkle.ClassicScoring.Rules()
 	s.Nothing = 300
 	return s
 }
@@ -72,7 +72,7 @@ func testRules(short bool) []namedRules {
 	}
 	out = append(out,
 		namedRules{"zero", Rules{}},
-		namedRules{"core scoring", Rules{FinalRound: true, MinBank: 350, Scoring: farkle.Core.Rules()}},
+		namedRules{"core scoring", Rules{FinalRound: true, MinBank: 350, Scoring: farkle.CoreScoring.Rules()}},
 		namedRules{"custom", Rules{
 			Target: 6000, FinalRound: true, MinBank: 250, MinFirstBank: 500,
 			Penalty: 300, PenaltyAfter: 2, MustRollHotDice: true, Scoring: classicScoring(),
@@ -190,4 +190,11 @@ var handAsString = cmp.Transformer("Hand", farkle.Hand.String)
 // cmpDiff is cmp.Diff (-want +got) with Hands shown as their dice.
 func cmpDiff(want, got any, opts ...cmp.Option) string {
 	return cmp.Diff(want, got, append(opts, handAsString)...)
+}
+
+// handOf returns the Hand of dice, which are valid: the dice of a roll
+// or of a keep.
+func handOf(dice []farkle.Die) farkle.Hand {
+	h, _ := farkle.HandOf(dice)
+	return h
 }

@@ -71,29 +71,29 @@ func playHouse(t *rapid.T, r Rules, after func(g *Game, before int, roll []farkl
 		t.Fatal(err)
 	}
 	for range 400 {
-		if g.Over() {
+		if g.View().Over() {
 			break
 		}
-		if _, _, ok := g.Offer(); ok && rapid.Bool().Draw(t, "takeOver") {
+		if _, _, ok := g.View().Offer(); ok && rapid.Bool().Draw(t, "takeOver") {
 			if err := g.Piggyback(); err != nil {
 				t.Fatalf("Piggyback: %v", err)
 			}
 		}
 		if g.Can(ActionRoll) == nil {
 			before := g.NumEvents()
-			roll := drawHouseRoll(t, g.DiceLeft())
+			roll := drawHouseRoll(t, g.View().DiceLeft())
 			if err := g.RollDice(roll); err != nil {
 				t.Fatalf("RollDice(%v): %v", roll, err)
 			}
 			after(g, before, roll)
 		} else {
-			keeps, err := g.Scorer().Keeps(g.Dice())
+			keeps, err := g.View().Scorer().Keeps(g.View().Roll())
 			if err != nil || len(keeps) == 0 {
-				t.Fatalf("dice %v wait with keeps %v, %v", g.Dice(), keeps, err)
+				t.Fatalf("dice %v wait with keeps %v, %v", g.View().Roll(), keeps, err)
 			}
 			k := keeps[rapid.IntRange(0, len(keeps)-1).Draw(t, "keep")]
-			if err := g.KeepHand(k.Dice()); err != nil {
-				t.Fatalf("KeepHand(%v): %v", k.Dice(), err)
+			if err := g.Keep(k.Dice()); err != nil {
+				t.Fatalf("Keep(%v): %v", k.Dice(), err)
 			}
 			if g.Can(ActionBank) == nil && rapid.IntRange(0, 2).Draw(t, "bank") == 0 {
 				if err := g.Bank(); err != nil {
@@ -127,8 +127,8 @@ func TestToxicTwosNeverLeaveATurnTotal(t *testing.T) {
 				evs[2].Points != evs[0].TurnTotal || evs[2].TurnTotal != 0 {
 				t.Fatalf("roll %v under toxic twos gave %v", roll, evs)
 			}
-			if g.TurnTotal() != 0 || g.Dice() != nil || !g.Over() && (g.DiceLeft() != farkle.MaxDice || g.Current() == evs[0].Player && g.NumPlayers() > 1) {
-				t.Fatalf("after toxic twos %v: turn total %d, dice %v, %d left, player %d to play", roll, g.TurnTotal(), g.Dice(), g.DiceLeft(), g.Current())
+			if g.View().TurnTotal() != 0 || g.View().Roll() != nil || !g.View().Over() && (g.View().DiceLeft() != farkle.MaxDice || g.View().Current() == evs[0].Player && g.View().NumPlayers() > 1) {
+				t.Fatalf("after toxic twos %v: turn total %d, dice %v, %d left, player %d to play", roll, g.View().TurnTotal(), g.View().Roll(), g.View().DiceLeft(), g.View().Current())
 			}
 		}, func(*Game) {})
 	})
@@ -144,14 +144,14 @@ func TestWelfareNeverPassesTarget(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := drawHouseRules(t, func(r *Rules) { r.Welfare, r.FinalRound = true, false })
 		g := playHouse(t, r, func(*Game, int, []farkle.Die) {}, func(g *Game) {
-			for i, s := range g.Scores() {
+			for i, s := range g.View().Scores() {
 				if s > r.Target {
 					t.Fatalf("player %d has %d past the target %d: %v", i, s, r.Target, g.EventsSince(0))
 				}
 			}
 		})
-		if w, over := g.Winner(); over && g.Scores()[w] != r.Target && g.EventsSince(g.NumEvents() - 2)[0].Kind != EventSixOnes {
-			t.Fatalf("winner %d with %d, target %d", w, g.Scores()[w], r.Target)
+		if w, over := g.View().Winner(); over && g.View().Scores()[w] != r.Target && g.EventsSince(g.NumEvents() - 2)[0].Kind != EventSixOnes {
+			t.Fatalf("winner %d with %d, target %d", w, g.View().Scores()[w], r.Target)
 		}
 		for _, e := range g.EventsSince(0) {
 			if e.Kind == EventOvershot {
@@ -178,10 +178,10 @@ func TestSixOnesEndTheGame(t *testing.T) {
 			won++
 			evs := g.EventsSince(before)
 			p := evs[0].Player
-			if len(evs) != 3 || evs[1].Kind != EventSixOnes || evs[2] != (Event{Kind: EventWon, Player: p, Score: g.Scores()[p], Farkles: g.Players()[p].Farkles}) {
+			if len(evs) != 3 || evs[1].Kind != EventSixOnes || evs[2] != (Event{Kind: EventWon, Player: p, Score: g.View().Scores()[p], Farkles: g.View().Players()[p].Farkles}) {
 				t.Fatalf("six 1s gave %v", evs)
 			}
-			if w, over := g.Winner(); !over || w != p {
+			if w, over := g.View().Winner(); !over || w != p {
 				t.Fatalf("six 1s of player %d: Winner() = %d, %v", p, w, over)
 			}
 		}, func(*Game) {})
@@ -205,13 +205,13 @@ func TestBankruptCostsTheScore(t *testing.T) {
 			for _, e := range g.EventsSince(before) {
 				if e.Kind == EventBankrupt {
 					bankrupt++
-					if e.Score != 0 || e.Farkles != 0 || g.Scores()[e.Player] != 0 {
-						t.Fatalf("bankrupt: %+v, score now %d", e, g.Scores()[e.Player])
+					if e.Score != 0 || e.Farkles != 0 || g.View().Scores()[e.Player] != 0 {
+						t.Fatalf("bankrupt: %+v, score now %d", e, g.View().Scores()[e.Player])
 					}
 				}
 			}
 		}, func(g *Game) {
-			for i, s := range g.Scores() {
+			for i, s := range g.View().Scores() {
 				if s < 0 {
 					t.Fatalf("player %d has %d under Bankrupt", i, s)
 				}

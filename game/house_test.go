@@ -32,8 +32,8 @@ func TestToxicTwos(t *testing.T) {
 	if diff := cmpDiff(want, lastEvents(g, 3)); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
-	if g.Current() != 1 || g.TurnTotal() != 0 {
-		t.Fatalf("after toxic twos: player %d to play, turn total %d; want 1 and 0", g.Current(), g.TurnTotal())
+	if g.View().Current() != 1 || g.View().TurnTotal() != 0 {
+		t.Fatalf("after toxic twos: player %d to play, turn total %d; want 1 and 0", g.View().Current(), g.View().TurnTotal())
 	}
 	// Player 1 banks; player 0's second toxic roll in a row, on six dice
 	// that would score 1000 + 150 without the rule, costs the penalty.
@@ -49,13 +49,13 @@ func TestToxicTwos(t *testing.T) {
 	}
 	// Three 2s are no toxic twos, and without the rule four 2s score.
 	run(t, g, script("r 222346", "k 222"))
-	if g.TurnTotal() != 200 {
-		t.Errorf("three 2s: turn total %d, want 200", g.TurnTotal())
+	if g.View().TurnTotal() != 200 {
+		t.Errorf("three 2s: turn total %d, want 200", g.View().TurnTotal())
 	}
 	plain := newGame(t, Rules{}, 1)
 	run(t, plain, script("r 222215", "k 222215"))
-	if plain.TurnTotal() != 1150 {
-		t.Errorf("without ToxicTwos: turn total %d, want 1150", plain.TurnTotal())
+	if plain.View().TurnTotal() != 1150 {
+		t.Errorf("without ToxicTwos: turn total %d, want 1150", plain.View().TurnTotal())
 	}
 }
 
@@ -71,25 +71,25 @@ func TestSixOnes(t *testing.T) {
 	if diff := cmpDiff(want, lastEvents(g, 3)); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
-	if w, over := g.Winner(); !over || w != 1 {
+	if w, over := g.View().Winner(); !over || w != 1 {
 		t.Fatalf("Winner() = %d, %v; want 1, true", w, over)
 	}
-	if got := g.Scores(); got[0] != 150 || got[1] != 0 {
+	if got := g.View().Scores(); got[0] != 150 || got[1] != 0 {
 		t.Errorf("scores %v; want [150 0]: the winner's turn total is not banked", got)
 	}
 
 	// In the final round, after hot dice, six 1s win for a player behind.
 	g = newGame(t, r, 2)
 	run(t, g, script("r 111234", "k 111", "b", "r 155555", "k 155555", "r 111111"))
-	if w, _ := g.Winner(); w != 1 {
+	if w, _ := g.View().Winner(); w != 1 {
 		t.Errorf("final round: winner %d, want 1 (six 1s)", w)
 	}
 
 	// Without the rule six 1s are six of a kind, as usual.
 	plain := newGame(t, Rules{FinalRound: true}, 2)
 	run(t, plain, script("r 111111", "k 111111"))
-	if plain.Over() || plain.TurnTotal() != 3000 {
-		t.Errorf("without SixOnesWin: over %v, turn total %d; want false, 3000", plain.Over(), plain.TurnTotal())
+	if plain.View().Over() || plain.View().TurnTotal() != 3000 {
+		t.Errorf("without SixOnesWin: over %v, turn total %d; want false, 3000", plain.View().Over(), plain.View().TurnTotal())
 	}
 }
 
@@ -109,14 +109,14 @@ func TestWelfare(t *testing.T) {
 	if diff := cmpDiff(want, lastEvents(g, 2)); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
-	if g.Current() != 1 || g.Over() {
-		t.Fatalf("after welfare: player %d to play, over %v; want 1, false", g.Current(), g.Over())
+	if g.View().Current() != 1 || g.View().Over() {
+		t.Fatalf("after welfare: player %d to play, over %v; want 1, false", g.View().Current(), g.View().Over())
 	}
 
 	// A bank to the target exactly wins.
 	g = newGame(t, Rules{Welfare: true, Target: 1000}, 2)
 	run(t, g, script("r 111234", "k 111", "b"))
-	if w, over := g.Winner(); !over || w != 0 {
+	if w, over := g.View().Winner(); !over || w != 0 {
 		t.Errorf("bank to the target: Winner() = %d, %v; want 0, true", w, over)
 	}
 
@@ -139,8 +139,8 @@ func TestWelfare(t *testing.T) {
 	if diff := cmpDiff([]Event{{Kind: EventOvershot, Player: 0, Points: 1000, Score: 1000}}, lastEvents(g, 1)); diff != "" {
 		t.Fatalf("lost gift: events (-want +got):\n%s", diff)
 	}
-	if got := g.Scores(); got[0] != 1000 || got[1] != 1000 || g.Over() || g.Current() != 1 {
-		t.Errorf("lost gift: scores %v, over %v, current %d; want [1000 1000], false, 1", got, g.Over(), g.Current())
+	if got := g.View().Scores(); got[0] != 1000 || got[1] != 1000 || g.View().Over() || g.View().Current() != 1 {
+		t.Errorf("lost gift: scores %v, over %v, current %d; want [1000 1000], false, 1", got, g.View().Over(), g.View().Current())
 	}
 
 	// On a tie for the lowest score the first after the banker, in the
@@ -160,15 +160,15 @@ func TestWelfare(t *testing.T) {
 	// off the board, with their farkles in a row.
 	g = newGame(t, Rules{Welfare: true, MinFirstBank: 500, Target: 1100}, 2)
 	run(t, g, script("r 111234", "k 111", "b", "r 234662", "r 111234", "k 111", "b"))
-	if got := g.Players()[1]; got.Score != 1000 || got.OnBoard || got.Farkles != 1 {
+	if got := g.View().Players()[1]; got.Score != 1000 || got.OnBoard || got.Farkles != 1 {
 		t.Errorf("after a gift: %+v; want score 1000, off the board, 1 farkle in a row", got)
 	}
 
 	// Alone, an overshot bank is lost.
 	solo := newGame(t, Rules{Welfare: true, Target: 500}, 1)
 	run(t, solo, script("r 111234", "k 111", "b"))
-	if solo.Over() || solo.Scores()[0] != 0 || !solo.Players()[0].OnBoard {
-		t.Errorf("alone: %+v, over %v; want score 0, on the board, not over", solo.Players()[0], solo.Over())
+	if solo.View().Over() || solo.View().Scores()[0] != 0 || !solo.View().Players()[0].OnBoard {
+		t.Errorf("alone: %+v, over %v; want score 0, on the board, not over", solo.View().Players()[0], solo.View().Over())
 	}
 }
 
@@ -184,7 +184,7 @@ func TestBankrupt(t *testing.T) {
 	if diff := cmpDiff(want, lastEvents(g, 3)); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
-	if got := g.Players()[0]; got.Score != 0 || got.Farkles != 0 {
+	if got := g.View().Players()[0]; got.Score != 0 || got.Farkles != 0 {
 		t.Errorf("after bankruptcy: %+v; want score 0, farkles 0", got)
 	}
 }
@@ -216,10 +216,10 @@ func TestHouseRulesJSON(t *testing.T) {
 		r    Rules
 		json string
 	}{
-		{Rules{Target: 10000, PenaltyAfter: 3, Bankrupt: true, Scoring: farkle.App.Rules()}, base + `,"bankrupt":true}`},
-		{Rules{Target: 10000, PenaltyAfter: 3, Bankrupt: true, ToxicTwos: true, SixOnesWin: true, Welfare: true, Scoring: farkle.App.Rules()},
+		{Rules{Target: 10000, PenaltyAfter: 3, Bankrupt: true, Scoring: farkle.AppScoring.Rules()}, base + `,"bankrupt":true}`},
+		{Rules{Target: 10000, PenaltyAfter: 3, Bankrupt: true, ToxicTwos: true, SixOnesWin: true, Welfare: true, Scoring: farkle.AppScoring.Rules()},
 			base + `,"toxic_twos":true,"six_ones_win":true,"welfare":true,"bankrupt":true}`},
-		{Rules{Target: 10000, PenaltyAfter: 3, Bankrupt: true, Piggyback: true, PiggybackBonus: 1000, Scoring: farkle.App.Rules()},
+		{Rules{Target: 10000, PenaltyAfter: 3, Bankrupt: true, Piggyback: true, PiggybackBonus: 1000, Scoring: farkle.AppScoring.Rules()},
 			base + `,"bankrupt":true,"piggyback":true,"piggyback_bonus":1000}`},
 	} {
 		b, err := json.Marshal(tc.r)
@@ -258,7 +258,7 @@ func TestPiggyback(t *testing.T) {
 	r := Rules{Piggyback: true, PiggybackBonus: 1000}
 	g := newGame(t, r, 2)
 	run(t, g, script("r 155234", "k 15", "b")) // player 0 banks 150 with 4 dice left
-	if total, left, ok := g.Offer(); total != 1150 || left != 4 || !ok {
+	if total, left, ok := g.View().Offer(); total != 1150 || left != 4 || !ok {
 		t.Fatalf("Offer() = %d, %d, %v; want 1150, 4, true", total, left, ok)
 	}
 	if err := g.Piggyback(); err != nil {
@@ -267,11 +267,11 @@ func TestPiggyback(t *testing.T) {
 	if diff := cmpDiff([]Event{{Kind: EventPiggybacked, Player: 1, Points: 1150, TurnTotal: 1150}}, lastEvents(g, 1)); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
-	if g.TurnTotal() != 1150 || g.DiceLeft() != 4 {
-		t.Fatalf("after Piggyback: turn total %d, %d dice left; want 1150, 4", g.TurnTotal(), g.DiceLeft())
+	if g.View().TurnTotal() != 1150 || g.View().DiceLeft() != 4 {
+		t.Fatalf("after Piggyback: turn total %d, %d dice left; want 1150, 4", g.View().TurnTotal(), g.View().DiceLeft())
 	}
 	run(t, g, []step{{"b", ErrNotRolled}, {"r 5234", nil}, {"k 5", nil}, {"b", nil}})
-	if got := g.Scores(); got[0] != 150 || got[1] != 1200 {
+	if got := g.View().Scores(); got[0] != 150 || got[1] != 1200 {
 		t.Fatalf("scores %v, want [150 1200]: the banker keeps the bank", got)
 	}
 	// Player 1 left 3 dice: player 0 rolls six afresh instead, which drops
@@ -284,7 +284,7 @@ func TestPiggyback(t *testing.T) {
 		t.Fatalf("farkle after piggyback (-want +got):\n%s", diff)
 	}
 	// Player 1 farkled: player 2 has nothing to take over.
-	if _, _, ok := g.Offer(); ok {
+	if _, _, ok := g.View().Offer(); ok {
 		t.Error("an offer after a farkle")
 	}
 
@@ -302,11 +302,11 @@ func TestPiggyback(t *testing.T) {
 	} {
 		g := newGame(t, tc.r, tc.players)
 		run(t, g, tc.steps)
-		if total, left, ok := g.Offer(); ok || total != 0 || left != 0 {
+		if total, left, ok := g.View().Offer(); ok || total != 0 || left != 0 {
 			t.Errorf("%s: Offer() = %d, %d, %v", tc.name, total, left, ok)
 		}
 		want := ErrNoOffer
-		if g.Over() {
+		if g.View().Over() {
 			want = ErrGameOver
 		}
 		run(t, g, []step{{"p", want}})
@@ -316,8 +316,8 @@ func TestPiggyback(t *testing.T) {
 	// the target.
 	g = newGame(t, Rules{Piggyback: true, Target: 1000, FinalRound: true}, 2)
 	run(t, g, script("r 111234", "k 111", "b", "p"))
-	if g.TurnTotal() != 1000 || g.DiceLeft() != 3 || !g.FinalRound() {
-		t.Errorf("final round: turn total %d, %d dice, final round %v", g.TurnTotal(), g.DiceLeft(), g.FinalRound())
+	if g.View().TurnTotal() != 1000 || g.View().DiceLeft() != 3 || !g.View().FinalRound() {
+		t.Errorf("final round: turn total %d, %d dice, final round %v", g.View().TurnTotal(), g.View().DiceLeft(), g.View().FinalRound())
 	}
 }
 

@@ -51,11 +51,11 @@ func snap(g *Game) snapshot {
 // snapLite is snap without the JSON and the history, but its length: it
 // takes time independent of the length of the game.
 func snapLite(g *Game) snapshot {
-	w, _ := g.Winner()
+	w, _ := g.View().Winner()
 	return snapshot{
-		Rules: g.Rules(), Source: g.HasSource(), NEvents: g.NumEvents(), Current: g.Current(), Turn: g.Turn(),
-		Dice: g.Dice(), TurnTotal: g.TurnTotal(), DiceLeft: g.DiceLeft(), Hot: g.HotDice(), Final: g.FinalRound(),
-		Over: g.Over(), Winner: w, Players: g.Players(),
+		Rules: g.View().Rules(), Source: g.HasSource(), NEvents: g.NumEvents(), Current: g.View().Current(), Turn: g.View().Turn(),
+		Dice: g.View().Roll(), TurnTotal: g.View().TurnTotal(), DiceLeft: g.View().DiceLeft(), Hot: g.View().HotDice(), Final: g.View().FinalRound(),
+		Over: g.View().Over(), Winner: w, Players: g.View().Players(),
 	}
 }
 
@@ -139,9 +139,9 @@ type model struct {
 }
 
 func newModel(g *Game) *model {
-	n := g.NumPlayers()
+	n := g.View().NumPlayers()
 	return &model{
-		r: g.Rules(), sc: g.Scorer(), n: n, score: make([]int, n), onBoard: make([]bool, n), farkles: make([]int, n),
+		r: g.View().Rules(), sc: g.View().Scorer(), n: n, score: make([]int, n), onBoard: make([]bool, n), farkles: make([]int, n),
 		turn: 1, left: farkle.MaxDice, trigger: -1, winner: -1,
 	}
 }
@@ -380,7 +380,7 @@ func checkHistory(g *Game) error {
 	if m.need != 0 {
 		return fmt.Errorf("history ends waiting for a %v event", m.need)
 	}
-	for i, p := range g.Players() {
+	for i, p := range g.View().Players() {
 		if p.Score != m.score[i] || p.Farkles != m.farkles[i] || p.OnBoard != m.onBoard[i] {
 			return fmt.Errorf("player %d: %+v, history gives score %d, farkles %d, on board %v",
 				i, p, m.score[i], m.farkles[i], m.onBoard[i])
@@ -392,13 +392,13 @@ func checkHistory(g *Game) error {
 			return fmt.Errorf("player %d: score %d past the target %d under welfare", i, p.Score, targetOf(m.r))
 		}
 	}
-	if diff := cmpDiff(m.score, g.Scores()); diff != "" {
+	if diff := cmpDiff(m.score, g.View().Scores()); diff != "" {
 		return fmt.Errorf("scores (-history +game):\n%s", diff)
 	}
-	w, over := g.Winner()
+	w, over := g.View().Winner()
 	switch {
-	case over != m.over || g.Over() != m.over:
-		return fmt.Errorf("over %v (Winner ok %v), history gives %v", g.Over(), over, m.over)
+	case over != m.over || g.View().Over() != m.over:
+		return fmt.Errorf("over %v (Winner ok %v), history gives %v", g.View().Over(), over, m.over)
 	case over && w != m.winner:
 		return fmt.Errorf("winner %d, history gives %d", w, m.winner)
 	case over && !m.sixOnes && slices.Max(m.score) != m.score[w]:
@@ -408,28 +408,28 @@ func checkHistory(g *Game) error {
 	}
 	// Once the game is over, the current player is the one who played
 	// the last turn: the model does not pass the dice after it.
-	d := g.Dice()
+	d := g.View().Roll()
 	switch {
-	case g.Current() != m.cur || g.Turn() != m.turn:
-		return fmt.Errorf("current %d turn %d, history gives %d and %d", g.Current(), g.Turn(), m.cur, m.turn)
-	case g.TurnTotal() != m.turnSum:
-		return fmt.Errorf("turn total %d, keeps since the turn began sum to %d", g.TurnTotal(), m.turnSum)
-	case g.DiceLeft() != m.left:
-		return fmt.Errorf("dice left %d, history gives %d", g.DiceLeft(), m.left)
-	case g.HotDice() != m.hot:
-		return fmt.Errorf("hot dice %v, history gives %v", g.HotDice(), m.hot)
-	case g.FinalRound() != (m.trigger >= 0 && !m.over):
-		return fmt.Errorf("final round %v, history gives trigger %d, over %v", g.FinalRound(), m.trigger, m.over)
+	case g.View().Current() != m.cur || g.View().Turn() != m.turn:
+		return fmt.Errorf("current %d turn %d, history gives %d and %d", g.View().Current(), g.View().Turn(), m.cur, m.turn)
+	case g.View().TurnTotal() != m.turnSum:
+		return fmt.Errorf("turn total %d, keeps since the turn began sum to %d", g.View().TurnTotal(), m.turnSum)
+	case g.View().DiceLeft() != m.left:
+		return fmt.Errorf("dice left %d, history gives %d", g.View().DiceLeft(), m.left)
+	case g.View().HotDice() != m.hot:
+		return fmt.Errorf("hot dice %v, history gives %v", g.View().HotDice(), m.hot)
+	case g.View().FinalRound() != (m.trigger >= 0 && !m.over):
+		return fmt.Errorf("final round %v, history gives trigger %d, over %v", g.View().FinalRound(), m.trigger, m.over)
 	case (d != nil) != m.onTable || d != nil && hand(d) != m.table:
 		return fmt.Errorf("dice on the table %v, history gives %v (%v)", d, m.table, m.onTable)
-	case g.View().Roll() != m.table:
+	case handOf(g.View().Roll()) != m.table:
 		return fmt.Errorf("View().Roll() %v, history gives %v", g.View().Roll(), m.table)
 	}
 	wantTotal, wantDice, wantOK := 0, 0, false
 	if m.offerDice > 0 && !m.over {
 		wantTotal, wantDice, wantOK = m.offerTotal+m.r.PiggybackBonus, m.offerDice, true
 	}
-	if total, dice, ok := g.Offer(); total != wantTotal || dice != wantDice || ok != wantOK {
+	if total, dice, ok := g.View().Offer(); total != wantTotal || dice != wantDice || ok != wantOK {
 		return fmt.Errorf("Offer() = %d, %d, %v; history gives %d, %d, %v", total, dice, ok, wantTotal, wantDice, wantOK)
 	}
 	return nil
@@ -474,30 +474,30 @@ func checkRoundTrip(g *Game) error {
 // checkStep checks, in constant time, what must hold after a legal
 // action, which took the game from the state before.
 func checkStep(g *Game, before snapshot) error {
-	n := g.NumPlayers()
-	w, over := g.Winner()
-	d := g.Dice()
+	n := g.View().NumPlayers()
+	w, over := g.View().Winner()
+	d := g.View().Roll()
 	switch {
 	case g.NumEvents() <= before.NEvents:
 		return fmt.Errorf("a legal action added no event: %d, then %d", before.NEvents, g.NumEvents())
-	case g.Current() < 0 || g.Current() >= n:
-		return fmt.Errorf("current player %d of %d", g.Current(), n)
-	case g.Turn() < before.Turn:
-		return fmt.Errorf("turn %d after turn %d", g.Turn(), before.Turn)
-	case g.TurnTotal() < 0:
-		return fmt.Errorf("turn total %d", g.TurnTotal())
-	case g.DiceLeft() < 1 || g.DiceLeft() > farkle.MaxDice:
-		return fmt.Errorf("%d dice left", g.DiceLeft())
-	case d != nil && len(d) != g.DiceLeft():
-		return fmt.Errorf("%d dice on the table, %d left", len(d), g.DiceLeft())
-	case over != g.Over() || over != (w >= 0 && w < n):
-		return fmt.Errorf("over %v, winner %d (%v)", g.Over(), w, over)
-	case over && (d != nil || g.TurnTotal() != 0 || g.FinalRound()):
-		return fmt.Errorf("game over with dice %v, turn total %d, final round %v", d, g.TurnTotal(), g.FinalRound())
+	case g.View().Current() < 0 || g.View().Current() >= n:
+		return fmt.Errorf("current player %d of %d", g.View().Current(), n)
+	case g.View().Turn() < before.Turn:
+		return fmt.Errorf("turn %d after turn %d", g.View().Turn(), before.Turn)
+	case g.View().TurnTotal() < 0:
+		return fmt.Errorf("turn total %d", g.View().TurnTotal())
+	case g.View().DiceLeft() < 1 || g.View().DiceLeft() > farkle.MaxDice:
+		return fmt.Errorf("%d dice left", g.View().DiceLeft())
+	case d != nil && len(d) != g.View().DiceLeft():
+		return fmt.Errorf("%d dice on the table, %d left", len(d), g.View().DiceLeft())
+	case over != g.View().Over() || over != (w >= 0 && w < n):
+		return fmt.Errorf("over %v, winner %d (%v)", g.View().Over(), w, over)
+	case over && (d != nil || g.View().TurnTotal() != 0 || g.View().FinalRound()):
+		return fmt.Errorf("game over with dice %v, turn total %d, final round %v", d, g.View().TurnTotal(), g.View().FinalRound())
 	case before.Over:
 		return errors.New("a legal action after the end")
-	case g.HotDice() && (d != nil || g.DiceLeft() != farkle.MaxDice):
-		return fmt.Errorf("hot dice with dice %v and %d left", d, g.DiceLeft())
+	case g.View().HotDice() && (d != nil || g.View().DiceLeft() != farkle.MaxDice):
+		return fmt.Errorf("hot dice with dice %v and %d left", d, g.View().DiceLeft())
 	}
 	last := g.EventsSince(g.NumEvents() - 1)
 	if len(last) != 1 {

@@ -48,14 +48,14 @@ type savedRules struct {
 	PiggybackBonus int `json:"piggyback_bonus,omitempty"`
 }
 
-// savedScoring is scoring rules saved as the name of their farkle.Preset,
+// savedScoring is scoring rules saved as the name of their farkle.Scoring,
 // such as "zilch", or else as the object of farkle.Rules.MarshalJSON.
 type savedScoring struct {
 	r farkle.Rules
 }
 
 func (s savedScoring) MarshalJSON() ([]byte, error) {
-	if p, ok := s.r.Preset(); ok {
+	if p, ok := s.r.Named(); ok {
 		return json.Marshal(p)
 	}
 	return s.r.MarshalJSON()
@@ -73,7 +73,7 @@ type savedSource struct {
 //
 // The save is an object with the keys "format" ("farkle-game"),
 // "version" (2), "rules", "players", "events" and "source"; the scoring
-// rules are saved as the name of their farkle.Preset when they are one's.
+// rules are saved as the name of their farkle.Scoring when they are one's.
 // The format is stable: a save written by this version keeps loading in
 // later ones.
 func (g *Game) MarshalJSON() ([]byte, error) {
@@ -121,7 +121,7 @@ func (r Rules) toSaved() savedRules {
 
 // MarshalJSON encodes r as the "rules" object of a save: every field under
 // a stable lower-case key, and the scoring rules as the name of their
-// farkle.Preset when they are one's (a zero Scoring as "app"), else as
+// farkle.Scoring when they are one's (a zero Scoring as "app"), else as
 // farkle's object. The house rules of play, "toxic_twos", "six_ones_win",
 // "welfare", "bankrupt", "piggyback" and "piggyback_bonus", are written
 // only when they are on (true, or not 0).
@@ -199,26 +199,26 @@ func (v View) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("game: cannot marshal a view: %w", ErrNoGame)
 	}
 	j := viewJSON{
-		Players:    g.Players(),
-		Current:    g.Current(),
-		Turn:       g.Turn(),
-		TurnTotal:  g.TurnTotal(),
+		Players:    g.View().Players(),
+		Current:    g.View().Current(),
+		Turn:       g.View().Turn(),
+		TurnTotal:  g.View().TurnTotal(),
 		Roll:       make([]int, 0, farkle.MaxDice),
-		DiceLeft:   g.DiceLeft(),
-		HotDice:    g.HotDice(),
-		FinalRound: g.FinalRound(),
-		Over:       g.Over(),
+		DiceLeft:   g.View().DiceLeft(),
+		HotDice:    g.View().HotDice(),
+		FinalRound: g.View().FinalRound(),
+		Over:       g.View().Over(),
 		CanRoll:    g.can(ActionRoll) == nil,
 		CanKeep:    g.can(ActionKeep) == nil,
 		CanBank:    g.can(ActionBank) == nil,
-		Rules:      g.Rules(),
+		Rules:      g.View().Rules(),
 	}
 	if g.onTable {
 		for _, d := range g.table[:g.tableN] {
 			j.Roll = append(j.Roll, int(d))
 		}
 	}
-	if w, ok := g.Winner(); ok {
+	if w, ok := g.View().Winner(); ok {
 		j.Winner = &w
 	}
 	return json.Marshal(j)

@@ -60,7 +60,7 @@ func TestSaveFormat(t *testing.T) {
 	}{
 		{"zilch", Zilch.Rules(), nil, `"zilch"`, `null`},
 		{"app with pcg", App.Rules(), rand.NewPCG(1, 2), `"app"`, `pcg`},
-		{"core scoring with chacha8", Rules{Scoring: farkle.Core.Rules()}, rand.NewChaCha8([32]byte{1}), `"core"`, `chacha8`},
+		{"core scoring with chacha8", Rules{Scoring: farkle.CoreScoring.Rules()}, rand.NewChaCha8([32]byte{1}), `"core"`, `chacha8`},
 		{"custom", Rules{Scoring: classicScoring()}, nil, `{`, `null`},
 	} {
 		b := savedGame(t, tc.rules, tc.src)
@@ -152,16 +152,16 @@ func TestSaveResume(t *testing.T) {
 			}
 			saves = append(saves, b)
 		}
-		for !g.Over() {
+		for !g.View().Over() {
 			save()
-			if g.Turn()%2 == 0 { // a roll before the save: dice wait on the table
+			if g.View().Turn()%2 == 0 { // a roll before the save: dice wait on the table
 				if err := g.Roll(); err != nil {
 					t.Fatal(err)
 				}
 				save()
 			}
-			if !g.Over() {
-				if err := g.PlayTurn(bots[g.Current()]); err != nil {
+			if !g.View().Over() {
+				if err := g.PlayTurn(bots[g.View().Current()]); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -196,8 +196,8 @@ func TestResumeWithoutSource(t *testing.T) {
 		t.Errorf("JSON has a source: %s", b)
 	}
 	h := saveLoad(t, g)
-	if h.HasSource() || h.TurnTotal() != 200 || h.DiceLeft() != 3 {
-		t.Fatalf("loaded: source %v, turn total %d, dice left %d", h.HasSource(), h.TurnTotal(), h.DiceLeft())
+	if h.HasSource() || h.View().TurnTotal() != 200 || h.View().DiceLeft() != 3 {
+		t.Fatalf("loaded: source %v, turn total %d, dice left %d", h.HasSource(), h.View().TurnTotal(), h.View().DiceLeft())
 	}
 	if err := h.Roll(); !errors.Is(err, ErrNoSource) {
 		t.Errorf("Roll after loading without source: %v, want ErrNoSource", err)

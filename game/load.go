@@ -690,7 +690,7 @@ func (d *decoder) rules() (Rules, error) {
 				if name, err = d.str(); err != nil {
 					return err
 				}
-				p, err := farkle.ParsePreset(name)
+				p, err := farkle.ParseScoring(name)
 				if err != nil {
 					return err
 				}

@@ -250,7 +250,7 @@ func FuzzLoad(f *testing.F) {
 		if err != nil {
 			t.Fatalf("a saved game does not load: %v\n%s", err, saved)
 		}
-		if h.Rules() != g.Rules() || h.NumEvents() != g.NumEvents() {
+		if h.View().Rules() != g.View().Rules() || h.NumEvents() != g.NumEvents() {
 			t.Fatalf("load, save, load changed the game")
 		}
 		if diff := cmpDiff(g.EventsSince(0), h.EventsSince(0)); diff != "" {

@@ -53,7 +53,7 @@ func TestRename(t *testing.T) {
 	if err := g.Rename(1, "👨‍👩‍👧 Bea"); err != nil {
 		t.Fatal(err)
 	}
-	if got := g.Players()[1].Name; got != "👨‍👩‍👧 Bea" {
+	if got := g.View().Players()[1].Name; got != "👨‍👩‍👧 Bea" {
 		t.Errorf("after Rename, player 1 is %q", got)
 	}
 	for _, c := range []struct {
@@ -65,11 +65,11 @@ func TestRename(t *testing.T) {
 			t.Errorf("Rename(%d, %q) = %v, want a *PlayersError", c.i, c.name, err)
 		}
 	}
-	if got := g.Players()[1].Name; got != "👨‍👩‍👧 Bea" {
+	if got := g.View().Players()[1].Name; got != "👨‍👩‍👧 Bea" {
 		t.Errorf("a refused Rename changed the name to %q", got)
 	}
-	if err := g.Rename(0, ""); err != nil || g.Players()[0].Name != "Player 1" {
-		t.Errorf("Rename(0, \"\") = %v, name %q; want Player 1", err, g.Players()[0].Name)
+	if err := g.Rename(0, ""); err != nil || g.View().Players()[0].Name != "Player 1" {
+		t.Errorf("Rename(0, \"\") = %v, name %q; want Player 1", err, g.View().Players()[0].Name)
 	}
 	var zero Game
 	if err := zero.Rename(0, "Ann"); !errors.Is(err, ErrPlayers) {

@@ -52,7 +52,7 @@ func drawRules(t *rapid.T, whole bool) Rules {
 // ten times more under the race detector), so the race detector runs
 // leave it out.
 func drawnScorings() []farkle.Rules {
-	s := []farkle.Rules{{}, farkle.Zilch.Rules(), farkle.Core.Rules(), farkle.Classic.Rules()}
+	s := []farkle.Rules{{}, farkle.ZilchScoring.Rules(), farkle.CoreScoring.Rules(), farkle.ClassicScoring.Rules()}
 	if !raceEnabled {
 		s = append(s, classicScoring())
 	}
@@ -116,11 +116,11 @@ func TestStateMachine(t *testing.T) {
 				if e.Kind == EventBanked || e.Kind == EventPenalty {
 					moved[e.Player] = true
 				}
-				if e.Kind == EventFarkled && a == ActionRoll && (g.TurnTotal() != 0 || g.Dice() != nil) {
-					t.Fatalf("after a farkle: turn total %d, dice %v", g.TurnTotal(), g.Dice())
+				if e.Kind == EventFarkled && a == ActionRoll && (g.View().TurnTotal() != 0 || g.View().Roll() != nil) {
+					t.Fatalf("after a farkle: turn total %d, dice %v", g.View().TurnTotal(), g.View().Roll())
 				}
 			}
-			for i, s := range g.Scores() {
+			for i, s := range g.View().Scores() {
 				if s != before.Players[i].Score && !moved[i] {
 					t.Fatalf("player %d: score %d -> %d without bank or penalty", i, before.Players[i].Score, s)
 				}
@@ -129,7 +129,7 @@ func TestStateMachine(t *testing.T) {
 		t.Repeat(map[string]func(*rapid.T){
 			"roll": func(t *rapid.T) { act(t, ActionRoll, g.Roll) },
 			"rollDice": func(t *rapid.T) {
-				k := g.DiceLeft()
+				k := g.View().DiceLeft()
 				if rapid.IntRange(0, 9).Draw(t, "wrongCount") == 0 {
 					k = rapid.IntRange(0, 7).Draw(t, "count")
 				}
@@ -138,18 +138,18 @@ func TestStateMachine(t *testing.T) {
 			},
 			"keepBest": func(t *rapid.T) {
 				var keep []farkle.Die
-				if d := g.Dice(); d != nil {
-					p, err := g.Scorer().BestKeep(d)
+				if d := g.View().Roll(); d != nil {
+					p, err := g.View().Scorer().BestKeep(d)
 					if err != nil {
 						t.Fatal(err)
 					}
-					keep = p.Dice().Dice()
+					keep = p.Dice()
 				}
 				act(t, ActionKeep, func() error { return g.Keep(keep) })
 			},
 			"keepSome": func(t *rapid.T) {
 				var keep []farkle.Die
-				if d := g.Dice(); d != nil && rapid.Bool().Draw(t, "fromTable") {
+				if d := g.View().Roll(); d != nil && rapid.Bool().Draw(t, "fromTable") {
 					for _, x := range d {
 						if rapid.Bool().Draw(t, "pick") {
 							keep = append(keep, x)
@@ -163,11 +163,11 @@ func TestStateMachine(t *testing.T) {
 			"bank": func(t *rapid.T) { act(t, ActionBank, g.Bank) },
 			"playTurn": func(t *rapid.T) {
 				bot := ThresholdBot{BankAt: rapid.IntRange(0, 1500).Draw(t, "bankAt")}
-				before := g.Turn()
+				before := g.View().Turn()
 				var err error
 				act(t, 0, func() error { err = g.PlayTurn(bot); return err })
-				if err == nil && !g.Over() && g.Turn() != before+1 {
-					t.Fatalf("PlayTurn went from turn %d to %d", before, g.Turn())
+				if err == nil && !g.View().Over() && g.View().Turn() != before+1 {
+					t.Fatalf("PlayTurn went from turn %d to %d", before, g.View().Turn())
 				}
 			},
 			"": func(t *rapid.T) {
@@ -177,12 +177,12 @@ func TestStateMachine(t *testing.T) {
 				}
 				// The JSON round trip, a replay of the whole game, after
 				// every action, or every fourth under the race detector.
-				if !raceEnabled || checks%4 == 0 || g.Over() {
+				if !raceEnabled || checks%4 == 0 || g.View().Over() {
 					if err := checkRoundTrip(g); err != nil {
 						t.Fatal(err)
 					}
 				}
-				if g.Over() {
+				if g.View().Over() {
 					for _, a := range []Action{ActionRoll, ActionKeep, ActionBank} {
 						if err := g.Can(a); !errors.Is(err, ErrGameOver) {
 							t.Fatalf("Can(%v) after the end = %v", a, err)
@@ -215,9 +215,9 @@ func TestWholeGameReplays(t *testing.T) {
 		if err := checkInvariants(g); err != nil {
 			t.Fatal(err)
 		}
-		w, over := g.Winner()
-		if !over || g.Scores()[w] < targetOf(r) || slices.Max(g.Scores()) != g.Scores()[w] {
-			t.Fatalf("winner %d, over %v, scores %v, target %d", w, over, g.Scores(), targetOf(r))
+		w, over := g.View().Winner()
+		if !over || g.View().Scores()[w] < targetOf(r) || slices.Max(g.View().Scores()) != g.View().Scores()[w] {
+			t.Fatalf("winner %d, over %v, scores %v, target %d", w, over, g.View().Scores(), targetOf(r))
 		}
 		h, err := Replay(r, make([]string, n), g.EventsSince(0))
 		if err != nil {
@@ -243,7 +243,7 @@ func TestEventsSinceProperty(t *testing.T) {
 		turns := rapid.IntRange(0, 20).Draw(t, "turns")
 		bot := ThresholdBot{BankAt: 400}
 		for range turns {
-			if g.Over() {
+			if g.View().Over() {
 				break
 			}
 			if err := g.PlayTurn(bot); err != nil {
@@ -287,7 +287,7 @@ func TestRulesRoundTripProperty(t *testing.T) {
 			r.Penalty = rapid.IntRange(1, maxTarget).Draw(t, "penalty")
 			r.PenaltyAfter = rapid.IntRange(1, maxPenaltyAfter).Draw(t, "penaltyAfter")
 		}
-		p := farkle.Preset(rapid.IntRange(0, 4).Draw(t, "scoringPreset"))
+		p := farkle.Scoring(rapid.IntRange(0, 4).Draw(t, "scoringPreset"))
 		r.Scoring = p.Rules()
 		// A changed scoring is compiled by New and again by the load
 		// (about a millisecond each, ten times more under the race
@@ -321,8 +321,8 @@ func TestRulesRoundTripProperty(t *testing.T) {
 		if want.Target == 0 {
 			want.Target = DefaultTarget // as New normalizes it
 		}
-		if g.Rules() != want || h.Rules() != want {
-			t.Fatalf("rules %+v: game has %+v, loaded %+v", r, g.Rules(), h.Rules())
+		if g.View().Rules() != want || h.View().Rules() != want {
+			t.Fatalf("rules %+v: game has %+v, loaded %+v", r, g.View().Rules(), h.View().Rules())
 		}
 	})
 }

@@ -18,7 +18,7 @@ const (
 )
 
 // Rules are the rules of play of a table, with its scoring rules, as plain
-// comparable data. [Game.Rules] returns them normalized (a zero Target
+// comparable data. [View.Rules] returns them normalized (a zero Target
 // and a zero Scoring read as their defaults), and two normalized Rules
 // are == exactly when they describe the same game. Rules marshal to JSON
 // with the stable lower-case keys of the save format.
@@ -66,7 +66,7 @@ type Rules struct {
 	MustRollHotDice bool
 
 	// Scoring is the scoring rules; the zero value means
-	// farkle.App.Rules().
+	// farkle.AppScoring.Rules().
 	Scoring farkle.Rules
 
 	// The house rules of play below are all off in their zero value, and
@@ -193,7 +193,7 @@ func inRange(field string, v int) error {
 // scoring is the scoring rules with the zero value read as App's.
 func (r *Rules) scoring() farkle.Rules {
 	if r.Scoring == (farkle.Rules{}) {
-		return farkle.App.Rules()
+		return farkle.AppScoring.Rules()
 	}
 	return r.Scoring
 }
@@ -206,7 +206,7 @@ func (r *Rules) target() int {
 	return r.Target
 }
 
-// A Preset names the rules of play of a known game. Like farkle.Preset it
+// A Preset names the rules of play of a known game. Like farkle.Scoring it
 // is a name, not a variable: [Preset.Rules] returns a fresh copy, which
 // the caller may change. The zero Preset is [App]. Presets marshal to and
 // from their names, such as "zilch".
@@ -216,19 +216,19 @@ type Preset uint8
 const (
 	// App is the play of the dice app whose help page specifies the
 	// farkle package: target 10,000, no minimum to bank, no penalty, hot
-	// dice may be banked, farkle.App scoring. The help page says nothing
+	// dice may be banked, farkle.AppScoring. The help page says nothing
 	// about the end of the game; App gives the others a final round, as
 	// most printed Farkle rules do.
 	App Preset = iota
 
 	// Zilch is the play of the Zilch game: bank at 300 or more, the third
 	// zilch (farkle) in a row costs 500, hot dice may be banked, final
-	// round, farkle.Zilch scoring.
+	// round, farkle.ZilchScoring.
 	Zilch
 
 	// Facebook is the play of Facebook Farkle: bank at 300 or more, the
 	// third farkle in a row costs 500, hot dice may be banked, final
-	// round, farkle.Facebook scoring.
+	// round, farkle.FacebookScoring.
 	Facebook
 
 	numPresets = iota
@@ -281,18 +281,18 @@ func (p *Preset) UnmarshalText(text []byte) error {
 func (p Preset) Rules() Rules {
 	switch p {
 	case App:
-		return Rules{Target: DefaultTarget, FinalRound: true, Scoring: farkle.App.Rules()}
+		return Rules{Target: DefaultTarget, FinalRound: true, Scoring: farkle.AppScoring.Rules()}
 	case Zilch:
 		return Rules{
 			Target: DefaultTarget, FinalRound: true,
 			MinBank: 300, Penalty: 500, PenaltyAfter: 3,
-			Scoring: farkle.Zilch.Rules(),
+			Scoring: farkle.ZilchScoring.Rules(),
 		}
 	case Facebook:
 		return Rules{
 			Target: DefaultTarget, FinalRound: true,
 			MinBank: 300, Penalty: 500, PenaltyAfter: 3,
-			Scoring: farkle.Facebook.Rules(),
+			Scoring: farkle.FacebookScoring.Rules(),
 		}
 	}
 	return Rules{Target: -1}

@@ -14,9 +14,9 @@ import (
 )
 
 func TestValidate(t *testing.T) {
-	badScoring := farkle.App.Rules()
+	badScoring := farkle.AppScoring.Rules()
 	badScoring.Triple[3] = 0
-	negScoring := farkle.Zilch.Rules()
+	negScoring := farkle.ZilchScoring.Rules()
 	negScoring.SingleOne = -100
 	tests := []struct {
 		r     Rules
@@ -137,11 +137,11 @@ func TestPresetNames(t *testing.T) {
 // The presets' rules are those their documentation gives.
 func TestPresetRules(t *testing.T) {
 	want := map[Preset]Rules{
-		App: {Target: 10_000, FinalRound: true, Scoring: farkle.App.Rules()},
+		App: {Target: 10_000, FinalRound: true, Scoring: farkle.AppScoring.Rules()},
 		Zilch: {Target: 10_000, FinalRound: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3,
-			Scoring: farkle.Zilch.Rules()},
+			Scoring: farkle.ZilchScoring.Rules()},
 		Facebook: {Target: 10_000, FinalRound: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3,
-			Scoring: farkle.Facebook.Rules()},
+			Scoring: farkle.FacebookScoring.Rules()},
 	}
 	for _, p := range allPresets {
 		if diff := cmpDiff(want[p], p.Rules()); diff != "" {
@@ -168,18 +168,18 @@ func TestPresetRulesFreshCopy(t *testing.T) {
 		r := p.Rules()
 		r.Target, r.MinBank, r.FinalRound = 1, 1, false
 		r.Scoring.SingleOne, r.Scoring.Triple[2] = 5, 5
-		if p.Rules() != keep || g.Rules() != keep {
-			t.Errorf("%v: changing a copy changed the preset (%+v) or a game (%+v)", p, p.Rules(), g.Rules())
+		if p.Rules() != keep || g.View().Rules() != keep {
+			t.Errorf("%v: changing a copy changed the preset (%+v) or a game (%+v)", p, p.Rules(), g.View().Rules())
 		}
-		gr := g.Rules()
+		gr := g.View().Rules()
 		gr.Penalty, gr.Scoring.Straight = 1, 1
-		if g.Rules() != keep || g.View().Rules() != keep || g.Scorer().Rules() != keep.Scoring {
-			t.Errorf("%v: changing Game.Rules() changed the game: %+v", p, g.Rules())
+		if g.View().Rules() != keep || g.View().Scorer().Rules() != keep.Scoring {
+			t.Errorf("%v: changing View.Rules() changed the game: %+v", p, g.View().Rules())
 		}
 		// A game made from the changed copy has the changed rules.
 		h := newGame(t, r, 1)
-		if h.Rules() != r || h.Rules() == keep {
-			t.Errorf("%v: game of the changed copy has rules %+v", p, h.Rules())
+		if h.View().Rules() != r || h.View().Rules() == keep {
+			t.Errorf("%v: game of the changed copy has rules %+v", p, h.View().Rules())
 		}
 	}
 }
@@ -191,7 +191,7 @@ func TestRulesEqual(t *testing.T) {
 	if base != Zilch.Rules() {
 		t.Fatal("two copies of one preset differ")
 	}
-	built := Rules{Target: 10000, FinalRound: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Zilch.Rules()}
+	built := Rules{Target: 10000, FinalRound: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.ZilchScoring.Rules()}
 	if built != base {
 		t.Errorf("Rules built field by field %+v differ from the preset %+v", built, base)
 	}
@@ -223,13 +223,13 @@ func TestRulesEqual(t *testing.T) {
 		g := newGame(t, tc.rules, 1)
 		want := tc.rules
 		if want.Scoring == (farkle.Rules{}) {
-			want.Scoring = farkle.App.Rules()
+			want.Scoring = farkle.AppScoring.Rules()
 		}
 		if want.Target == 0 {
 			want.Target = DefaultTarget
 		}
-		if g.Rules() != want {
-			t.Errorf("%s: Game.Rules() = %+v, want %+v", tc.name, g.Rules(), want)
+		if g.View().Rules() != want {
+			t.Errorf("%s: Game.Rules() = %+v, want %+v", tc.name, g.View().Rules(), want)
 		}
 	}
 }
@@ -246,21 +246,21 @@ func TestRulesEqualAfterLoad(t *testing.T) {
 			t.Fatal(err)
 		}
 		h1, h2 := saveLoad(t, g), saveLoad(t, g)
-		if h1.Rules() != g.Rules() || h2.Rules() != g.Rules() {
-			t.Errorf("%s: saved %+v, loaded %+v and %+v", tc.name, g.Rules(), h1.Rules(), h2.Rules())
+		if h1.View().Rules() != g.View().Rules() || h2.View().Rules() != g.View().Rules() {
+			t.Errorf("%s: saved %+v, loaded %+v and %+v", tc.name, g.View().Rules(), h1.View().Rules(), h2.View().Rules())
 		}
-		if h1.Scorer().Rules() != g.Scorer().Rules() {
-			t.Errorf("%s: loaded scoring rules %+v, want %+v", tc.name, h1.Scorer().Rules(), g.Scorer().Rules())
+		if h1.View().Scorer().Rules() != g.View().Scorer().Rules() {
+			t.Errorf("%s: loaded scoring rules %+v, want %+v", tc.name, h1.View().Scorer().Rules(), g.View().Scorer().Rules())
 		}
 	}
 	for _, p := range allPresets {
-		if got := saveLoad(t, newGame(t, p.Rules(), 1)).Rules(); got != p.Rules() {
+		if got := saveLoad(t, newGame(t, p.Rules(), 1)).View().Rules(); got != p.Rules() {
 			t.Errorf("%v loaded as %+v", p, got)
 		}
 	}
 	// The zero Rules and App scoring given in full make the same game.
-	a, b := newGame(t, Rules{}, 1), newGame(t, Rules{Scoring: farkle.App.Rules()}, 1)
-	if a.Rules() != b.Rules() || saveLoad(t, a).Rules() != b.Rules() {
-		t.Errorf("zero Scoring gives %+v, App scoring %+v", a.Rules(), b.Rules())
+	a, b := newGame(t, Rules{}, 1), newGame(t, Rules{Scoring: farkle.AppScoring.Rules()}, 1)
+	if a.View().Rules() != b.View().Rules() || saveLoad(t, a).View().Rules() != b.View().Rules() {
+		t.Errorf("zero Scoring gives %+v, App scoring %+v", a.View().Rules(), b.View().Rules())
 	}
 }

@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -11,17 +12,11 @@ import (
 	"github.com/farkle-go/farkle/strategy"
 )
 
-// strategyOptions are the options of package strategy that match the
-// rules of play r (MinFirstBank has none).
-func strategyOptions(r game.Rules) strategy.Options {
-	return strategy.Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice}
-}
-
 // solveFor solves the strategy table of the rules of g, as the package
 // documentation says.
 func solveFor(t testing.TB, g *game.Game) *strategy.Table {
 	t.Helper()
-	table, err := strategy.Solve(g.Scorer(), strategyOptions(g.Rules()))
+	table, err := strategy.Solve(context.Background(), g.View().Rules(), strategy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,8 +43,8 @@ func (c *bankCounter) Decide(v game.View) (farkle.Hand, bool) {
 // options follow the rules, MinFirstBank included (off the board they play
 // by the table's Opening), and every first bank reaches MinFirstBank.
 func TestStrategyBotPlaysGames(t *testing.T) {
-	custom := game.Rules{Target: 5000, FinalRound: true, MinBank: 350, MustRollHotDice: true, Scoring: farkle.Classic.Rules()}
-	onBoard := game.Rules{Target: 4000, FinalRound: true, MinFirstBank: 1000, Scoring: farkle.Core.Rules()}
+	custom := game.Rules{Target: 5000, FinalRound: true, MinBank: 350, MustRollHotDice: true, Scoring: farkle.ClassicScoring.Rules()}
+	onBoard := game.Rules{Target: 4000, FinalRound: true, MinFirstBank: 1000, Scoring: farkle.CoreScoring.Rules()}
 	for _, tc := range []struct {
 		name  string
 		rules game.Rules
@@ -74,12 +69,12 @@ func TestStrategyBotPlaysGames(t *testing.T) {
 			if err := g.Play(s1, game.ThresholdBot{BankAt: 400}, s2); err != nil {
 				t.Fatalf("%s seed %d: %v", tc.name, seed, err)
 			}
-			w, over := g.Winner()
-			if !over || !g.Over() {
+			w, over := g.View().Winner()
+			if !over || !g.View().Over() {
 				t.Fatalf("%s seed %d: Play returned before the end", tc.name, seed)
 			}
 			wins[w]++
-			scores := g.Scores()
+			scores := g.View().Scores()
 			if scores[w] != slices.Max(scores) || scores[w] < tc.rules.Target {
 				t.Errorf("%s seed %d: winner %d with scores %v, target %d", tc.name, seed, w, scores, tc.rules.Target)
 			}
@@ -121,7 +116,7 @@ func TestStrategyZeroBot(t *testing.T) {
 	if err := g.Play(strategy.Bot{}, strategy.Bot{Table: solveFor(t, g)}); err != nil {
 		t.Fatal(err)
 	}
-	if !g.Over() {
+	if !g.View().Over() {
 		t.Fatal("Play returned before the end")
 	}
 }
@@ -135,20 +130,17 @@ func ExampleGame_Play_strategy() {
 	if err != nil {
 		panic(err)
 	}
-	table, err := strategy.Solve(g.Scorer(), strategy.Options{
-		MinBank:         rules.MinBank,
-		MustRollHotDice: rules.MustRollHotDice,
-	})
+	table, err := strategy.Solve(context.Background(), g.View().Rules(), strategy.Options{})
 	if err != nil {
 		panic(err)
 	}
 	if err := g.Play(strategy.Bot{Table: table}, game.ThresholdBot{BankAt: 350}); err != nil {
 		panic(err)
 	}
-	w, _ := g.Winner()
-	fmt.Println("turns:", g.Turn())
-	fmt.Println("scores:", g.Scores())
-	fmt.Println("winner:", g.Players()[w].Name)
+	w, _ := g.View().Winner()
+	fmt.Println("turns:", g.View().Turn())
+	fmt.Println("scores:", g.View().Scores())
+	fmt.Println("winner:", g.View().Players()[w].Name)
 	// Output:
 	// turns: 12
 	// scores: [2950 2600]

@@ -214,19 +214,19 @@ func TestRulesOfPlay(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := newGame(t, tc.rules, tc.players)
 			run(t, g, tc.steps)
-			if diff := cmpDiff(tc.scores, g.Scores()); diff != "" {
+			if diff := cmpDiff(tc.scores, g.View().Scores()); diff != "" {
 				t.Errorf("scores (-want +got):\n%s", diff)
 			}
 			if tc.farkles != nil {
 				var got []int
-				for _, p := range g.Players() {
+				for _, p := range g.View().Players() {
 					got = append(got, p.Farkles)
 				}
 				if diff := cmpDiff(tc.farkles, got); diff != "" {
 					t.Errorf("farkles in a row (-want +got):\n%s", diff)
 				}
 			}
-			w, over := g.Winner()
+			w, over := g.View().Winner()
 			if over != tc.over || over && w != tc.winner {
 				t.Errorf("Winner() = %d, %v, want %d, %v", w, over, tc.winner, tc.over)
 			}
@@ -240,12 +240,12 @@ func TestRulesOfPlay(t *testing.T) {
 func TestGameScoring(t *testing.T) {
 	g := newGame(t, Zilch.Rules(), 1)
 	run(t, g, script("r 234662", "k 234662", "b"))
-	if got, want := g.Scores()[0], farkle.Zilch.Rules().Nothing; got != want {
+	if got, want := g.View().Scores()[0], farkle.ZilchScoring.Rules().Nothing; got != want {
 		t.Errorf("Zilch: score %d, want %d", got, want)
 	}
 	g = newGame(t, App.Rules(), 1)
 	run(t, g, script("r 234662"))
-	if p := g.Players()[0]; p.Farkles != 1 || g.NumEvents() != 2 {
+	if p := g.View().Players()[0]; p.Farkles != 1 || g.NumEvents() != 2 {
 		t.Errorf("App: 2 3 4 6 6 2 gave %+v and %d events, want a farkle", p, g.NumEvents())
 	}
 	// The Scorer is the one of the rules.
@@ -253,9 +253,9 @@ func TestGameScoring(t *testing.T) {
 		g := newGame(t, tc.rules, 1)
 		want := tc.rules.Scoring
 		if want == (farkle.Rules{}) {
-			want = farkle.App.Rules()
+			want = farkle.AppScoring.Rules()
 		}
-		if got := g.Scorer().Rules(); got != want {
+		if got := g.View().Scorer().Rules(); got != want {
 			t.Errorf("%s: Scorer().Rules() = %+v, want %+v", tc.name, got, want)
 		}
 	}
@@ -335,9 +335,9 @@ func TestCan(t *testing.T) {
 			var got error
 			switch c.a {
 			case ActionRoll:
-				got = h.RollDice(dice("155234")[:h.DiceLeft()])
+				got = h.RollDice(dice("155234")[:h.View().DiceLeft()])
 			case ActionKeep:
-				got = h.Keep(h.Dice())
+				got = h.Keep(h.View().Roll())
 			case ActionBank:
 				got = h.Bank()
 			}
@@ -345,7 +345,7 @@ func TestCan(t *testing.T) {
 				t.Errorf("%s: Can(%v) = %v, the action gives %v", tc.when, c.a, err, got)
 			}
 		}
-		if g.Over() {
+		if g.View().Over() {
 			continue
 		}
 		for _, a := range []Action{0, 5} {

@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
 	"github.com/farkle-go/farkle/internal/rolls"
 )
@@ -54,24 +55,48 @@ type Advice struct {
 	Choices []Choice
 }
 
-// Advise returns what to do with roll, the dice just rolled, when the turn
-// total before the roll was turnTotal, under the strategy of t (a nil t is
-// the App table with the zero Options). The number of dice rolled is
-// len(roll): pass all the dice of the roll, 1 to 6 of them, in any order.
+// A State is the position of a turn that a table advises on: the points
+// set aside so far in the turn and the dice to roll, and the current
+// player's farkles in a row before the turn, which only an
+// [AverageTable] under a penalty reads. [StateOf] reads it from a game.
+type State struct {
+	TurnTotal int // the points set aside in the turn before the roll
+	DiceLeft  int // the dice rolled: 1 to 6
+	Farkles   int // the player's farkles in a row before the turn
+}
+
+// StateOf returns the State of the current player of v: the turn total,
+// the dice left and the player's farkles in a row.
+func StateOf(v game.View) State {
+	return State{TurnTotal: v.TurnTotal(), DiceLeft: v.DiceLeft(), Farkles: v.Player(v.Current()).Farkles}
+}
+
+// Advise returns what to do with roll, the dice just rolled, in state s
+// (s.TurnTotal the turn total before the roll), under the strategy of t
+// (a nil t is the table of the zero game.Rules). Pass all the dice of the
+// roll, 1 to 6 of them, in any order; s.DiceLeft must be len(roll), or 0
+// to mean len(roll). s.Farkles is not read. From a game:
+//
+//	a, err := t.Advise(strategy.StateOf(v), v.Roll())
 //
 // Bad dice give the errors of [farkle.Scorer.BestKeep], wrapping
 // [farkle.ErrNoDice], [farkle.ErrTooManyDice] or [farkle.ErrInvalidDie];
 // a turn total that t cannot reach gives a [*StateError] wrapping
-// [ErrTurnTotal]. The dice are checked first. Advise does not modify
+// [ErrTurnTotal], a DiceLeft other than len(roll) one wrapping
+// [ErrDiceLeft]. The dice are checked first. Advise does not modify
 // roll; it takes well under a microsecond and allocates only the
 // Choices (nothing for a farkle).
-func (t *Table) Advise(roll []farkle.Die, turnTotal int) (Advice, error) {
+func (t *Table) Advise(s State, roll []farkle.Die) (Advice, error) {
 	t = t.get()
 	key, ok := multiset.KeyOf(roll)
 	if !ok || key == 0 {
 		_, err := t.an.Scorer.BestKeep(roll)
 		return Advice{}, err
 	}
+	if s.DiceLeft != 0 && s.DiceLeft != len(roll) {
+		return Advice{}, &StateError{Err: ErrDiceLeft, TurnTotal: s.TurnTotal, DiceLeft: s.DiceLeft}
+	}
+	turnTotal := s.TurnTotal
 	i0, ok := t.totalIndex(turnTotal)
 	if !ok {
 		return Advice{}, &StateError{Err: ErrTurnTotal, TurnTotal: turnTotal, DiceLeft: len(roll)}
@@ -79,8 +104,7 @@ func (t *Table) Advise(roll []farkle.Die, turnTotal int) (Advice, error) {
 	mi := int(multiset.Get().Rank[key])
 	cs := t.an.Cands(mi)
 	if len(cs) == 0 {
-		h, _ := farkle.HandOf(roll)
-		none := farkle.NoKeep(h) // 0 points, the roll as Rest, toxic twos included
+		none, _ := farkle.NoKeep(roll) // 0 points, the roll as Rest, toxic twos included
 		return Advice{Keep: none, Farkle: true}, nil
 	}
 	return t.advice(cs, i0, turnTotal, len(roll), t.rollValue), nil
@@ -128,14 +152,14 @@ func (t *Table) advice(cs []rolls.Cand, i0, turnTotal, nRoll int, rollValue func
 // turnTotal points before it, and whether to bank after it, without
 // allocating. ok is false for a farkle, a Hand with no dice, or a turn
 // total that t cannot reach.
-func (t *Table) decide(h farkle.Hand, turnTotal int) (keep farkle.Partition, bank, ok bool) {
+func (t *Table) decide(roll []farkle.Die, turnTotal int) (keep farkle.Partition, bank, ok bool) {
 	i0, ok := t.totalIndex(turnTotal)
 	if !ok {
 		return farkle.Partition{}, false, false
 	}
-	var key uint32
-	for f := farkle.Die(1); f <= 6; f++ {
-		key += uint32(h.Count(f)) * multiset.Pow7[f]
+	key, ok := multiset.KeyOf(roll)
+	if !ok {
+		return farkle.Partition{}, false, false
 	}
 	cs := t.an.Cands(int(multiset.Get().Rank[key])) // none for the empty Hand
 	best, bestVal := -1, 0.0

@@ -14,13 +14,13 @@ import (
 // A straight with 300 in the turn: keep all six (hot dice) and roll six
 // again rather than bank 2800 or keep a single.
 func TestAdviseStraight(t *testing.T) {
-	tb := mustSolve(t, nil, Options{})
-	adv, err := tb.Advise([]farkle.Die{1, 5, 2, 3, 4, 6}, 300)
+	tb := mustSolve(t, nil, turnRules{})
+	adv, err := tb.Advise(State{TurnTotal: 300}, []farkle.Die{1, 5, 2, 3, 4, 6})
 	if err != nil {
 		t.Fatal(err)
 	}
 	roll6, _ := tb.RollValue(2800, 6)
-	if k := adv.Keep; k.Len() != 1 || k.Combo(0).Kind != farkle.Straight || k.Points() != 2500 || k.Rest() != (farkle.Hand{}) || k.Dice().Len() != 6 {
+	if k := adv.Keep; k.Len() != 1 || k.Combo(0).Kind != farkle.Straight || k.Points() != 2500 || handOf(k.Rest()) != (farkle.Hand{}) || len(k.Dice()) != 6 {
 		t.Fatalf("Keep = %v, want the straight", adv.Keep)
 	}
 	if adv.Bank || adv.Farkle || adv.Value != roll6 || roll6 <= 2800 {
@@ -28,7 +28,7 @@ func TestAdviseStraight(t *testing.T) {
 	}
 	var kept []int
 	for _, ch := range adv.Choices {
-		kept = append(kept, ch.Keep.Dice().Len())
+		kept = append(kept, len(ch.Keep.Dice()))
 	}
 	// The straight, then keeping the 1 (five dice left) beats keeping 1
 	// and 5 (four left).
@@ -44,11 +44,11 @@ func TestAdviseStraight(t *testing.T) {
 // beats rolling one die.
 func TestAdviseBank(t *testing.T) {
 	var app *Table
-	adv, err := app.Advise([]farkle.Die{3, 5, 1}, 350)
+	adv, err := app.Advise(State{TurnTotal: 350}, []farkle.Die{3, 5, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !adv.Bank || adv.Value != 500 || adv.Keep.Dice() != hand(t, 1, 5) || adv.Keep.Rest() != hand(t, 3) || adv.Keep.Points() != 150 {
+	if !adv.Bank || adv.Value != 500 || handOf(adv.Keep.Dice()) != hand(t, 1, 5) || handOf(adv.Keep.Rest()) != hand(t, 3) || adv.Keep.Points() != 150 {
 		t.Errorf("advice %+v, want keep 1 5 and bank 500", adv)
 	}
 	if c := adv.Choices[0]; c.Roll >= 500 {
@@ -58,8 +58,8 @@ func TestAdviseBank(t *testing.T) {
 
 func TestAdviseRulesOptions(t *testing.T) {
 	// Below the minimum bank, nothing can be banked.
-	tb := mustSolve(t, nil, Options{MinBank: 1000})
-	adv, err := tb.Advise([]farkle.Die{1, 5, 3}, 350)
+	tb := mustSolve(t, nil, turnRules{MinBank: 1000})
+	adv, err := tb.Advise(State{TurnTotal: 350}, []farkle.Die{1, 5, 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,8 +69,8 @@ func TestAdviseRulesOptions(t *testing.T) {
 		}
 	}
 	// Hot dice that must roll cannot be banked, even when huge.
-	tb = mustSolve(t, nil, Options{MustRollHotDice: true})
-	adv, err = tb.Advise([]farkle.Die{1, 1, 5, 5, 1, 1}, 50_000)
+	tb = mustSolve(t, nil, turnRules{MustRollHotDice: true})
+	adv, err = tb.Advise(State{TurnTotal: 50_000}, []farkle.Die{1, 1, 5, 5, 1, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestAdviseRulesOptions(t *testing.T) {
 // A farkle: no choices, and a Keep of no dice whose Rest is the roll.
 func TestAdviseFarkle(t *testing.T) {
 	roll := []farkle.Die{6, 2, 3, 2}
-	adv, err := (*Table)(nil).Advise(roll, 500)
+	adv, err := (*Table)(nil).Advise(State{TurnTotal: 500}, roll)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestAdviseFarkle(t *testing.T) {
 		t.Errorf("farkle advice %+v", adv)
 	}
 	k := adv.Keep
-	if k.Points() != 0 || k.Len() != 0 || k.Dice() != (farkle.Hand{}) || k.Rest() != hand(t, 2, 2, 3, 6) {
+	if k.Points() != 0 || k.Len() != 0 || handOf(k.Dice()) != (farkle.Hand{}) || handOf(k.Rest()) != hand(t, 2, 2, 3, 6) {
 		t.Errorf("farkle advice: Keep %v, want no dice and the roll as Rest", k)
 	}
 	if !slices.Equal(roll, []farkle.Die{6, 2, 3, 2}) {
@@ -119,9 +119,9 @@ func TestAdviseErrors(t *testing.T) {
 		{[]farkle.Die{}, 0, farkle.ErrNoDice, nil},
 		{[]farkle.Die{9}, 75, farkle.ErrInvalidDie, []farkle.Die{9}}, // dice first
 	}
-	tb := mustSolve(t, newScorer(t, farkle.Classic), Options{})
+	tb := mustSolve(t, newScorer(t, farkle.ClassicScoring), turnRules{})
 	for _, c := range cases {
-		adv, err := tb.Advise(c.roll, c.total)
+		adv, err := tb.Advise(State{TurnTotal: c.total}, c.roll)
 		var de *farkle.DiceError
 		if !errors.Is(err, c.want) || !errors.As(err, &de) || !slices.Equal(de.Dice, c.dice) {
 			t.Errorf("Advise(%v, %d): error %v, want %v with dice %v", c.roll, c.total, err, c.want, c.dice)
@@ -131,7 +131,7 @@ func TestAdviseErrors(t *testing.T) {
 		}
 	}
 	for _, total := range []int{75, -100, overBound(50), math.MaxInt, math.MinInt} {
-		adv, err := tb.Advise([]farkle.Die{1, 2}, total)
+		adv, err := tb.Advise(State{TurnTotal: total}, []farkle.Die{1, 2})
 		var se *StateError
 		if !errors.Is(err, ErrTurnTotal) || !errors.As(err, &se) || se.TurnTotal != total || se.DiceLeft != 2 {
 			t.Errorf("Advise with turn total %d: error %v, want a *StateError wrapping ErrTurnTotal", total, err)
@@ -147,13 +147,13 @@ func TestAdviseErrors(t *testing.T) {
 func TestAdviseNotShared(t *testing.T) {
 	roll := []farkle.Die{1, 1, 1, 5, 2, 2}
 	var app *Table
-	a1, _ := app.Advise(roll, 0)
-	want, _ := app.Advise(roll, 0)
+	a1, _ := app.Advise(State{TurnTotal: 0}, roll)
+	want, _ := app.Advise(State{TurnTotal: 0}, roll)
 	for i := range a1.Choices {
 		a1.Choices[i] = Choice{TurnTotal: -1, Value: -1}
 	}
 	_ = append(a1.Choices[:1], Choice{})
-	a2, _ := app.Advise(roll, 0)
+	a2, _ := app.Advise(State{TurnTotal: 0}, roll)
 	if diff := cmp.Diff(want, a2, cmpOpts); diff != "" {
 		t.Errorf("advice after changing an earlier one (-want +got):\n%s", diff)
 	}
@@ -165,7 +165,7 @@ func TestAdviseNotShared(t *testing.T) {
 // TestAdviseAllocs: Advise allocates the Choices and nothing else, and
 // nothing at all for a farkle.
 func TestAdviseAllocs(t *testing.T) {
-	tb := mustSolve(t, nil, Options{})
+	tb := mustSolve(t, nil, turnRules{})
 	for _, c := range []struct {
 		roll []farkle.Die
 		want float64
@@ -174,7 +174,7 @@ func TestAdviseAllocs(t *testing.T) {
 		{[]farkle.Die{1, 5, 2, 3, 4, 6}, 1},
 		{[]farkle.Die{2, 3}, 0},
 	} {
-		if n := testing.AllocsPerRun(100, func() { _, _ = tb.Advise(c.roll, 300) }); n != c.want {
+		if n := testing.AllocsPerRun(100, func() { _, _ = tb.Advise(State{TurnTotal: 300}, c.roll) }); n != c.want {
 			t.Errorf("Advise(%v) allocates %v times, want %v", c.roll, n, c.want)
 		}
 	}
@@ -198,17 +198,17 @@ func TestAdviseEveryRoll(t *testing.T) {
 						dice = append(dice, farkle.Die(d))
 					}
 					h := hand(t, dice...)
-					adv, err := tb.Advise(dice, total)
+					adv, err := tb.Advise(State{TurnTotal: total}, dice)
 					if err != nil {
 						t.Fatalf("%v %+v: Advise(%v, %d): %v", p, o, dice, total, err)
 					}
-					keep, bank, ok := tb.decide(h, total)
+					keep, bank, ok := tb.decide(h.Dice(), total)
 					if ok == adv.Farkle || (ok && (keep != adv.Keep || bank != adv.Bank)) {
 						t.Errorf("%v %+v, roll %v at %d: decide %v, %v, %v; Advise %v, bank %v, farkle %v",
 							p, o, dice, total, keep, bank, ok, adv.Keep, adv.Bank, adv.Farkle)
 					}
 					if adv.Farkle {
-						if adv.Keep.Rest() != h || adv.Keep.Points() != 0 {
+						if handOf(adv.Keep.Rest()) != h || adv.Keep.Points() != 0 {
 							t.Errorf("%v, roll %v: farkle Keep %v", p, dice, adv.Keep)
 						}
 						continue
@@ -218,11 +218,11 @@ func TestAdviseEveryRoll(t *testing.T) {
 					}
 					for _, c := range adv.Choices {
 						k := c.Keep
-						if k.Dice().Len()+k.Rest().Len() != len(dice) || k.Rest().Len() != c.DiceLeft%farkle.MaxDice {
+						if len(k.Dice())+len(k.Rest()) != len(dice) || len(k.Rest()) != c.DiceLeft%farkle.MaxDice {
 							t.Errorf("%v, roll %v: choice %+v does not split the roll", p, dice, c)
 						}
 						for f := farkle.Die(1); f <= 6; f++ {
-							if k.Dice().Count(f)+k.Rest().Count(f) != h.Count(f) {
+							if handOf(k.Dice()).Count(f)+handOf(k.Rest()).Count(f) != h.Count(f) {
 								t.Errorf("%v, roll %v: choice keeps %v and leaves %v", p, dice, k.Dice(), k.Rest())
 							}
 						}

@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"context"
 	"math"
 	"sync"
 
@@ -10,53 +11,32 @@ import (
 	"github.com/farkle-go/farkle/internal/rolls"
 )
 
-// AverageOptions are the rules of play that change the strategy that
-// maximizes the long-run average score per turn. MinBank and
-// MustRollHotDice are those of [Options]; Penalty and PenaltyAfter mean
-// what the fields of the same names of game.Rules mean. The zero
-// AverageOptions have no minimum to bank and no penalty.
-type AverageOptions struct {
-	// MinBank is the smallest turn total that a player may bank; 0 means
-	// no minimum.
-	MinBank int
-	// MustRollHotDice makes a player who has kept all six dice roll all
-	// six again.
+// avgRules are the rules of play that change the strategy that
+// maximizes the long-run average score per turn: those of game.Rules of
+// the same names.
+type avgRules struct {
+	MinBank         int
 	MustRollHotDice bool
-	// Penalty is the points that a player loses on their PenaltyAfter-th
-	// farkle in a row; the count then starts again from 0, and a bank
-	// resets it too. 0 means no penalty, and then PenaltyAfter must be 0.
-	Penalty int
-	// PenaltyAfter is the number of farkles in a row that cost Penalty
-	// points: 3 for "the third farkle in a row costs 500". It must be
-	// positive when Penalty is, and at most 100.
-	PenaltyAfter int
-	// ToxicTwos makes a roll with four or more 2s end the turn as a
-	// farkle, which counts in the farkles in a row, as in package game.
-	ToxicTwos bool
+	Penalty         int
+	PenaltyAfter    int
+	ToxicTwos       bool
 }
 
-// AverageOptionsOf returns the AverageOptions of the rules of play r: its
-// MinBank, MustRollHotDice, Penalty, PenaltyAfter and ToxicTwos, for an
-// AverageTable that plays games under r. (An AverageTable cannot play
-// under r.Bankrupt: see [AverageBot.CheckRules].)
-func AverageOptionsOf(r game.Rules) AverageOptions {
-	return AverageOptions{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter, ToxicTwos: r.ToxicTwos}
+// avgRulesOf returns the avgRules of the rules of play r.
+func avgRulesOf(r game.Rules) avgRules {
+	return avgRules{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter, ToxicTwos: r.ToxicTwos}
 }
-
-// avgMaxPenaltyAfter is the largest AverageOptions.PenaltyAfter, as in
-// package game.
-const avgMaxPenaltyAfter = 100
 
 // An AverageTable is the strategy that maximizes the long-run average
 // score per turn, penalties included, for one Rules value and one
-// AverageOptions value: for every number of farkles in a row k at the
+// game.Rules value: for every number of farkles in a row k at the
 // start of the turn (0 to PenaltyAfter-1; only 0 without a penalty) and
 // every state of the turn, whether to bank and which dice to keep.
 // [SolveAverage] makes one. An AverageTable is immutable and safe for
 // concurrent use.
 //
 // A nil *AverageTable stands for the App rules with the zero
-// AverageOptions, whose strategy is that of the nil *[Table].
+// game.Rules, whose strategy is that of the nil *[Table].
 //
 // The values of an AverageTable are relative values (biases) of the
 // average-reward problem, with the start of a turn after a bank as the
@@ -67,7 +47,8 @@ const avgMaxPenaltyAfter = 100
 // Bias(0) - Penalty on the penalized farkle. Without a penalty these are
 // the expected final scores of the turn, as in a [Table].
 type AverageTable struct {
-	opts  AverageOptions
+	opts  avgRules
+	rules game.Rules // as solved for, Scoring filled in
 	gain  float64
 	bias  []float64 // by farkles in a row
 	turns []avgTurn // by farkles in a row
@@ -94,6 +75,7 @@ type avgTurn struct {
 var appAverage = sync.OnceValue(func() *AverageTable {
 	tb := appTable()
 	return &AverageTable{
+		rules: tb.rules,
 		gain:  tb.TurnValue(),
 		bias:  []float64{0},
 		turns: []avgTurn{{tb: tb, r0: tb.TurnValue()}},
@@ -109,8 +91,10 @@ func (t *AverageTable) get() *AverageTable {
 }
 
 // SolveAverage computes the strategy that maximizes the long-run average
-// score per turn under s's rules (a nil s scores the App rules) and opts,
-// with the penalty for farkles in a row. Each call computes a new table,
+// score per turn under the rules of play r: its scoring rules (the App
+// rules for the zero Scoring), MinBank, MustRollHotDice, ToxicTwos and the
+// penalty for farkles in a row (Penalty, PenaltyAfter). It checks ctx
+// before it starts, as [Solve] does. Each call computes a new table,
 // in some milliseconds for the presets and three farkles in a row (the
 // work grows with PenaltyAfter); keep it and share it.
 //
@@ -130,32 +114,43 @@ func (t *AverageTable) get() *AverageTable {
 // to rounding. Without a penalty the gain is [Table.TurnValue] of the
 // Table solved with the same MinBank and MustRollHotDice.
 //
-// The error wraps [ErrOptions] for a field of opts out of range (MinBank
-// or Penalty negative or above 2^40, PenaltyAfter negative or above 100,
-// or one of Penalty and PenaltyAfter 0 without the other), or is a
-// [*SolveError] wrapping [ErrTooLarge] as for Solve.
-func SolveAverage(s *farkle.Scorer, opts AverageOptions) (*AverageTable, error) {
-	switch {
-	case opts.MinBank < 0 || int64(opts.MinBank) > maxTurnTotal:
-		return nil, &avgOptionsError{"MinBank", opts.MinBank}
-	case opts.Penalty < 0 || int64(opts.Penalty) > maxTurnTotal:
-		return nil, &avgOptionsError{"Penalty", opts.Penalty}
-	case opts.PenaltyAfter < 0 || opts.PenaltyAfter > avgMaxPenaltyAfter,
-		opts.Penalty > 0 && opts.PenaltyAfter == 0,
-		opts.Penalty == 0 && opts.PenaltyAfter > 0:
-		return nil, &avgOptionsError{"PenaltyAfter", opts.PenaltyAfter}
+// Invalid rules give the *farkle.RulesError of game.Rules.Validate;
+// r.Bankrupt, no rule of this model, an error wrapping [ErrRules];
+// otherwise the error is a [*SolveError] wrapping [ErrTooLarge] as for
+// Solve.
+func SolveAverage(ctx context.Context, r game.Rules, opts Options) (*AverageTable, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return solveAverageRules(r)
+}
+
+// solveAverageRules is SolveAverage without the context.
+func solveAverageRules(r game.Rules) (*AverageTable, error) {
+	s, err := scorerOf(r)
+	if err != nil {
+		return nil, err
+	}
+	if r.Bankrupt {
+		return nil, &unsupportedError{field: "Bankrupt", why: "an AverageTable models a fixed penalty for farkles in a row, not the loss of the score"}
 	}
 	var a rolls.Analysis
-	a.AnalyzeToxic(s, opts.ToxicTwos)
-	return solveAverage(&a, opts)
+	a.AnalyzeToxic(s, r.ToxicTwos)
+	t, err := solveAverage(&a, avgRulesOf(r))
+	if err != nil {
+		return nil, err
+	}
+	t.rules = r
+	t.rules.Scoring = s.Rules()
+	return t, nil
 }
 
 // avgMaxIter bounds the steps of policy iteration; the presets need 3 to
 // 5.
 const avgMaxIter = 100
 
-func solveAverage(a *rolls.Analysis, opts AverageOptions) (*AverageTable, error) {
-	o := Options{MinBank: opts.MinBank, MustRollHotDice: opts.MustRollHotDice, ToxicTwos: opts.ToxicTwos}
+func solveAverage(a *rolls.Analysis, opts avgRules) (*AverageTable, error) {
+	o := turnRules{MinBank: opts.MinBank, MustRollHotDice: opts.MustRollHotDice, ToxicTwos: opts.ToxicTwos}
 	base := tails(a, o)
 	states := max(1, opts.PenaltyAfter)
 	pen := float64(opts.Penalty)
@@ -242,7 +237,7 @@ func solveAverage(a *rolls.Analysis, opts AverageOptions) (*AverageTable, error)
 // + E_n[...], see tails), and the value of six dice, alpha t + beta,
 // gains (1 - alpha) f, the chance of a farkle in the tail (alpha is 1
 // unless hot dice must roll, and then 1 - alpha = p_6 / (1 - p_hot)).
-func solveAvgTurn(a *rolls.Analysis, opts Options, base tail, f float64, extra int) (avgTurn, error) {
+func solveAvgTurn(a *rolls.Analysis, opts turnRules, base tail, f float64, extra int) (avgTurn, error) {
 	tl := base
 	tl.cap += max(f, 0)
 	tl.tailB += (1 - tl.tailA) * f
@@ -251,7 +246,7 @@ func solveAvgTurn(a *rolls.Analysis, opts Options, base tail, f float64, extra i
 	unit := a.Unit
 	jump := a.MaxPts / unit
 	if tl.cap > float64(maxStates)*float64(unit) || int(math.Ceil(tl.cap/float64(unit)))+1+extra+2*jump+1 > maxStates {
-		return avgTurn{}, &SolveError{Err: ErrTooLarge, Options: opts, Unit: unit, Cap: int(min(tl.cap, maxTurnTotal))}
+		return avgTurn{}, &SolveError{Err: ErrTooLarge, Step: unit, Cap: int(min(tl.cap, maxTurnTotal))}
 	}
 	capI := int(math.Ceil(tl.cap/float64(unit))) + 1 + extra
 	t.opts, t.capI, t.tailA, t.tailB, t.bank6 = opts, capI, tl.tailA, tl.tailB, tl.bank6
@@ -380,12 +375,9 @@ func (t *AverageTable) Bias(k int) (float64, error) {
 	return t.bias[k], nil
 }
 
-// Options returns the options the table was solved for.
-func (t *AverageTable) Options() AverageOptions { return t.get().opts }
-
-// Scorer returns the Scorer the table was solved with; for a nil Scorer,
-// and for a nil *AverageTable, a Scorer of the App rules.
-func (t *AverageTable) Scorer() *farkle.Scorer { return t.get().turns[0].tb.an.Scorer }
+// Rules returns the rules the table was solved for, its Scoring filled
+// in; the App rules for a nil *AverageTable.
+func (t *AverageTable) Rules() game.Rules { return t.get().rules }
 
 // ShouldBank reports whether the player with k farkles in a row before
 // the turn should bank turnTotal rather than roll diceLeft dice (0 means
@@ -413,8 +405,9 @@ func (t *AverageTable) BankThreshold(k, diceLeft int) (total int, ok bool) {
 }
 
 // Advise returns what to do with roll, the dice just rolled, when the
-// player had k farkles in a row before the turn and the turn total before
-// the roll was turnTotal, as [Table.Advise] does for a single turn. The
+// player had k = s.Farkles farkles in a row before the turn and the turn
+// total before the roll was s.TurnTotal, as [Table.Advise] does for a
+// single turn. The
 // values of the Advice and its Choices (Value, Roll) are the table's
 // relative values: points banked less penalties, plus the bias of the
 // next turn (see [AverageTable]); banking is worth the turn total. The
@@ -423,8 +416,8 @@ func (t *AverageTable) BankThreshold(k, diceLeft int) (total int, ok bool) {
 //
 // A k out of range gives an error wrapping [ErrFarkles]; then the errors
 // are those of Table.Advise.
-func (t *AverageTable) Advise(k int, roll []farkle.Die, turnTotal int) (Advice, error) {
-	u, err := t.get().turn(k)
+func (t *AverageTable) Advise(s State, roll []farkle.Die) (Advice, error) {
+	u, err := t.get().turn(s.Farkles)
 	if err != nil {
 		return Advice{}, err
 	}
@@ -434,14 +427,18 @@ func (t *AverageTable) Advise(k int, roll []farkle.Die, turnTotal int) (Advice, 
 		_, err := tb.an.Scorer.BestKeep(roll)
 		return Advice{}, err
 	}
+	if s.DiceLeft != 0 && s.DiceLeft != len(roll) {
+		return Advice{}, &StateError{Err: ErrDiceLeft, TurnTotal: s.TurnTotal, DiceLeft: s.DiceLeft}
+	}
+	turnTotal := s.TurnTotal
 	i0, ok := tb.totalIndex(turnTotal)
 	if !ok {
 		return Advice{}, &StateError{Err: ErrTurnTotal, TurnTotal: turnTotal, DiceLeft: len(roll)}
 	}
 	cs := tb.an.Cands(int(multiset.Get().Rank[key]))
 	if len(cs) == 0 {
-		h, _ := farkle.HandOf(roll)
-		return Advice{Keep: farkle.NoKeep(h), Farkle: true, Value: u.f}, nil
+		none, _ := farkle.NoKeep(roll)
+		return Advice{Keep: none, Farkle: true, Value: u.f}, nil
 	}
 	return tb.advice(cs, i0, turnTotal, len(roll), u.rollValue), nil
 }

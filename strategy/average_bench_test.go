@@ -13,20 +13,20 @@ import (
 func BenchmarkSolveAverage(b *testing.B) {
 	for _, c := range []struct {
 		name string
-		p    farkle.Preset
-		o    AverageOptions
+		p    farkle.Scoring
+		o    avgRules
 	}{
-		{"Zilch/Busche", farkle.Zilch, busche},
-		{"Zilch/NoPenalty", farkle.Zilch, AverageOptions{MinBank: 300}},
-		{"App/500after3", farkle.App, AverageOptions{Penalty: 500, PenaltyAfter: 3}},
-		{"Facebook/500after3", farkle.Facebook, AverageOptions{MinBank: 300, Penalty: 500, PenaltyAfter: 3}},
-		{"Zilch/500after10", farkle.Zilch, AverageOptions{MinBank: 300, Penalty: 500, PenaltyAfter: 10}},
+		{"Zilch/Busche", farkle.ZilchScoring, busche},
+		{"Zilch/NoPenalty", farkle.ZilchScoring, avgRules{MinBank: 300}},
+		{"App/500after3", farkle.AppScoring, avgRules{Penalty: 500, PenaltyAfter: 3}},
+		{"Facebook/500after3", farkle.FacebookScoring, avgRules{MinBank: 300, Penalty: 500, PenaltyAfter: 3}},
+		{"Zilch/500after10", farkle.ZilchScoring, avgRules{MinBank: 300, Penalty: 500, PenaltyAfter: 10}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			s := newScorer(b, c.p)
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := SolveAverage(s, c.o); err != nil {
+				if _, err := solveAverageWith(s, c.o); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -35,10 +35,10 @@ func BenchmarkSolveAverage(b *testing.B) {
 }
 
 func BenchmarkAverageAdvise(b *testing.B) {
-	at := mustSolveAverage(b, newScorer(b, farkle.Zilch), busche)
+	at := mustSolveAverage(b, newScorer(b, farkle.ZilchScoring), busche)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := at.Advise(2, []farkle.Die{1, 5, 5, 2, 3, 1}, 300); err != nil {
+		if _, err := at.Advise(State{TurnTotal: 300, Farkles: 2}, []farkle.Die{1, 5, 5, 2, 3, 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -46,7 +46,7 @@ func BenchmarkAverageAdvise(b *testing.B) {
 
 func BenchmarkAverageBotDecide(b *testing.B) {
 	r := game.Zilch.Rules()
-	at := mustSolveAverage(b, newScorer(b, farkle.Zilch), busche)
+	at := mustSolveAverage(b, newScorer(b, farkle.ZilchScoring), busche)
 	g := newGame(b, r)
 	play(b, g, step{{1, 5, 5, 2, 3, 1}, nil})
 	v := g.View()

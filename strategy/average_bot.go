@@ -16,17 +16,17 @@ import (
 // for concurrent use.
 type AverageBot struct {
 	// Table is the strategy to play by; nil is the App rules with the
-	// zero AverageOptions. Solve it for the game's scoring rules and rules
+	// zero game.Rules. Solve it for the game's scoring rules and rules
 	// of play; for a game g:
 	//
-	//	t, err := strategy.SolveAverage(g.Scorer(), strategy.AverageOptionsOf(g.Rules()))
+	//	t, err := strategy.SolveAverage(ctx, g.View().Rules(), strategy.Options{})
 	//
 	// [AverageBot.CheckRules] refuses a table solved for other rules.
 	Table *AverageTable
 }
 
 // CheckRules returns nil if b can play a game under r by its table (the
-// App rules with the zero AverageOptions for a nil Table): the table was
+// App rules with the zero game.Rules for a nil Table): the table was
 // solved for r's scoring rules (a zero Scoring is the App rules, as in
 // package game), MinBank, MustRollHotDice, Penalty, PenaltyAfter and
 // ToxicTwos. Else the error wraps [ErrOtherRules] and names the first
@@ -45,7 +45,7 @@ func (b AverageBot) CheckRules(r game.Rules) error {
 	t := b.Table.get()
 	o := t.opts
 	tr := r
-	tr.Scoring, tr.MinBank, tr.MustRollHotDice = t.Scorer().Rules(), o.MinBank, o.MustRollHotDice
+	tr.Scoring, tr.MinBank, tr.MustRollHotDice = t.turns[0].tb.an.Scorer.Rules(), o.MinBank, o.MustRollHotDice
 	tr.Penalty, tr.PenaltyAfter, tr.ToxicTwos = o.Penalty, o.PenaltyAfter, o.ToxicTwos
 	return checkRules(tr, r)
 }
@@ -73,7 +73,8 @@ func (b AverageBot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 	if !ok {
 		return farkle.Hand{}, false
 	}
-	return p.Dice(), guardBank(v, p, bank, need)
+	keep, _ = farkle.HandOf(p.Dice()) // the dice of a keep are a valid Hand
+	return keep, guardBank(v, p, bank, need)
 }
 
 // Piggyback reports whether to take over the offer of v.Offer(), under

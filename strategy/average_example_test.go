@@ -1,9 +1,11 @@
 package strategy_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy"
 )
 
@@ -12,12 +14,8 @@ import (
 // a strategy that depends on the zilches in a row, it scores 620.855
 // points a turn; the bank thresholds fall as the penalty nears.
 func ExampleSolveAverage() {
-	s, err := farkle.New(farkle.Zilch.Rules())
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	t, err := strategy.SolveAverage(s, strategy.AverageOptions{MinBank: 300, Penalty: 500, PenaltyAfter: 3})
+	r := game.Rules{Scoring: farkle.ZilchScoring.Rules(), MinBank: 300, Penalty: 500, PenaltyAfter: 3}
+	t, err := strategy.SolveAverage(context.Background(), r, strategy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -15,9 +15,9 @@ const averageChecksRace = 1
 
 // genAverage draws a preset and average options, the penalty after 1 to 3
 // farkles in a row.
-func genAverage(t *rapid.T) (farkle.Preset, AverageOptions) {
+func genAverage(t *rapid.T) (farkle.Scoring, avgRules) {
 	p := rapid.SampledFrom(presets).Draw(t, "preset")
-	o := AverageOptions{
+	o := avgRules{
 		MinBank:         rapid.SampledFrom([]int{0, 250, 300, 500, 1000}).Draw(t, "minBank"),
 		MustRollHotDice: rapid.Bool().Draw(t, "mustRoll"),
 	}
@@ -44,7 +44,7 @@ func averageProperty(t *testing.T, prop func(t *rapid.T)) {
 }
 
 // solveAvg solves over the cached analysis of p.
-func solveAvg(t *rapid.T, p farkle.Preset, o AverageOptions) *AverageTable {
+func solveAvg(t *rapid.T, p farkle.Scoring, o avgRules) *AverageTable {
 	at, err := solveAverage(analysisOf(t, p), o)
 	if err != nil {
 		t.Fatalf("%v %+v: %v", p, o, err)
@@ -68,7 +68,7 @@ func TestPropertyAveragePenaltyMonotone(t *testing.T) {
 			worse.Penalty += 50 * rapid.IntRange(1, 40).Draw(t, "more")
 		}
 		bt := solveAvg(t, p, worse)
-		free := solveAvg(t, p, AverageOptions{MinBank: o.MinBank, MustRollHotDice: o.MustRollHotDice})
+		free := solveAvg(t, p, avgRules{MinBank: o.MinBank, MustRollHotDice: o.MustRollHotDice})
 		if bt.Gain() > at.Gain()+1e-9 || at.Gain() > free.Gain()+1e-9 {
 			t.Fatalf("%v: gain %v under %+v, %v under %+v, %v without penalty", p, at.Gain(), o, bt.Gain(), worse, free.Gain())
 		}

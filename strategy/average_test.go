@@ -20,13 +20,13 @@ var _ game.Bot = AverageBot{}
 // busche is the game of M. Busche, "Maximizing Expected Scores in the
 // Game of Zilch" (2010): Zilch scoring, banking from 300 points, and the
 // third zilch (farkle) in a row costs 500 points.
-var busche = AverageOptions{MinBank: 300, Penalty: 500, PenaltyAfter: 3}
+var busche = avgRules{MinBank: 300, Penalty: 500, PenaltyAfter: 3}
 
-func mustSolveAverage(t fataler, s *farkle.Scorer, o AverageOptions) *AverageTable {
+func mustSolveAverage(t fataler, s *farkle.Scorer, o avgRules) *AverageTable {
 	t.Helper()
-	at, err := SolveAverage(s, o)
+	at, err := solveAverageWith(s, o)
 	if err != nil {
-		t.Fatalf("SolveAverage(%+v): %v", o, err)
+		t.Fatalf("solveAverageWith(%+v): %v", o, err)
 	}
 	return at
 }
@@ -35,7 +35,7 @@ func mustSolveAverage(t fataler, s *farkle.Scorer, o AverageOptions) *AverageTab
 // of the internals share (an analysis is never changed once made).
 var analyses sync.Map // farkle.Preset -> *rolls.Analysis
 
-func analysisOf(t fataler, p farkle.Preset) *rolls.Analysis {
+func analysisOf(t fataler, p farkle.Scoring) *rolls.Analysis {
 	t.Helper()
 	if a, ok := analyses.Load(p); ok {
 		return a.(*rolls.Analysis)
@@ -53,12 +53,12 @@ func analysisOf(t fataler, p farkle.Preset) *rolls.Analysis {
 // falling with k.
 func checkSolved(t fataler, a *rolls.Analysis, at *AverageTable) {
 	t.Helper()
-	o := at.Options()
+	o := at.opts
 	states := max(1, o.PenaltyAfter)
 	if _, err := at.Bias(states); !errors.Is(err, ErrFarkles) {
 		t.Fatalf("%+v: Bias(%d) err %v, want ErrFarkles", o, states, err)
 	}
-	opts := Options{MinBank: o.MinBank, MustRollHotDice: o.MustRollHotDice}
+	opts := turnRules{MinBank: o.MinBank, MustRollHotDice: o.MustRollHotDice}
 	prev := 0.0
 	for k := range states {
 		h, err := at.Bias(k)
@@ -90,15 +90,15 @@ func checkSolved(t fataler, a *rolls.Analysis, at *AverageTable) {
 // with a strategy that depends on the zilches in a row, the best long-run
 // average is 620.855 points per turn.
 func TestAverageBuscheZilch(t *testing.T) {
-	at := mustSolveAverage(t, newScorer(t, farkle.Zilch), busche)
+	at := mustSolveAverage(t, newScorer(t, farkle.ZilchScoring), busche)
 	if got := math.Round(at.Gain() * 1000); got != 620_855 {
 		t.Errorf("Gain = %.6f, want 620.855", at.Gain())
 	}
-	checkSolved(t, analysisOf(t, farkle.Zilch), at)
+	checkSolved(t, analysisOf(t, farkle.ZilchScoring), at)
 	t.Logf("gain %.6f, biases %v, %d steps of policy iteration", at.Gain(), at.bias, at.iters)
 	// Without the penalty the game is worth the single-turn value, 623.02:
 	// the penalty costs 2.16 points a turn.
-	free := mustSolveAverage(t, newScorer(t, farkle.Zilch), AverageOptions{MinBank: 300})
+	free := mustSolveAverage(t, newScorer(t, farkle.ZilchScoring), avgRules{MinBank: 300})
 	if math.Round(free.Gain()*100) != 62_302 {
 		t.Errorf("no penalty: Gain = %.6f, want 623.02", free.Gain())
 	}
@@ -109,13 +109,13 @@ func TestAverageBuscheZilch(t *testing.T) {
 func TestAverageNoPenaltyIsSingleTurn(t *testing.T) {
 	ps, os := presets, optionSets
 	if raceEnabled {
-		ps, os = []farkle.Preset{farkle.Zilch}, optionSets[2:3]
+		ps, os = []farkle.Scoring{farkle.ZilchScoring}, optionSets[2:3]
 	}
 	for _, p := range ps {
 		s := newScorer(t, p)
 		for _, o := range os {
 			tb := mustSolve(t, s, o)
-			at := mustSolveAverage(t, s, AverageOptions{MinBank: o.MinBank, MustRollHotDice: o.MustRollHotDice})
+			at := mustSolveAverage(t, s, avgRules{MinBank: o.MinBank, MustRollHotDice: o.MustRollHotDice})
 			if at.Gain() != tb.TurnValue() {
 				t.Errorf("%v %+v: Gain %v, TurnValue %v", p, o, at.Gain(), tb.TurnValue())
 			}
@@ -124,16 +124,16 @@ func TestAverageNoPenaltyIsSingleTurn(t *testing.T) {
 				!cmp.Equal(u.v, tb.v) || !cmp.Equal(u.r, tb.r) || !cmp.Equal(u.bank, tb.bank) || u.thresh != tb.thresh {
 				t.Errorf("%v %+v: the table differs from Solve's", p, o)
 			}
-			for _, st := range [][2]int{{0, 6}, {250, 3}, {350, 1}, {tb.Cap() + 10*tb.Unit(), 6}} {
+			for _, st := range [][2]int{{0, 6}, {250, 3}, {350, 1}, {tb.Cap() + 10*tb.Step(), 6}} {
 				want, _ := tb.ShouldBank(st[0], st[1])
 				if got, err := at.ShouldBank(0, st[0], st[1]); err != nil || got != want {
 					t.Errorf("%v %+v: ShouldBank(0, %d, %d) = %v, %v; want %v", p, o, st[0], st[1], got, err, want)
 				}
 			}
 			for _, roll := range [][]farkle.Die{{1, 5, 5, 2, 3, 1}, {1, 5, 2, 3, 4, 6}, {2, 2, 2, 5}, {2, 3}} {
-				for _, total := range []int{0, 300, tb.Cap() + 20*tb.Unit()} {
-					want, err1 := tb.Advise(roll, total)
-					got, err2 := at.Advise(0, roll, total)
+				for _, total := range []int{0, 300, tb.Cap() + 20*tb.Step()} {
+					want, err1 := tb.Advise(State{TurnTotal: total}, roll)
+					got, err2 := at.Advise(State{TurnTotal: total, Farkles: 0}, roll)
 					if err1 != nil || err2 != nil {
 						t.Fatalf("Advise: %v, %v", err1, err2)
 					}
@@ -146,8 +146,8 @@ func TestAverageNoPenaltyIsSingleTurn(t *testing.T) {
 	}
 	// A nil *AverageTable is the App table with the zero options.
 	var nilT *AverageTable
-	if nilT.Gain() != (*Table)(nil).TurnValue() || nilT.Options() != (AverageOptions{}) || nilT.Scorer().Rules() != farkle.App.Rules() {
-		t.Errorf("nil *AverageTable: Gain %v, Options %+v", nilT.Gain(), nilT.Options())
+	if nilT.Gain() != (*Table)(nil).TurnValue() || nilT.get().opts != (avgRules{}) || nilT.get().turns[0].tb.an.Scorer.Rules() != farkle.AppScoring.Rules() {
+		t.Errorf("nil *AverageTable: Gain %v, turnRules %+v", nilT.Gain(), nilT.get().opts)
 	}
 	if math.Round(nilT.Gain()*100) != 60_698 {
 		t.Errorf("nil *AverageTable: Gain %.4f, want 606.98", nilT.Gain())
@@ -157,29 +157,29 @@ func TestAverageNoPenaltyIsSingleTurn(t *testing.T) {
 // The average strategy meets its Bellman equations under a range of rules.
 func TestAverageSolved(t *testing.T) {
 	cases := []struct {
-		p farkle.Preset
-		o AverageOptions
+		p farkle.Scoring
+		o avgRules
 	}{
-		{farkle.Zilch, busche},
-		{farkle.App, AverageOptions{Penalty: 500, PenaltyAfter: 3}},
-		{farkle.Facebook, AverageOptions{MinBank: 300, Penalty: 500, PenaltyAfter: 3}},
-		{farkle.Core, AverageOptions{MinBank: 500, MustRollHotDice: true, Penalty: 1000, PenaltyAfter: 2}},
-		{farkle.Classic, AverageOptions{Penalty: 300, PenaltyAfter: 1}},
-		{farkle.Zilch, AverageOptions{MustRollHotDice: true, Penalty: 5000, PenaltyAfter: 4}},
-		{farkle.App, AverageOptions{MinBank: 1000, Penalty: 50, PenaltyAfter: 10}},
+		{farkle.ZilchScoring, busche},
+		{farkle.AppScoring, avgRules{Penalty: 500, PenaltyAfter: 3}},
+		{farkle.FacebookScoring, avgRules{MinBank: 300, Penalty: 500, PenaltyAfter: 3}},
+		{farkle.CoreScoring, avgRules{MinBank: 500, MustRollHotDice: true, Penalty: 1000, PenaltyAfter: 2}},
+		{farkle.ClassicScoring, avgRules{Penalty: 300, PenaltyAfter: 1}},
+		{farkle.ZilchScoring, avgRules{MustRollHotDice: true, Penalty: 5000, PenaltyAfter: 4}},
+		{farkle.AppScoring, avgRules{MinBank: 1000, Penalty: 50, PenaltyAfter: 10}},
 	}
 	if raceEnabled {
 		cases = cases[3:5]
 	} else {
 		cases = append(cases, struct {
-			p farkle.Preset
-			o AverageOptions
-		}{farkle.Zilch, AverageOptions{MinBank: 300, Penalty: 500, PenaltyAfter: 100}})
+			p farkle.Scoring
+			o avgRules
+		}{farkle.ZilchScoring, avgRules{MinBank: 300, Penalty: 500, PenaltyAfter: 100}})
 	}
 	for _, c := range cases {
 		at := mustSolveAverage(t, newScorer(t, c.p), c.o)
 		checkSolved(t, analysisOf(t, c.p), at)
-		free := mustSolve(t, newScorer(t, c.p), Options{MinBank: c.o.MinBank, MustRollHotDice: c.o.MustRollHotDice})
+		free := mustSolve(t, newScorer(t, c.p), turnRules{MinBank: c.o.MinBank, MustRollHotDice: c.o.MustRollHotDice})
 		if at.Gain() > free.TurnValue() {
 			t.Errorf("%v %+v: Gain %v above the value of a turn without penalty, %v", c.p, c.o, at.Gain(), free.TurnValue())
 		}
@@ -198,7 +198,7 @@ func TestAverageFarkleValueBellman(t *testing.T) {
 	fs := []float64{-1000, -73.5, 0, 25, 400}
 	ps := presets
 	if raceEnabled {
-		ps, fs = []farkle.Preset{farkle.Zilch, farkle.Core}, []float64{-1000, 25}
+		ps, fs = []farkle.Scoring{farkle.ZilchScoring, farkle.CoreScoring}, []float64{-1000, 25}
 	}
 	for _, p := range ps {
 		a := analysisOf(t, p)
@@ -269,19 +269,19 @@ func TestAverageRelativeValueIteration(t *testing.T) {
 		t.Skip("slow; a check of the algorithm, with one goroutine")
 	}
 	cases := []struct {
-		p farkle.Preset
-		o AverageOptions
+		p farkle.Scoring
+		o avgRules
 	}{
-		{farkle.Zilch, busche},
-		{farkle.Core, AverageOptions{MinBank: 500, MustRollHotDice: true, Penalty: 1000, PenaltyAfter: 2}},
+		{farkle.ZilchScoring, busche},
+		{farkle.CoreScoring, avgRules{MinBank: 500, MustRollHotDice: true, Penalty: 1000, PenaltyAfter: 2}},
 	}
 	cases = append(cases, struct {
-		p farkle.Preset
-		o AverageOptions
-	}{farkle.App, AverageOptions{Penalty: 500, PenaltyAfter: 4}})
+		p farkle.Scoring
+		o avgRules
+	}{farkle.AppScoring, avgRules{Penalty: 500, PenaltyAfter: 4}})
 	for _, c := range cases {
 		a := analysisOf(t, c.p)
-		opts := Options{MinBank: c.o.MinBank, MustRollHotDice: c.o.MustRollHotDice}
+		opts := turnRules{MinBank: c.o.MinBank, MustRollHotDice: c.o.MustRollHotDice}
 		states := c.o.PenaltyAfter
 		h := make([]float64, states)
 		r := make([]float64, states)
@@ -347,17 +347,17 @@ func TestAverageMonteCarlo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		at := mustSolveAverage(t, g.Scorer(), AverageOptions{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter})
+		at := mustSolveAverage(t, g.View().Scorer(), avgRules{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, Penalty: r.Penalty, PenaltyAfter: r.PenaltyAfter})
 		bot := &averageChecker{t: t, bot: AverageBot{Table: at}}
 		var sum, sumSq float64
 		prev := 0
 		for range turns / batch {
 			for range batch {
 				if err := g.PlayTurn(bot); err != nil {
-					t.Fatalf("%v: turn %d: %v", preset, g.Turn(), err)
+					t.Fatalf("%v: turn %d: %v", preset, g.View().Turn(), err)
 				}
 			}
-			score := g.Scores()[0]
+			score := g.View().Scores()[0]
 			x := float64(score-prev) / batch
 			prev = score
 			sum += x
@@ -388,12 +388,12 @@ type averageChecker struct {
 func (c *averageChecker) Decide(v game.View) (farkle.Hand, bool) {
 	keep, bank := c.bot.Decide(v)
 	k := v.Player(v.Current()).Farkles
-	roll := v.Roll().Dice()
-	adv, err := c.bot.Table.Advise(k, roll, v.TurnTotal())
+	roll := v.Roll()
+	adv, err := c.bot.Table.Advise(State{TurnTotal: v.TurnTotal(), Farkles: k}, roll)
 	if err != nil {
 		c.t.Fatalf("Advise(%d, %v, %d): %v", k, roll, v.TurnTotal(), err)
 	}
-	if adv.Farkle || keep != adv.Keep.Dice() || bank != adv.Bank {
+	if adv.Farkle || keep != handOf(adv.Keep.Dice()) || bank != adv.Bank {
 		c.t.Fatalf("k %d roll %v at %d: Decide %v, %v; Advise %v, %v", k, roll, v.TurnTotal(), keep, bank, adv.Keep.Dice(), adv.Bank)
 	}
 	c.farkles[min(k, 3)]++
@@ -404,7 +404,7 @@ func (c *averageChecker) Decide(v game.View) (farkle.Hand, bool) {
 // row by its state, more than the table has by the last, and does not
 // allocate.
 func TestAverageBotFarklesInARow(t *testing.T) {
-	at := mustSolveAverage(t, newScorer(t, farkle.Zilch), busche)
+	at := mustSolveAverage(t, newScorer(t, farkle.ZilchScoring), busche)
 	r := game.Zilch.Rules()
 	r.Penalty, r.PenaltyAfter = 500, 5 // farkles in a row up to 4
 	g, err := game.New(r, []string{"bot"}, nil)
@@ -413,13 +413,13 @@ func TestAverageBotFarklesInARow(t *testing.T) {
 	}
 	roll1 := []farkle.Die{2, 2, 3, 4, 5, 6} // keep the 5, 5 dice left
 	for k := range 5 {
-		if g.Players()[0].Farkles != k {
-			t.Fatalf("farkles in a row %d, want %d", g.Players()[0].Farkles, k)
+		if g.View().Players()[0].Farkles != k {
+			t.Fatalf("farkles in a row %d, want %d", g.View().Players()[0].Farkles, k)
 		}
 		play(t, g, step{roll1, nil})
 		keep, bank := (AverageBot{Table: at}).Decide(g.View())
-		adv, _ := at.Advise(min(k, 2), roll1, 0)
-		if keep != adv.Keep.Dice() || bank != adv.Bank {
+		adv, _ := at.Advise(State{TurnTotal: 0, Farkles: min(k, 2)}, roll1)
+		if keep != handOf(adv.Keep.Dice()) || bank != adv.Bank {
 			t.Errorf("k %d: Decide %v, %v; Advise %v, %v", k, keep, bank, adv.Keep.Dice(), adv.Bank)
 		}
 		if n := testing.AllocsPerRun(100, func() { (AverageBot{Table: at}).Decide(g.View()) }); n != 0 {
@@ -443,7 +443,7 @@ func TestAverageBotFarklesInARow(t *testing.T) {
 // 300, 300, 300, 550, 2650 after two. Six dice cannot farkle under Zilch
 // scoring (a roll of nothing scores), so the table never banks with six.
 func TestAverageShouldBankByFarkles(t *testing.T) {
-	at := mustSolveAverage(t, newScorer(t, farkle.Zilch), busche)
+	at := mustSolveAverage(t, newScorer(t, farkle.ZilchScoring), busche)
 	want := [][]int{
 		{350, 300, 450, 1050, 3150},
 		{300, 300, 350, 1000, 3050},
@@ -477,9 +477,9 @@ func TestAverageShouldBankByFarkles(t *testing.T) {
 // worth the turn total, a farkle the value of a farkle, and the choices
 // come best first.
 func TestAverageAdvise(t *testing.T) {
-	at := mustSolveAverage(t, newScorer(t, farkle.Zilch), busche)
+	at := mustSolveAverage(t, newScorer(t, farkle.ZilchScoring), busche)
 	for k := range 3 {
-		adv, err := at.Advise(k, []farkle.Die{2, 3}, 500)
+		adv, err := at.Advise(State{TurnTotal: 500, Farkles: k}, []farkle.Die{2, 3})
 		if err != nil || !adv.Farkle || len(adv.Choices) != 0 {
 			t.Fatalf("Advise(%d, farkle) = %+v, %v", k, adv, err)
 		}
@@ -490,7 +490,7 @@ func TestAverageAdvise(t *testing.T) {
 		if adv.Value != want {
 			t.Errorf("Advise(%d, farkle).Value = %v, want %v", k, adv.Value, want)
 		}
-		adv, err = at.Advise(k, []farkle.Die{1, 5, 2, 3, 3, 6}, 0)
+		adv, err = at.Advise(State{TurnTotal: 0, Farkles: k}, []farkle.Die{1, 5, 2, 3, 3, 6})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -508,7 +508,7 @@ func TestAverageAdvise(t *testing.T) {
 		}
 		// Rolling a turn total above the cap, with a farkle worth f.
 		big := at.turns[k].tb.Cap() + 1000
-		adv, err = at.Advise(k, []farkle.Die{1, 2, 3, 4, 6, 6}, big)
+		adv, err = at.Advise(State{TurnTotal: big, Farkles: k}, []farkle.Die{1, 2, 3, 4, 6, 6})
 		if err != nil || !adv.Bank || adv.Value != float64(big+100) {
 			t.Errorf("Advise(%d, ..., %d) = %+v, %v", k, big, adv, err)
 		}
@@ -516,25 +516,25 @@ func TestAverageAdvise(t *testing.T) {
 }
 
 func TestAverageErrors(t *testing.T) {
-	s := newScorer(t, farkle.Zilch)
+	s := newScorer(t, farkle.ZilchScoring)
 	for _, c := range []struct {
-		o   AverageOptions
+		o   avgRules
 		msg string
 	}{
-		{AverageOptions{MinBank: -1}, "strategy: invalid options: MinBank -1"},
-		{AverageOptions{MinBank: overBound(1)}, "MinBank"},
-		{AverageOptions{Penalty: -5, PenaltyAfter: 3}, "strategy: invalid options: Penalty -5"},
-		{AverageOptions{Penalty: 500}, "strategy: invalid options: PenaltyAfter 0"},
-		{AverageOptions{PenaltyAfter: 3}, "strategy: invalid options: PenaltyAfter 3"},
-		{AverageOptions{Penalty: 500, PenaltyAfter: 101}, "strategy: invalid options: PenaltyAfter 101"},
-		{AverageOptions{Penalty: 500, PenaltyAfter: -1}, "strategy: invalid options: PenaltyAfter -1"},
+		{avgRules{MinBank: -1}, "MinBank"},
+		{avgRules{MinBank: overBound(1)}, "MinBank"},
+		{avgRules{Penalty: -5, PenaltyAfter: 3}, "Penalty"},
+		{avgRules{Penalty: 500}, "PenaltyAfter"},
+		{avgRules{PenaltyAfter: 3}, "PenaltyAfter"},
+		{avgRules{Penalty: 500, PenaltyAfter: 101}, "PenaltyAfter"},
+		{avgRules{Penalty: 500, PenaltyAfter: -1}, "PenaltyAfter"},
 	} {
-		at, err := SolveAverage(s, c.o)
-		if at != nil || !errors.Is(err, ErrOptions) || !strings.Contains(err.Error(), c.msg) {
-			t.Errorf("SolveAverage(%+v) = %v, %v; want ErrOptions %q", c.o, at, err, c.msg)
+		at, err := solveAverageWith(s, c.o)
+		if at != nil || !errors.Is(err, farkle.ErrInvalidRules) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("solveAverageWith(%+v) = %v, %v; want farkle.ErrInvalidRules %q", c.o, at, err, c.msg)
 		}
 	}
-	_, err := SolveAverage(s, AverageOptions{MinBank: 1 << 30, Penalty: 1, PenaltyAfter: 1})
+	_, err := solveAverageWith(s, avgRules{MinBank: 100_000_000, Penalty: 1, PenaltyAfter: 1})
 	var se *SolveError
 	if !errors.As(err, &se) || !errors.Is(err, ErrTooLarge) {
 		t.Errorf("huge MinBank: %v, want a *SolveError wrapping ErrTooLarge", err)
@@ -547,7 +547,7 @@ func TestAverageErrors(t *testing.T) {
 		if _, err := at.ShouldBank(k, 300, 2); !errors.Is(err, ErrFarkles) {
 			t.Errorf("ShouldBank(%d): %v", k, err)
 		}
-		if _, err := at.Advise(k, []farkle.Die{1}, 0); !errors.Is(err, ErrFarkles) {
+		if _, err := at.Advise(State{TurnTotal: 0, Farkles: k}, []farkle.Die{1}); !errors.Is(err, ErrFarkles) {
 			t.Errorf("Advise(%d): %v", k, err)
 		}
 	}
@@ -557,13 +557,13 @@ func TestAverageErrors(t *testing.T) {
 	if _, err := at.ShouldBank(0, 300, 7); !errors.Is(err, ErrDiceLeft) {
 		t.Errorf("ShouldBank(0, 300, 7): %v", err)
 	}
-	if _, err := at.Advise(1, []farkle.Die{1, 7}, 0); !errors.Is(err, farkle.ErrInvalidDie) {
+	if _, err := at.Advise(State{TurnTotal: 0, Farkles: 1}, []farkle.Die{1, 7}); !errors.Is(err, farkle.ErrInvalidDie) {
 		t.Errorf("Advise(bad die): %v", err)
 	}
-	if _, err := at.Advise(1, nil, 0); !errors.Is(err, farkle.ErrNoDice) {
+	if _, err := at.Advise(State{TurnTotal: 0, Farkles: 1}, nil); !errors.Is(err, farkle.ErrNoDice) {
 		t.Errorf("Advise(no dice): %v", err)
 	}
-	if _, err := at.Advise(1, []farkle.Die{1}, 75); !errors.Is(err, ErrTurnTotal) {
+	if _, err := at.Advise(State{TurnTotal: 75, Farkles: 1}, []farkle.Die{1}); !errors.Is(err, ErrTurnTotal) {
 		t.Errorf("Advise(turn total 75): %v", err)
 	}
 	if _, err := (*AverageTable)(nil).Bias(1); !errors.Is(err, ErrFarkles) {
@@ -581,14 +581,14 @@ func itoa(k int) string {
 // TestAverageConcurrent: tables, the nil one included, answer from many
 // goroutines at once.
 func TestAverageConcurrent(t *testing.T) {
-	at := mustSolveAverage(t, newScorer(t, farkle.Zilch), busche)
+	at := mustSolveAverage(t, newScorer(t, farkle.ZilchScoring), busche)
 	var wg sync.WaitGroup
 	for i := range 4 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for _, tb := range []*AverageTable{nil, at} {
-				if _, err := tb.Advise(0, []farkle.Die{1, 5, 2, 3, 4, 4}, 50*i); err != nil {
+				if _, err := tb.Advise(State{TurnTotal: 50 * i, Farkles: 0}, []farkle.Die{1, 5, 2, 3, 4, 4}); err != nil {
 					t.Error(err)
 				}
 				if tb.Gain() < 600 {

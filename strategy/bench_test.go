@@ -12,13 +12,13 @@ func BenchmarkSolve(b *testing.B) {
 	for _, p := range presets {
 		for _, o := range []struct {
 			name string
-			opts Options
-		}{{"", Options{}}, {"/MustRoll", Options{MustRollHotDice: true}}} {
+			opts turnRules
+		}{{"", turnRules{}}, {"/MustRoll", turnRules{MustRollHotDice: true}}} {
 			b.Run(p.String()+o.name, func(b *testing.B) {
 				s := newScorer(b, p)
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, err := Solve(s, o.opts); err != nil {
+					if _, err := solveWith(s, o.opts); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -32,11 +32,11 @@ func BenchmarkSolve(b *testing.B) {
 func BenchmarkSolveDP(b *testing.B) {
 	for _, p := range presets {
 		b.Run(p.String(), func(b *testing.B) {
-			proto := mustSolve(b, newScorer(b, p), Options{})
+			proto := mustSolve(b, newScorer(b, p), turnRules{})
 			b.ReportAllocs()
 			for b.Loop() {
 				t := &Table{an: proto.an}
-				if err := t.solve(Options{}, 0); err != nil {
+				if err := t.solve(turnRules{}, 0); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -45,7 +45,7 @@ func BenchmarkSolveDP(b *testing.B) {
 }
 
 func BenchmarkAdvise(b *testing.B) {
-	tb := mustSolve(b, nil, Options{})
+	tb := mustSolve(b, nil, turnRules{})
 	for _, c := range []struct {
 		name string
 		roll []farkle.Die
@@ -58,7 +58,7 @@ func BenchmarkAdvise(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := tb.Advise(c.roll, 300); err != nil {
+				if _, err := tb.Advise(State{TurnTotal: 300}, c.roll); err != nil {
 					b.Fatal(err)
 				}
 			}

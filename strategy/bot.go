@@ -12,14 +12,13 @@ import (
 // chance to win a game (it ignores the scores of the players).
 //
 // Make one with a struct literal, Bot{Table: t}. The zero Bot plays the
-// App rules with the zero Options. A Bot is a small value, safe for
+// App rules, the table of the zero game.Rules. A Bot is a small value, safe for
 // concurrent use.
 type Bot struct {
-	// Table is the strategy to play by; nil is the App table with the zero
-	// Options. Solve it for the game's scoring rules and rules of play, so
+	// Table is the strategy to play by; nil is the table of the zero game.Rules. Solve it for the game's scoring rules and rules of play, so
 	// that the Bot's keeps are legal and its banks allowed; for a game g:
 	//
-	//	t, err := strategy.Solve(g.Scorer(), strategy.OptionsOf(g.Rules()))
+	//	t, err := strategy.Solve(ctx, g.View().Rules(), strategy.Options{})
 	//
 	// [Bot.CheckRules] refuses a table solved for other rules.
 	Table *Table
@@ -41,7 +40,7 @@ type Bot struct {
 func (b Bot) CheckRules(r game.Rules) error {
 	t := b.Table.get()
 	tr := r
-	tr.Scoring, tr.MinBank, tr.MustRollHotDice, tr.ToxicTwos = t.Rules(), t.opts.MinBank, t.opts.MustRollHotDice, t.opts.ToxicTwos
+	tr.Scoring, tr.MinBank, tr.MustRollHotDice, tr.ToxicTwos = t.an.Scorer.Rules(), t.opts.MinBank, t.opts.MustRollHotDice, t.opts.ToxicTwos
 	return checkRules(tr, r)
 }
 
@@ -50,7 +49,7 @@ func (b Bot) CheckRules(r game.Rules) error {
 // App rules.
 func checkRules(tr, r game.Rules) error {
 	if r.Scoring == (farkle.Rules{}) {
-		r.Scoring = farkle.App.Rules()
+		r.Scoring = farkle.AppScoring.Rules()
 	}
 	field, a, b, ok := rulediff.First(tr, r)
 	if !ok {
@@ -82,7 +81,8 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 	if !ok {
 		return farkle.Hand{}, false
 	}
-	return p.Dice(), guardBank(v, p, bank, need)
+	keep, _ = farkle.HandOf(p.Dice()) // the dice of a keep are a valid Hand
+	return keep, guardBank(v, p, bank, need)
 }
 
 // Piggyback reports whether to take over the offer of v.Offer(), under

@@ -63,7 +63,7 @@ type step = [2][]farkle.Die
 func TestBotDecide(t *testing.T) {
 	fbRules := game.Facebook.Rules()
 	fbGame := func(t *testing.T) *game.Game { return newGame(t, fbRules) }
-	fb := Bot{Table: mustSolve(t, newScorer(t, farkle.Facebook), Options{MinBank: fbRules.MinBank, MustRollHotDice: fbRules.MustRollHotDice})}
+	fb := Bot{Table: mustSolve(t, newScorer(t, farkle.FacebookScoring), turnRules{MinBank: fbRules.MinBank, MustRollHotDice: fbRules.MustRollHotDice})}
 	app := func(t *testing.T) *game.Game { return newGame(t, game.App.Rules()) }
 	// Scoring in steps of 25, which the App table cannot reach.
 	odd := func(t *testing.T) *game.Game {
@@ -119,12 +119,12 @@ type adviceChecker struct {
 
 func (c *adviceChecker) Decide(v game.View) (farkle.Hand, bool) {
 	keep, bank := c.bot.Decide(v)
-	roll := v.Roll().Dice()
-	adv, err := c.bot.Table.Advise(roll, v.TurnTotal())
+	roll := v.Roll()
+	adv, err := c.bot.Table.Advise(State{TurnTotal: v.TurnTotal()}, roll)
 	if err != nil {
 		c.t.Fatalf("Advise(%v, %d): %v", roll, v.TurnTotal(), err)
 	}
-	if adv.Farkle || keep != adv.Keep.Dice() || bank != adv.Bank {
+	if adv.Farkle || keep != handOf(adv.Keep.Dice()) || bank != adv.Bank {
 		c.t.Errorf("roll %v at %d: Decide %v, %v; Advise %v, %v", roll, v.TurnTotal(), keep, bank, adv.Keep.Dice(), adv.Bank)
 	}
 	if v.DiceLeft() != len(roll) {
@@ -150,13 +150,13 @@ func TestBotPlaysGames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tb := mustSolve(t, g.Scorer(), Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
+			tb := mustSolve(t, g.View().Scorer(), turnRules{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
 			s1 := &adviceChecker{t: t, bot: Bot{Table: tb}}
 			s2 := &adviceChecker{t: t, bot: Bot{Table: tb}}
 			if err := g.Play(s1, game.ThresholdBot{BankAt: 400}, s2); err != nil {
 				t.Fatalf("%v seed %d: %v", p, seed, err)
 			}
-			if _, over := g.Winner(); !over {
+			if _, over := g.View().Winner(); !over {
 				t.Fatalf("%v seed %d: Play returned before the end", p, seed)
 			}
 			if s1.checked == 0 || s2.checked == 0 {
@@ -168,7 +168,7 @@ func TestBotPlaysGames(t *testing.T) {
 
 // TestBotDecideAllocs: a decision allocates nothing.
 func TestBotDecideAllocs(t *testing.T) {
-	bot := Bot{Table: mustSolve(t, nil, Options{})}
+	bot := Bot{Table: mustSolve(t, nil, turnRules{})}
 	for _, s := range [][]step{
 		{{{1, 5, 5, 2, 3, 1}, nil}},
 		{{{1, 5, 2, 3, 4, 6}, nil}},
@@ -185,7 +185,7 @@ func TestBotDecideAllocs(t *testing.T) {
 }
 
 func BenchmarkBotDecide(b *testing.B) {
-	bot := Bot{Table: mustSolve(b, nil, Options{})}
+	bot := Bot{Table: mustSolve(b, nil, turnRules{})}
 	for _, c := range []struct {
 		name  string
 		steps []step
@@ -233,7 +233,7 @@ func TestPlayRefusesBot(t *testing.T) {
 
 func TestBotCheckRules(t *testing.T) {
 	fb := game.Facebook.Rules()
-	fbTable := mustSolve(t, newScorer(t, farkle.Facebook), OptionsOf(fb))
+	fbTable := mustSolve(t, newScorer(t, farkle.FacebookScoring), turnRulesOf(fb))
 	noMin := fb
 	noMin.MinBank = 0
 	five := game.App.Rules()
@@ -277,7 +277,7 @@ func TestBotCheckRules(t *testing.T) {
 
 func TestAverageBotCheckRules(t *testing.T) {
 	zilch := game.Zilch.Rules()
-	at := mustSolveAverage(t, newScorer(t, farkle.Zilch), AverageOptionsOf(zilch))
+	at := mustSolveAverage(t, newScorer(t, farkle.ZilchScoring), avgRulesOf(zilch))
 	if err := (AverageBot{Table: at}).CheckRules(zilch); err != nil {
 		t.Errorf("CheckRules(Zilch) of the Zilch table: %v", err)
 	}
@@ -307,19 +307,19 @@ func TestAverageBotCheckRules(t *testing.T) {
 
 func TestOptionsOf(t *testing.T) {
 	r := game.Rules{Target: 5000, FinalRound: true, MinBank: 350, MinFirstBank: 500, Penalty: 1000, PenaltyAfter: 3, MustRollHotDice: true}
-	if got, want := OptionsOf(r), (Options{MinBank: 350, MustRollHotDice: true}); got != want {
+	if got, want := turnRulesOf(r), (turnRules{MinBank: 350, MustRollHotDice: true}); got != want {
 		t.Errorf("OptionsOf = %+v, want %+v", got, want)
 	}
-	if got, want := AverageOptionsOf(r), (AverageOptions{MinBank: 350, MustRollHotDice: true, Penalty: 1000, PenaltyAfter: 3}); got != want {
+	if got, want := avgRulesOf(r), (avgRules{MinBank: 350, MustRollHotDice: true, Penalty: 1000, PenaltyAfter: 3}); got != want {
 		t.Errorf("AverageOptionsOf = %+v, want %+v", got, want)
 	}
-	if OptionsOf(game.Rules{}) != (Options{}) || AverageOptionsOf(game.Rules{}) != (AverageOptions{}) {
+	if turnRulesOf(game.Rules{}) != (turnRules{}) || avgRulesOf(game.Rules{}) != (avgRules{}) {
 		t.Errorf("the options of the zero Rules are not the zero options")
 	}
 	// A table solved with them passes the bots' check.
 	zilch := game.Zilch.Rules()
-	tb := mustSolve(t, newScorer(t, farkle.Zilch), OptionsOf(zilch))
+	tb := mustSolve(t, newScorer(t, farkle.ZilchScoring), turnRulesOf(zilch))
 	if err := (Bot{Table: tb}).CheckRules(zilch); err != nil {
-		t.Errorf("Bot solved with OptionsOf(Zilch): %v", err)
+		t.Errorf("Bot solved with turnRulesOf(Zilch): %v", err)
 	}
 }

@@ -1,11 +1,22 @@
 // Package strategy computes exact Farkle odds and the optimal strategy for
-// a single turn, under any rules that package farkle can score: which dice
-// to keep and when to bank for the most points in one turn ([Solve],
-// [Table], [Bot]), or for the most points per turn over many turns with a
-// penalty for farkles in a row ([SolveAverage], [AverageTable],
-// [AverageBot]), and the odds of every roll ([Table.Odds]). To play for the
-// chance of winning a game of two players instead, which depends on the
-// scores, see package [github.com/farkle-go/farkle/strategy/win].
+// a single turn, under any rules of package game: which dice to keep and
+// when to bank for the most points in one turn. Solve a [Table] once for
+// the game's rules (milliseconds), then ask it about any roll, or let a
+// [Bot] play by it:
+//
+//	t, err := strategy.Solve(ctx, g.View().Rules(), strategy.Options{})
+//	v := g.View()
+//	a, err := t.Advise(strategy.StateOf(v), v.Roll())
+//	fmt.Println(a.Keep.Dice(), a.Bank) // [1] false: keep the 1, roll on
+//	err = g.Play(strategy.Bot{Table: t}, game.ThresholdBot{BankAt: 350})
+//
+// Every solver of this module has that shape: Solve(ctx, game.Rules,
+// Options) returns a Table, Table.Advise(State, roll) advises, and
+// Bot{Table: t} plays. [SolveAverage] is the same for the most points per
+// turn over many turns with a penalty for farkles in a row
+// ([AverageTable], [AverageBot]); [Table.Odds] gives the odds of every
+// roll. To play for the chance of winning a game instead, which depends
+// on the scores, see package [github.com/farkle-go/farkle/strategy/win].
 //
 // # Strategy
 //
@@ -14,17 +25,19 @@
 // the expected score of one turn: which dice to keep, and whether to bank
 // or roll on. The conventions are those of the published analyses: a turn
 // starts with a roll of six dice, a farkle scores 0, hot dice (all dice
-// kept) give six fresh dice, and ties go to banking. [Options] set the play
-// rules that change the answer: a minimum turn total to bank, and whether
-// hot dice must be rolled. The answers are exact for every turn total up
+// kept) give six fresh dice, and ties go to banking. The rules of play of
+// the game.Rules passed to Solve that change the answer are the scoring, a
+// minimum turn total to bank (MinBank), whether hot dice must be rolled
+// (MustRollHotDice) and toxic twos (ToxicTwos). The answers are exact for every turn total up
 // to 2^40, however far hot dice carry a turn (see [Table.Cap]).
 //
 // Solve returns a [Table], which the caller keeps and shares, as with
 // regexp.Compile: each call solves the rules again, in a few milliseconds
 // for the presets, and a Table is freed like any other value once it is
-// no longer used. A nil *Table stands for the table of the App rules with
-// the zero Options, solved on first use; it is the only table the package
-// keeps.
+// no longer used. A nil *Table stands for the table of the zero
+// game.Rules (App scoring, no minimum), solved on first use; it is the
+// only table the package keeps. Solve checks its context before it
+// starts; a solve is too short to report progress (see [Options]).
 //
 // A Table answers the expected final score of any state ([Table.Value],
 // [Table.RollValue]), whether to bank there ([Table.ShouldBank]), the
@@ -35,15 +48,16 @@
 // 18,600 points with one to six dice left, and a turn is worth 606.98
 // points on average.
 //
-// [Table.Advise] turns the table into advice for a roll: the keep to make,
+// [Table.Advise] turns the table into advice for a roll in a [State] (the
+// turn total before the roll, the dice rolled): the keep to make,
 // whether to bank after it, and what every candidate keep is worth,
 // rolling on or banking, so that a hint can say "keep 1 and roll 5 dice:
 // expected 641; keep 1 and bank: 400". Keeps are [farkle.Partition]
 // values, whose Rest is the dice left to roll.
 //
 // A [Bot] plays by the advice in a game of package game: Bot{Table: t} is
-// a game.Bot, which decides without allocating. Solve its table with the
-// game's Scorer and rules of play, Solve(g.Scorer(), OptionsOf(g.Rules()));
+// a game.Bot, which decides without allocating. Solve its table for the
+// game's rules, Solve(ctx, g.View().Rules(), Options{});
 // [Bot.CheckRules], which package game calls before the first move,
 // refuses a table of other rules.
 //
@@ -80,12 +94,13 @@
 //
 // # Errors
 //
-// Solve reports rules it cannot solve and bad Options with a
-// [*SolveError]; a Table reports a state it has no answer for (a turn
+// Solve reports invalid rules with the *farkle.RulesError of
+// game.Rules.Validate, rules whose table is too large with a
+// [*SolveError], and a done context with its error; a Table reports a state it has no answer for (a turn
 // total that play cannot reach, a number of dice out of range) with a
 // [*StateError]. Bad dice given to Advise give the errors of package
 // farkle. SolveAverage and an AverageTable wrap the same sentinels
-// ([ErrOptions], [ErrTooLarge], [ErrFarkles]), and the bots' CheckRules
+// ([ErrTooLarge], [ErrFarkles]), and the bots' CheckRules
 // wrap [ErrOtherRules]. Test for the sentinels with [errors.Is].
 //
 // # Published results

@@ -11,20 +11,16 @@ import (
 // [SolveAverage] and [AverageTable] and of [Bot.CheckRules] and
 // [AverageBot.CheckRules]. Test for them with [errors.Is].
 var (
-	// ErrOptions: an [Options] or [AverageOptions] field is out of range
-	// (MinBank negative or above 2^40, the largest turn total a Table
-	// answers for; see SolveAverage for the penalty's fields).
-	ErrOptions = errors.New("invalid options")
 	// ErrTooLarge: the rules need a Table, or a turn of an AverageTable,
 	// of more than 65,536 turn totals per number of dice: from 0 to its
 	// cap (see [Table.Cap]) and twice the largest keep beyond, in steps of
-	// [Table.Unit]. Points in steps much smaller than their size, or a
+	// [Table.Step]. Points in steps much smaller than their size, or a
 	// huge MinBank, lead there; [SolveError] gives the step and the cap.
 	// (Package strategy/win has its own ErrTooLarge, for games too large
 	// to solve for the chance to win.)
 	ErrTooLarge = errors.New("table too large")
 	// ErrTurnTotal: a turn total is negative, above 2^40, or not a sum
-	// of keep points (not a multiple of Table.Unit).
+	// of keep points (not a multiple of [Table.Step]).
 	ErrTurnTotal = errors.New("turn total not reachable")
 	// ErrDiceLeft: a number of dice to roll is out of range: not 0 to 6
 	// for a state (0 meaning hot dice), not 1 to 6 for [Table.Odds].
@@ -43,16 +39,16 @@ var (
 	ErrRules = errors.New("rules not supported")
 )
 
-// A SolveError reports why [Solve] cannot build a table. Err is
-// [ErrOptions] or [ErrTooLarge].
+// A SolveError reports why [Solve] or [SolveAverage] cannot build a
+// table. Err is [ErrTooLarge].
 type SolveError struct {
-	Err     error
-	Options Options
-	Unit    int // the rules' point step (for ErrTooLarge)
-	Cap     int // the turn total that the table would need to reach (for ErrTooLarge)
+	Err  error
+	Step int // the rules' point step
+	Cap  int // the turn total that the table would need to reach
 }
 
-// Error returns a message such as "strategy: invalid options: MinBank -1".
+// Error returns a message such as
+// "strategy: table too large: turn totals up to 1000000000 in steps of 1".
 func (e *SolveError) Error() string {
 	msg := "strategy: "
 	if e.Err != nil {
@@ -60,10 +56,7 @@ func (e *SolveError) Error() string {
 	} else {
 		msg += "cannot solve"
 	}
-	if errors.Is(e.Err, ErrTooLarge) {
-		return msg + ": turn totals up to " + strconv.Itoa(e.Cap) + " in steps of " + strconv.Itoa(e.Unit)
-	}
-	return msg + ": MinBank " + strconv.Itoa(e.Options.MinBank)
+	return msg + ": turn totals up to " + strconv.Itoa(e.Cap) + " in steps of " + strconv.Itoa(e.Step)
 }
 
 // Unwrap returns e.Err.
@@ -100,19 +93,6 @@ func (e *StateError) Error() string {
 
 // Unwrap returns e.Err.
 func (e *StateError) Unwrap() error { return e.Err }
-
-// avgOptionsError reports an AverageOptions field out of range; it wraps
-// ErrOptions.
-type avgOptionsError struct {
-	field string
-	value int
-}
-
-func (e *avgOptionsError) Error() string {
-	return "strategy: " + ErrOptions.Error() + ": " + e.field + " " + strconv.Itoa(e.value)
-}
-
-func (e *avgOptionsError) Unwrap() error { return ErrOptions }
 
 // avgFarklesError reports farkles in a row that an AverageTable has no state
 // for; it wraps ErrFarkles.

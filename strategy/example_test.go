@@ -1,6 +1,7 @@
 package strategy_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -12,7 +13,7 @@ import (
 // The chance of a farkle with one to six dice under the App rules, exactly
 // and rounded.
 func ExampleTable_Odds() {
-	t, err := strategy.Solve(nil, strategy.Options{})
+	t, err := strategy.Solve(context.Background(), game.Rules{}, strategy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -37,7 +38,7 @@ func ExampleTable_Odds() {
 // The smallest turn total at which to bank, per number of dice left, under
 // the App rules when hot dice may be banked.
 func ExampleTable_BankThreshold() {
-	t, err := strategy.Solve(nil, strategy.Options{})
+	t, err := strategy.Solve(context.Background(), game.Rules{}, strategy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -60,12 +61,12 @@ func ExampleTable_BankThreshold() {
 // Advice for a roll of 1, 5, 2, 2, 3, 6 with 300 points in the turn,
 // with the alternatives a hint button could show.
 func ExampleTable_Advise() {
-	t, err := strategy.Solve(nil, strategy.Options{})
+	t, err := strategy.Solve(context.Background(), game.Rules{}, strategy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	adv, err := t.Advise([]farkle.Die{1, 5, 2, 2, 3, 6}, 300)
+	adv, err := t.Advise(strategy.State{TurnTotal: 300, DiceLeft: 6}, []farkle.Die{1, 5, 2, 2, 3, 6})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -79,21 +80,17 @@ func ExampleTable_Advise() {
 	}
 	fmt.Printf("advice: keep %v, leave %v, bank %v\n", adv.Keep.Dice(), adv.Keep.Rest(), adv.Bank)
 	// Output:
-	// keep 1 and roll 5 dice: expected 641; keep 1 and bank: 400
-	// keep 1 5 and roll 4 dice: expected 542; keep 1 5 and bank: 450
-	// advice: keep 1, leave 2 2 3 5 6, bank false
+	// keep [1] and roll 5 dice: expected 641; keep [1] and bank: 400
+	// keep [1 5] and roll 4 dice: expected 542; keep [1 5] and bank: 450
+	// advice: keep [1], leave [2 2 3 5 6], bank false
 }
 
 // House rules: Facebook scoring, where a turn must reach 500 before it
 // can be banked. The table answers how much a turn is worth, and when to
 // stop with three dice left.
 func ExampleSolve() {
-	s, err := farkle.New(farkle.Facebook.Rules())
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	t, err := strategy.Solve(s, strategy.Options{MinBank: 500})
+	r := game.Rules{Scoring: farkle.FacebookScoring.Rules(), MinBank: 500}
+	t, err := strategy.Solve(context.Background(), r, strategy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -113,8 +110,7 @@ func ExampleBot() {
 		fmt.Println(err)
 		return
 	}
-	r := g.Rules()
-	t, err := strategy.Solve(g.Scorer(), strategy.Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
+	t, err := strategy.Solve(context.Background(), g.View().Rules(), strategy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -138,9 +134,40 @@ func ExampleBot() {
 		fmt.Println(err)
 		return
 	}
-	_, over := g.Winner()
+	_, over := g.View().Winner()
 	fmt.Println("game over:", over)
 	// Output:
 	// from 1 5 2 2 3 6: keep 1, bank false
 	// game over: true
+}
+
+// Advice on the roll of a game in progress: the State and the roll come
+// from the game's View, and the advised keep goes back to the game.
+func ExampleStateOf() {
+	g, err := game.New(game.App.Rules(), []string{"Ann", "Bob"}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	t, err := strategy.Solve(context.Background(), g.View().Rules(), strategy.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := g.RollDice([]farkle.Die{1, 5, 2, 2, 3, 6}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	v := g.View()
+	s := strategy.StateOf(v)
+	a, err := t.Advise(s, v.Roll())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%+v: keep %v, bank %v\n", s, a.Keep.Dice(), a.Bank)
+	fmt.Println(g.Keep(a.Keep.Dice()), v.TurnTotal(), v.DiceLeft())
+	// Output:
+	// {TurnTotal:0 DiceLeft:6 Farkles:0}: keep [1], bank false
+	// <nil> 100 5
 }

@@ -21,7 +21,7 @@ var fuzzTables = sync.OnceValue(func() []*Table {
 			panic(err)
 		}
 		for _, o := range optionSets {
-			t, err := Solve(s, o)
+			t, err := solveWith(s, o)
 			if err != nil {
 				panic(err)
 			}
@@ -50,13 +50,13 @@ func FuzzAdvise(f *testing.F) {
 		for i, b := range raw {
 			roll[i] = farkle.Die(b)
 		}
-		adv, err := tb.Advise(roll, total)
+		adv, err := tb.Advise(State{TurnTotal: total}, roll)
 		for i, b := range raw {
 			if roll[i] != farkle.Die(b) {
 				t.Fatalf("Advise changed the roll to %v", roll)
 			}
 		}
-		s := tb.Scorer()
+		s := tb.an.Scorer
 		_, kerr := s.BestKeep(roll)
 		_, validTotal := tb.totalIndex(total)
 		zero := Advice{}
@@ -95,15 +95,15 @@ func FuzzAdvise(f *testing.F) {
 // checkAdvice checks an Advice that Advise returned with no error.
 func checkAdvice(t *testing.T, tb *Table, roll []farkle.Die, total int, adv Advice) {
 	t.Helper()
-	s := tb.Scorer()
+	s := tb.an.Scorer
 	h, _ := farkle.HandOf(roll)
 	keeps, _ := s.Keeps(roll)
-	keep, bank, ok := tb.decide(h, total)
+	keep, bank, ok := tb.decide(h.Dice(), total)
 	if adv.Farkle != (len(keeps) == 0) || ok == adv.Farkle {
 		t.Fatalf("roll %v: Farkle %v, decide ok %v, with %d keeps", roll, adv.Farkle, ok, len(keeps))
 	}
 	if adv.Farkle {
-		if adv.Keep.Rest() != h || adv.Keep.Points() != 0 || adv.Choices != nil {
+		if handOf(adv.Keep.Rest()) != h || adv.Keep.Points() != 0 || adv.Choices != nil {
 			t.Fatalf("farkle %v: advice %+v", roll, adv)
 		}
 		return
@@ -111,12 +111,12 @@ func checkAdvice(t *testing.T, tb *Table, roll []farkle.Die, total int, adv Advi
 	if keep != adv.Keep || bank != adv.Bank || adv.Keep != adv.Choices[0].Keep {
 		t.Fatalf("roll %v at %d: decide %v, %v; advice %v, %v", roll, total, keep, bank, adv.Keep, adv.Bank)
 	}
-	pts, err := s.ValidateKeep(roll, adv.Keep.Dice().Dice())
+	pts, err := s.ValidateKeep(roll, adv.Keep.Dice())
 	if err != nil || pts != adv.Keep.Points() {
 		t.Fatalf("roll %v: keep %v: ValidateKeep %d, %v", roll, adv.Keep, pts, err)
 	}
 	for _, k := range keeps {
-		if v, _ := tb.Value(total+k.Points(), k.Rest().Len()); v > adv.Value+1e-9*max(1, v) {
+		if v, _ := tb.Value(total+k.Points(), len(k.Rest())); v > adv.Value+1e-9*max(1, v) {
 			t.Fatalf("roll %v at %d: keeping %v is worth %v, more than the advice %v", roll, total, k.Dice(), v, adv.Value)
 		}
 	}
@@ -163,11 +163,11 @@ func FuzzSolve(f *testing.F) {
 		if err != nil {
 			return // rules that package farkle rejects
 		}
-		o := Options{MinBank: bound(minBank) * 5 / 2, MustRollHotDice: mustRoll}
-		tb, err := Solve(s, o)
+		o := turnRules{MinBank: bound(minBank) * 5 / 2, MustRollHotDice: mustRoll}
+		tb, err := solveWith(s, o)
 		if err != nil {
 			if !errors.Is(err, ErrTooLarge) || tb != nil {
-				t.Fatalf("Solve(%+v, %+v): %v, %v", r, o, tb, err)
+				t.Fatalf("solveWith(%+v, %+v): %v, %v", r, o, tb, err)
 			}
 			return
 		}
@@ -178,8 +178,8 @@ func FuzzSolve(f *testing.F) {
 // checkTable checks a table's answers at a few states.
 func checkTable(t *testing.T, tb *Table) {
 	t.Helper()
-	o := tb.Options()
-	unit := tb.Unit()
+	o := tb.opts
+	unit := tb.Step()
 	tv := tb.TurnValue()
 	if math.IsNaN(tv) || math.IsInf(tv, 0) || tv < 0 {
 		t.Fatalf("turn value %v", tv)
@@ -217,8 +217,8 @@ func checkTable(t *testing.T, tb *Table) {
 func checkBellman(t *testing.T, tb *Table, total, n int) {
 	t.Helper()
 	ix := multiset.Get()
-	s := tb.Scorer()
-	o := tb.Options()
+	s := tb.an.Scorer
+	o := tb.opts
 	var roll float64
 	dice := make([]farkle.Die, 0, farkle.MaxDice)
 	for i := ix.First[n]; i < ix.First[n+1]; i++ {
@@ -229,7 +229,7 @@ func checkBellman(t *testing.T, tb *Table, total, n int) {
 		keeps, _ := s.Keeps(dice)
 		best := 0.0
 		for _, k := range keeps {
-			v, err := tb.Value(total+k.Points(), k.Rest().Len())
+			v, err := tb.Value(total+k.Points(), len(k.Rest()))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,9 @@
 package strategy
 
 import (
+	"context"
+
+	"github.com/farkle-go/farkle/game"
 	"math"
 
 	"github.com/farkle-go/farkle"
@@ -9,11 +12,11 @@ import (
 
 // presets are the rule sets of package farkle that the exhaustive tests
 // solve.
-var presets = []farkle.Preset{farkle.App, farkle.Core, farkle.Facebook, farkle.Zilch, farkle.Classic}
+var presets = []farkle.Scoring{farkle.AppScoring, farkle.CoreScoring, farkle.FacebookScoring, farkle.ZilchScoring, farkle.ClassicScoring}
 
 // optionSets are the play options the exhaustive tests solve every preset
 // for.
-var optionSets = []Options{
+var optionSets = []turnRules{
 	{},
 	{MustRollHotDice: true},
 	{MinBank: 300},
@@ -33,7 +36,7 @@ type fataler interface {
 	Fatalf(format string, args ...any)
 }
 
-func newScorer(t fataler, p farkle.Preset) *farkle.Scorer {
+func newScorer(t fataler, p farkle.Scoring) *farkle.Scorer {
 	t.Helper()
 	s, err := farkle.New(p.Rules())
 	if err != nil {
@@ -42,11 +45,11 @@ func newScorer(t fataler, p farkle.Preset) *farkle.Scorer {
 	return s
 }
 
-func mustSolve(t fataler, s *farkle.Scorer, o Options) *Table {
+func mustSolve(t fataler, s *farkle.Scorer, o turnRules) *Table {
 	t.Helper()
-	tb, err := Solve(s, o)
+	tb, err := solveWith(s, o)
 	if err != nil {
-		t.Fatalf("Solve(%+v): %v", o, err)
+		t.Fatalf("solveWith(%+v): %v", o, err)
 	}
 	return tb
 }
@@ -102,4 +105,31 @@ func overBound(d int64) int {
 		return math.MaxInt
 	}
 	return int(x)
+}
+
+// solveWith solves the table of s's scoring rules (the App rules for a
+// nil s) under the rules of play o, through Solve.
+func solveWith(s *farkle.Scorer, o turnRules) (*Table, error) {
+	r := game.Rules{MinBank: o.MinBank, MustRollHotDice: o.MustRollHotDice, ToxicTwos: o.ToxicTwos}
+	if s != nil {
+		r.Scoring = s.Rules()
+	}
+	return Solve(context.Background(), r, Options{})
+}
+
+// solveAverageWith solves the AverageTable of s's scoring rules (the App
+// rules for a nil s) under the rules of play o, through SolveAverage.
+func solveAverageWith(s *farkle.Scorer, o avgRules) (*AverageTable, error) {
+	r := game.Rules{MinBank: o.MinBank, MustRollHotDice: o.MustRollHotDice, Penalty: o.Penalty, PenaltyAfter: o.PenaltyAfter, ToxicTwos: o.ToxicTwos}
+	if s != nil {
+		r.Scoring = s.Rules()
+	}
+	return SolveAverage(context.Background(), r, Options{})
+}
+
+// handOf returns the Hand of dice, which are valid: the dice of a keep or
+// of its rest.
+func handOf(dice []farkle.Die) farkle.Hand {
+	h, _ := farkle.HandOf(dice)
+	return h
 }

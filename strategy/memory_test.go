@@ -28,14 +28,14 @@ func TestSolveKeepsNothing(t *testing.T) {
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for i := range sets {
-		r := farkle.App.Rules()
+		r := farkle.AppScoring.Rules()
 		r.Straight = 2500 + 50*(i%40)
 		r.ThreePairs = 1500 + 50*(i/40)
 		s, err := farkle.New(r)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tb := mustSolve(t, s, Options{})
+		tb := mustSolve(t, s, turnRules{})
 		// Combinations worth more make a turn worth more.
 		if v := tb.TurnValue(); v < app || (i > 0 && v == app) {
 			t.Fatalf("straight %d, three pairs %d: turn value %v, App %v", r.Straight, r.ThreePairs, v, app)

@@ -13,8 +13,8 @@ import (
 // of the table, checking each decision as a game engine would, and
 // returns the final score of the turn.
 func playTurn(t *testing.T, rng *rand.Rand, tb *Table, total, n int) int {
-	s := tb.Scorer()
-	o := tb.Options()
+	s := tb.an.Scorer
+	o := tb.opts
 	roll := make([]farkle.Die, 0, farkle.MaxDice)
 	for {
 		roll = roll[:0]
@@ -22,14 +22,14 @@ func playTurn(t *testing.T, rng *rand.Rand, tb *Table, total, n int) int {
 			roll = append(roll, farkle.Die(1+rng.IntN(6)))
 		}
 		h, _ := farkle.HandOf(roll)
-		p, bank, ok := tb.decide(h, total)
+		p, bank, ok := tb.decide(h.Dice(), total)
 		if !ok {
 			if f, _ := s.IsFarkle(roll); !f {
 				t.Fatalf("bot kept nothing from %v, which is no farkle", roll)
 			}
 			return 0
 		}
-		keep := p.Dice().Dice()
+		keep := p.Dice()
 		pts, err := s.ValidateKeep(roll, keep)
 		if err != nil {
 			t.Fatalf("bot keeps %v from %v: %v", keep, roll, err)
@@ -57,7 +57,7 @@ func TestMonteCarlo(t *testing.T) {
 	const turns = 20_000
 	type start struct{ total, dice int }
 	for i, p := range presets {
-		for j, o := range []Options{{}, {MinBank: 350, MustRollHotDice: true}} {
+		for j, o := range []turnRules{{}, {MinBank: 350, MustRollHotDice: true}} {
 			tb := mustSolve(t, newScorer(t, p), o)
 			for k, st := range []start{{0, 6}, {250, 3}} {
 				rng := rand.New(rand.NewPCG(uint64(i), uint64(2*j+k)))

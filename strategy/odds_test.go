@@ -39,7 +39,7 @@ func TestAppFarkleOdds(t *testing.T) {
 func TestOddsBruteForce(t *testing.T) {
 	for _, p := range presets {
 		s := newScorer(t, p)
-		tb := mustSolve(t, s, Options{})
+		tb := mustSolve(t, s, turnRules{})
 		for n := 1; n <= farkle.MaxDice; n++ {
 			farkles := 0
 			dist := map[int]int{}
@@ -89,7 +89,7 @@ func TestOddsBruteForce(t *testing.T) {
 // TestOddsErrors: a number of dice that is not 1 to 6 gives a *StateError
 // wrapping ErrDiceLeft, with the number, and zero Odds.
 func TestOddsErrors(t *testing.T) {
-	for _, tb := range []*Table{nil, mustSolve(t, newScorer(t, farkle.Zilch), Options{})} {
+	for _, tb := range []*Table{nil, mustSolve(t, newScorer(t, farkle.ZilchScoring), turnRules{})} {
 		for _, n := range []int{0, -1, 7, overBound(0), math.MinInt} {
 			o, err := tb.Odds(n)
 			var se *StateError
@@ -115,7 +115,7 @@ func TestOddsErrors(t *testing.T) {
 
 // TestOddsNotShared checks that a caller cannot change a table's odds.
 func TestOddsNotShared(t *testing.T) {
-	tb := mustSolve(t, nil, Options{})
+	tb := mustSolve(t, nil, turnRules{})
 	for n := 1; n <= farkle.MaxDice; n++ {
 		o, err := tb.Odds(n)
 		if err != nil {

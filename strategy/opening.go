@@ -48,7 +48,7 @@ func (o *openings[T]) get(minBank int, solve func() (*T, error)) (*T, error) {
 // Opening returns the table to play by for a player not yet on the board,
 // whose first bank must reach minFirstBank (game.Rules.MinFirstBank): t
 // itself when minFirstBank is at most t's MinBank, else the table of t's
-// scoring rules and Options with MinBank minFirstBank, since until the
+// rules with MinBank minFirstBank, since until the
 // first bank a turn is one whose minimum is the larger. That table is
 // solved on the first call for the minimum, in a few milliseconds for the
 // presets, and kept with t (up to four minimums; a fifth drops the
@@ -59,16 +59,16 @@ func (t *Table) Opening(minFirstBank int) (*Table, error) {
 		return t, nil
 	}
 	return t.open.get(minFirstBank, func() (*Table, error) {
-		o := t.opts
-		o.MinBank = minFirstBank
-		return Solve(t.an.Scorer, o)
+		r := t.rules
+		r.MinBank = minFirstBank
+		return solveRules(r)
 	})
 }
 
 // Opening returns the table to play by for a player not yet on the board,
 // whose first bank must reach minFirstBank (game.Rules.MinFirstBank): t
 // itself when minFirstBank is at most t's MinBank, else the table of t's
-// scoring rules and AverageOptions with MinBank minFirstBank, solved on
+// rules with MinBank minFirstBank, solved on
 // the first call for the minimum and kept with t as [Table.Opening] keeps
 // its tables. [AverageBot] plays by it off the board: the play that would
 // score the most per turn on average if every bank needed the opening
@@ -79,9 +79,9 @@ func (t *AverageTable) Opening(minFirstBank int) (*AverageTable, error) {
 		return t, nil
 	}
 	return t.open.get(minFirstBank, func() (*AverageTable, error) {
-		o := t.opts
-		o.MinBank = minFirstBank
-		return SolveAverage(t.Scorer(), o)
+		r := t.rules
+		r.MinBank = minFirstBank
+		return solveAverageRules(r)
 	})
 }
 

@@ -14,7 +14,7 @@ import (
 // else the table of MinBank minFirstBank, the same on every call, for up
 // to four minimums.
 func TestOpening(t *testing.T) {
-	tb := mustSolve(t, newScorer(t, farkle.App), Options{MinBank: 300})
+	tb := mustSolve(t, newScorer(t, farkle.AppScoring), turnRules{MinBank: 300})
 	for _, m := range []int{0, 250, 300} {
 		if o, err := tb.Opening(m); err != nil || o != tb {
 			t.Errorf("Opening(%d) = %p, %v; want the table itself, %p", m, o, err, tb)
@@ -24,10 +24,10 @@ func TestOpening(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Options() != (Options{MinBank: 500}) || o.Rules() != tb.Rules() {
-		t.Errorf("Opening(500): Options %+v, rules %v; want MinBank 500 and the table's rules", o.Options(), o.Rules())
+	if o.opts != (turnRules{MinBank: 500}) || o.Rules().Scoring != tb.Rules().Scoring || o.Rules().MinBank != 500 {
+		t.Errorf("Opening(500): turnRules %+v, rules %v; want MinBank 500 and the table's rules", o.opts, o.Rules())
 	}
-	want := mustSolve(t, newScorer(t, farkle.App), Options{MinBank: 500})
+	want := mustSolve(t, newScorer(t, farkle.AppScoring), turnRules{MinBank: 500})
 	for n := 1; n <= farkle.MaxDice; n++ {
 		for total := 0; total <= 2000; total += 50 {
 			v1, _ := o.Value(total, n)
@@ -58,16 +58,16 @@ func TestOpening(t *testing.T) {
 		t.Errorf("Opening(math.MaxInt): no error")
 	}
 	// The nil Table and the AverageTable.
-	if o, err := (*Table)(nil).Opening(500); err != nil || o.Options().MinBank != 500 {
-		t.Errorf("nil Table: Opening(500) = %+v, %v", o.Options(), err)
+	if o, err := (*Table)(nil).Opening(500); err != nil || o.opts.MinBank != 500 {
+		t.Errorf("nil Table: Opening(500) = %+v, %v", o.opts, err)
 	}
-	at, err := SolveAverage(newScorer(t, farkle.Facebook), AverageOptions{MinBank: 300, Penalty: 500, PenaltyAfter: 3})
+	at, err := solveAverageWith(newScorer(t, farkle.FacebookScoring), avgRules{MinBank: 300, Penalty: 500, PenaltyAfter: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ao, err := at.Opening(500)
-	if err != nil || ao.Options() != (AverageOptions{MinBank: 500, Penalty: 500, PenaltyAfter: 3}) {
-		t.Fatalf("AverageTable.Opening(500) = %+v, %v", ao.Options(), err)
+	if err != nil || ao.opts != (avgRules{MinBank: 500, Penalty: 500, PenaltyAfter: 3}) {
+		t.Fatalf("AverageTable.Opening(500) = %+v, %v", ao.opts, err)
 	}
 	if again, _ := at.Opening(500); again != ao {
 		t.Errorf("AverageTable.Opening(500) twice: two tables")
@@ -94,7 +94,7 @@ func TestBotOffBoard(t *testing.T) {
 	if v.TurnTotal() != 250 || v.Player(0).OnBoard {
 		t.Fatalf("turn total %d, on board %v; want 250 off the board", v.TurnTotal(), v.Player(0).OnBoard)
 	}
-	plain := mustSolve(t, nil, Options{})
+	plain := mustSolve(t, nil, turnRules{})
 	if bank, _ := plain.ShouldBank(350, 2); !bank {
 		t.Fatalf("the App table does not bank 350 with 2 dice: pick another position")
 	}
@@ -108,8 +108,8 @@ func TestBotOffBoard(t *testing.T) {
 			t.Errorf("%T off the board at 250 + 100: keep %v, bank %v; want 1 and roll on", bot, keep, bank)
 		}
 	}
-	adv, _ := open.Advise([]farkle.Die{1, 2, 3}, 250)
-	if keep, _ := (Bot{Table: plain}).Decide(v); keep != adv.Keep.Dice() {
+	adv, _ := open.Advise(State{TurnTotal: 250}, []farkle.Die{1, 2, 3})
+	if keep, _ := (Bot{Table: plain}).Decide(v); keep != handOf(adv.Keep.Dice()) {
 		t.Errorf("off the board the Bot keeps %v, the opening table %v", keep, adv.Keep.Dice())
 	}
 	// On the board the same position banks: the player banks once first.
@@ -136,18 +136,18 @@ func TestBotsOpeningGames(t *testing.T) {
 	}
 	for _, r := range []game.Rules{
 		{Target: 3000, MinFirstBank: 500},
-		{Target: 3000, MinBank: 300, MinFirstBank: 750, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Facebook.Rules()},
+		{Target: 3000, MinBank: 300, MinFirstBank: 750, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.FacebookScoring.Rules()},
 	} {
 		t.Run(fmt.Sprint(r.MinFirstBank, "/", r.Penalty), func(t *testing.T) {
-			sc := newScorer(t, farkle.App)
+			sc := newScorer(t, farkle.AppScoring)
 			if r.Scoring != (farkle.Rules{}) {
 				var err error
 				if sc, err = farkle.New(r.Scoring); err != nil {
 					t.Fatal(err)
 				}
 			}
-			st := mustSolve(t, sc, OptionsOf(r))
-			at, err := SolveAverage(sc, AverageOptionsOf(r))
+			st := mustSolve(t, sc, turnRulesOf(r))
+			at, err := solveAverageWith(sc, avgRulesOf(r))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -157,7 +157,7 @@ func TestBotsOpeningGames(t *testing.T) {
 					keep, bank := b.Decide(v)
 					if bank {
 						banks++
-						pts, _ := v.Scorer().ScoreHand(keep)
+						pts, _ := v.Scorer().Score(keep.Dice())
 						need := r.MinBank
 						if !v.Player(v.Current()).OnBoard {
 							need = max(need, r.MinFirstBank)

@@ -11,7 +11,7 @@ import (
 // genTable draws a preset and play options and returns the solved table.
 func genTable(t *rapid.T) (*farkle.Scorer, *Table) {
 	p := rapid.SampledFrom(presets).Draw(t, "preset")
-	o := Options{
+	o := turnRules{
 		MinBank:         rapid.SampledFrom([]int{0, 50, 250, 300, 350, 500, 1000}).Draw(t, "minBank"),
 		MustRollHotDice: rapid.Bool().Draw(t, "mustRoll"),
 	}
@@ -23,7 +23,7 @@ func genTable(t *rapid.T) (*farkle.Scorer, *Table) {
 // cap.
 func genTotal(t *rapid.T, tb *Table, label string) int {
 	hi := rapid.SampledFrom([]int{1_000, 5_000, tb.Cap() + 5_000}).Draw(t, label+"Range")
-	return tb.Unit() * rapid.IntRange(0, hi/tb.Unit()).Draw(t, label)
+	return tb.Step() * rapid.IntRange(0, hi/tb.Step()).Draw(t, label)
 }
 
 func genRoll(t *rapid.T) []farkle.Die {
@@ -44,7 +44,7 @@ func TestPropertyValueAtLeastTotal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		o := tb.Options()
+		o := tb.opts
 		bank, _ := tb.ShouldBank(total, n)
 		canBank := total >= o.MinBank && (n < farkle.MaxDice || !o.MustRollHotDice)
 		if bank && !canBank {
@@ -90,7 +90,7 @@ func TestPropertyAdviseLegal(t *testing.T) {
 		roll := genRoll(t)
 		total := genTotal(t, tb, "total")
 		orig := slices.Clone(roll)
-		adv, err := tb.Advise(roll, total)
+		adv, err := tb.Advise(State{TurnTotal: total}, roll)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,7 +103,7 @@ func TestPropertyAdviseLegal(t *testing.T) {
 			t.Fatalf("Farkle %v with %d legal keeps", adv.Farkle, len(keeps))
 		}
 		if adv.Farkle {
-			if adv.Bank || adv.Value != 0 || len(adv.Choices) != 0 || adv.Keep.Points() != 0 || adv.Keep.Len() != 0 || adv.Keep.Rest() != h {
+			if adv.Bank || adv.Value != 0 || len(adv.Choices) != 0 || adv.Keep.Points() != 0 || adv.Keep.Len() != 0 || handOf(adv.Keep.Rest()) != h {
 				t.Fatalf("farkle advice %+v", adv)
 			}
 			return
@@ -112,12 +112,12 @@ func TestPropertyAdviseLegal(t *testing.T) {
 			t.Fatalf("advice %+v is not its first choice %+v", adv, adv.Choices[0])
 		}
 		for i, ch := range adv.Choices {
-			kept := ch.Keep.Dice().Dice()
+			kept := ch.Keep.Dice()
 			pts, err := s.ValidateKeep(roll, kept)
 			if err != nil || pts != ch.Keep.Points() {
 				t.Fatalf("choice %d keeps %v: ValidateKeep = %d, %v; Points %d", i, kept, pts, err, ch.Keep.Points())
 			}
-			if want := multisetMinus(roll, kept); ch.Keep.Rest() != want {
+			if want := multisetMinus(roll, kept); handOf(ch.Keep.Rest()) != want {
 				t.Fatalf("choice %d: Rest %v, want %v", i, ch.Keep.Rest(), want)
 			}
 			sum, n := 0, 0
@@ -128,7 +128,7 @@ func TestPropertyAdviseLegal(t *testing.T) {
 			if sum != pts || n != len(kept) {
 				t.Fatalf("choice %d: Keep %v: its combinations add up to %d points and %d dice", i, ch.Keep, sum, n)
 			}
-			left := ch.Keep.Rest().Len()
+			left := len(ch.Keep.Rest())
 			if ch.HotDice != (left == 0) || ch.TurnTotal != total+pts {
 				t.Fatalf("choice %d: %+v", i, ch)
 			}
@@ -146,7 +146,7 @@ func TestPropertyAdviseLegal(t *testing.T) {
 			}
 		}
 		for _, k := range keeps {
-			v, _ := tb.Value(total+k.Points(), k.Rest().Len())
+			v, _ := tb.Value(total+k.Points(), len(k.Rest()))
 			if v > adv.Value+1e-9*max(1, v) {
 				t.Fatalf("keeping %v is worth %v, more than the advice %v", k.Dice(), v, adv.Value)
 			}

@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"context"
 	"math"
 	"slices"
 	"sync"
@@ -10,11 +11,19 @@ import (
 	"github.com/farkle-go/farkle/internal/rolls"
 )
 
-// Options are the rules of play of a turn that change the best strategy,
-// beside the scoring. The zero Options let a player bank any positive
-// turn total, including right after hot dice. The fields mean what the
-// fields of the same names of game.Rules mean.
-type Options struct {
+// Options tune [Solve] and [SolveAverage]; the zero Options are the
+// defaults. The rules of play come from the game.Rules passed to the
+// solver, so Options holds nothing yet. It has no Progress, unlike the win
+// solver's: a single-turn table solves in milliseconds (2 to 10 ms for
+// the presets on the 2-core machine of the package's figures, an
+// AverageTable with a penalty a few times that), too fast to report on.
+type Options struct{}
+
+// turnRules are the rules of play of a turn that change the best
+// strategy, beside the scoring: those of game.Rules of the same names.
+// The zero turnRules let a player bank any positive turn total, including
+// right after hot dice.
+type turnRules struct {
 	// MinBank is the smallest turn total that a player may bank: below it
 	// the only choice is to roll. 0 means no minimum.
 	MinBank int
@@ -27,10 +36,22 @@ type Options struct {
 	ToxicTwos bool
 }
 
-// OptionsOf returns the Options of the rules of play r: its MinBank,
-// MustRollHotDice and ToxicTwos, for a Table that plays games under r.
-func OptionsOf(r game.Rules) Options {
-	return Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, ToxicTwos: r.ToxicTwos}
+// turnRulesOf returns the turnRules of the rules of play r.
+func turnRulesOf(r game.Rules) turnRules {
+	return turnRules{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, ToxicTwos: r.ToxicTwos}
+}
+
+// scorerOf checks r as game.New does and returns the Scorer of its
+// scoring rules, the App rules for the zero Scoring as in package game.
+func scorerOf(r game.Rules) (*farkle.Scorer, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	sr := r.Scoring
+	if sr == (farkle.Rules{}) {
+		sr = farkle.AppScoring.Rules()
+	}
+	return farkle.New(sr)
 }
 
 // maxTurnTotal is the largest turn total that a [Table] answers for:
@@ -43,30 +64,30 @@ const maxTurnTotal = 1 << 40
 // about 2,300.
 const maxStates = 1 << 16
 
-// A Table is the solved single-turn strategy for one Rules value and one
-// Options value: for every state of a turn (the turn total so far and the
+// A Table is the solved single-turn strategy for one game.Rules value: for every state of a turn (the turn total so far and the
 // number of dice left to roll), the expected final score of the turn
 // under optimal play and whether to bank. [Solve] makes a Table; the
 // caller keeps it for as long as it needs it, as with regexp.Compile. A
 // Table is immutable and safe for concurrent use.
 //
-// A nil *Table stands for the table of the App rules with the zero
-// Options. That table is solved on first use and then kept for the life
+// A nil *Table stands for the table of the zero game.Rules: the App
+// scoring, no minimum to bank. That table is solved on first use and then kept for the life
 // of the program: it is the only table that the package keeps.
 //
 // States are turn totals from 0 to 2^40 (about 1.1 trillion) that are
-// multiples of [Table.Unit] (every reachable total is), with 1 to 6 dice
+// multiples of [Table.Step] (every reachable total is), with 1 to 6 dice
 // to roll; 0 dice left means hot dice and is the same as 6. A state with
 // six dice to roll and a positive turn total arises only after hot dice,
 // so with MustRollHotDice its only choice is to roll.
 type Table struct {
-	an   rolls.Analysis
-	odds [farkle.MaxDice + 1]Odds
-	opts Options
-	capI int // from turn total capI*unit on, closed forms hold
-	v    [farkle.MaxDice + 1][]float64
-	bank [farkle.MaxDice + 1][]bool
-	r    [farkle.MaxDice + 1][]float64
+	an    rolls.Analysis
+	odds  [farkle.MaxDice + 1]Odds
+	opts  turnRules
+	rules game.Rules // as solved for, Scoring filled in
+	capI  int        // from turn total capI*unit on, closed forms hold
+	v     [farkle.MaxDice + 1][]float64
+	bank  [farkle.MaxDice + 1][]bool
+	r     [farkle.MaxDice + 1][]float64
 	// For turn totals t at and above the cap, the value with n < 6 dice
 	// left is t (bank), and with six dice tailA*t + tailB.
 	tailA, tailB float64
@@ -75,10 +96,15 @@ type Table struct {
 	open         *openings[Table] // the tables of Opening; nil for the turns of an AverageTable
 }
 
-// Solve computes the optimal single-turn strategy for s's rules (a nil s
-// scores the App rules) and opts. Each call computes a new Table, in a
-// few milliseconds for the presets; keep the Table and share it rather
-// than solving again. The error is a [*SolveError].
+// Solve computes the optimal single-turn strategy for the rules of play r:
+// its scoring rules (the App rules for the zero Scoring), MinBank,
+// MustRollHotDice and ToxicTwos; the other fields of r do not change a
+// single turn. Each call computes a new Table, in a few milliseconds for
+// the presets; keep the Table and share it rather than solving again.
+// Solve checks ctx before it starts and returns ctx.Err() if it is done;
+// a solve is too short to stop halfway. Invalid scoring rules give the
+// *farkle.RulesError of farkle.New; otherwise the error is a
+// [*SolveError].
 //
 // The strategy maximizes the expected score of one turn: a turn starts
 // with a roll of six dice; a farkle ends it with 0; after each roll the
@@ -92,16 +118,31 @@ type Table struct {
 // rules, banking is provably better than rolling with one to five dice
 // (and with six, unless a six-dice roll cannot farkle or hot dice must
 // roll), and the values there follow closed forms; see [Table.Cap].
-func Solve(s *farkle.Scorer, opts Options) (*Table, error) {
-	if opts.MinBank < 0 || int64(opts.MinBank) > maxTurnTotal {
-		return nil, &SolveError{Err: ErrOptions, Options: opts}
+func Solve(ctx context.Context, r game.Rules, opts Options) (*Table, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
-	return solve(s, opts, 0)
+	return solveRules(r)
+}
+
+// solveRules is Solve without the context.
+func solveRules(r game.Rules) (*Table, error) {
+	s, err := scorerOf(r)
+	if err != nil {
+		return nil, err
+	}
+	t, err := solve(s, turnRulesOf(r), 0)
+	if err != nil {
+		return nil, err
+	}
+	t.rules = r
+	t.rules.Scoring = s.Rules()
+	return t, nil
 }
 
 // appTable is the table of a nil *Table: the package's only state.
 var appTable = sync.OnceValue(func() *Table {
-	t, err := Solve(nil, Options{})
+	t, err := solveRules(game.Rules{})
 	if err != nil {
 		panic("strategy: solving the App rules: " + err.Error()) // unreachable
 	}
@@ -138,7 +179,7 @@ type tail struct {
 //   - if hot dice must roll: V(t, 6) = R(t, 6) = alpha t + beta, which
 //     solves the one-step equation once every roll that offers both a
 //     keep leaving dice and a hot keep prefers banking after the former.
-func tails(a *rolls.Analysis, opts Options) tail {
+func tails(a *rolls.Analysis, opts turnRules) tail {
 	g := &a.Groups[6]
 	unit := float64(a.Unit)
 	p6 := g.Farkle
@@ -273,7 +314,7 @@ const tieEps = 1e-11
 
 // solve analyzes s's rules and solves the table; extra raises the cap by
 // that many units (for tests).
-func solve(s *farkle.Scorer, opts Options, extra int) (*Table, error) {
+func solve(s *farkle.Scorer, opts turnRules, extra int) (*Table, error) {
 	t := &Table{open: new(openings[Table])}
 	t.an.AnalyzeToxic(s, opts.ToxicTwos)
 	t.odds = oddsOf(&t.an)
@@ -284,13 +325,13 @@ func solve(s *farkle.Scorer, opts Options, extra int) (*Table, error) {
 }
 
 // solve runs the dynamic program over t's analysis.
-func (t *Table) solve(opts Options, extra int) error {
+func (t *Table) solve(opts turnRules, extra int) error {
 	a := &t.an
 	tl := tails(a, opts)
 	unit := a.Unit
 	jump := a.MaxPts / unit
 	if tl.cap > float64(maxStates)*float64(unit) || int(math.Ceil(tl.cap/float64(unit)))+1+extra+2*jump+1 > maxStates {
-		return &SolveError{Err: ErrTooLarge, Options: opts, Unit: unit, Cap: int(min(tl.cap, maxTurnTotal, math.MaxInt))}
+		return &SolveError{Err: ErrTooLarge, Step: unit, Cap: int(min(tl.cap, maxTurnTotal, math.MaxInt))}
 	}
 	capI := int(math.Ceil(tl.cap/float64(unit))) + 1 + extra
 	t.opts, t.capI, t.tailA, t.tailB, t.bank6 = opts, capI, tl.tailA, tl.tailB, tl.bank6
@@ -462,7 +503,7 @@ func (t *Table) RollValue(turnTotal, diceLeft int) (float64, error) {
 
 // ShouldBank reports whether the player should bank turnTotal rather than
 // roll diceLeft dice. It is false where banking is not allowed (below
-// Options.MinBank, or with six dice when hot dice must roll). The error
+// game.Rules.MinBank, or with six dice when hot dice must roll). The error
 // is a [*StateError].
 func (t *Table) ShouldBank(turnTotal, diceLeft int) (bool, error) {
 	t = t.get()
@@ -500,10 +541,10 @@ func (t *Table) TurnValue() float64 {
 	return t.r[farkle.MaxDice][0]
 }
 
-// Unit returns the step of the table's turn totals: the greatest common
+// Step returns the step of the table's turn totals: the greatest common
 // divisor of the points of every legal keep, 50 for the presets. Every
 // turn total that play can reach is a multiple of it.
-func (t *Table) Unit() int { return t.get().an.Unit }
+func (t *Table) Step() int { return t.get().an.Unit }
 
 // Cap returns the turn total from which the table uses closed forms: from
 // it on, the player banks with one to five dice left, and the value of six
@@ -514,15 +555,9 @@ func (t *Table) Cap() int {
 	return t.capI * t.an.Unit
 }
 
-// Options returns the options the table was solved for.
-func (t *Table) Options() Options { return t.get().opts }
-
-// Rules returns the rules the table was solved for.
-func (t *Table) Rules() farkle.Rules { return t.get().an.Scorer.Rules() }
-
-// Scorer returns the Scorer the table was solved with; for a nil Scorer,
-// and for a nil *Table, a Scorer of the App rules.
-func (t *Table) Scorer() *farkle.Scorer { return t.get().an.Scorer }
+// Rules returns the rules the table was solved for, its Scoring filled
+// in (the App rules for the zero Scoring); the App rules for a nil *Table.
+func (t *Table) Rules() game.Rules { return t.get().rules }
 
 // Odds returns the odds of rolling n dice under the table's rules: the
 // chance of a farkle and the distribution of the best keep's points. n

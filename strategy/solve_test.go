@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/rolls"
 	"github.com/google/go-cmp/cmp"
 )
@@ -17,10 +19,10 @@ import (
 // for every turn total under 16,400, and banking is better from 16,400 up
 // (M. Busche, optimal Farkle strategy articles, mattbusche.org). His model
 // lets a player bank after hot dice and has no minimum to bank: the zero
-// Options.
+// turnRules.
 func TestBuscheFacebookSixDice(t *testing.T) {
-	tb := mustSolve(t, newScorer(t, farkle.Facebook), Options{})
-	for total := 0; total < 16_400; total += tb.Unit() {
+	tb := mustSolve(t, newScorer(t, farkle.FacebookScoring), turnRules{})
+	for total := 0; total < 16_400; total += tb.Step() {
 		bank, err := tb.ShouldBank(total, 6)
 		if err != nil {
 			t.Fatal(err)
@@ -47,8 +49,8 @@ func TestBuscheFacebookSixDice(t *testing.T) {
 // Strategy for Farkle Dice", 2018). The table gives 293.40; the article
 // gives the value to the point, so the test allows half a point.
 func TestMcKennaFacebookThreeDice(t *testing.T) {
-	for _, o := range []Options{{}, {MustRollHotDice: true}} {
-		tb := mustSolve(t, newScorer(t, farkle.Facebook), o)
+	for _, o := range []turnRules{{}, {MustRollHotDice: true}} {
+		tb := mustSolve(t, newScorer(t, farkle.FacebookScoring), o)
 		v, err := tb.Value(250, 3)
 		if err != nil {
 			t.Fatal(err)
@@ -113,10 +115,10 @@ func TestBellman(t *testing.T) {
 
 // checkBellmanRolls checks the Bellman equation at every state of tb up to
 // past its cap, over the rolls of bellmanRolls.
-func checkBellmanRolls(t *testing.T, p farkle.Preset, rolls [farkle.MaxDice + 1][]bellmanRoll, tb *Table) {
+func checkBellmanRolls(t *testing.T, p farkle.Scoring, rolls [farkle.MaxDice + 1][]bellmanRoll, tb *Table) {
 	t.Helper()
-	o := tb.Options()
-	unit := tb.Unit()
+	o := tb.opts
+	unit := tb.Step()
 	bad := 0
 	for total := 0; total <= tb.Cap()+3000; total += unit {
 		for n := 1; n <= farkle.MaxDice; n++ {
@@ -124,7 +126,7 @@ func checkBellmanRolls(t *testing.T, p farkle.Preset, rolls [farkle.MaxDice + 1]
 			for _, r := range rolls[n] {
 				best := 0.0
 				for _, k := range r.keeps {
-					v, err := tb.Value(total+k.Points(), k.Rest().Len())
+					v, err := tb.Value(total+k.Points(), len(k.Rest()))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -178,7 +180,7 @@ func TestCapRaise(t *testing.T) {
 					t.Errorf("%s %+v: BankThreshold(%d) %d, %v; with a higher cap %d, %v", p, o, n, th, ok, bth, bok)
 				}
 				worst := 0.0
-				for total := 0; total <= big.Cap()+5000; total += tb.Unit() {
+				for total := 0; total <= big.Cap()+5000; total += tb.Step() {
 					v1, _ := tb.Value(total, n)
 					v2, _ := big.Value(total, n)
 					r1, _ := tb.RollValue(total, n)
@@ -203,7 +205,7 @@ func TestCapRaise(t *testing.T) {
 // and far above the cap it adds the same constant to any turn total: more
 // than the mean points of one roll, since hot dice roll again.
 func TestSixDiceNeverFarkle(t *testing.T) {
-	tb := mustSolve(t, newScorer(t, farkle.Zilch), Options{})
+	tb := mustSolve(t, newScorer(t, farkle.ZilchScoring), turnRules{})
 	odds, _ := tb.Odds(6)
 	if odds.Farkles != 0 {
 		t.Fatalf("Zilch: %d farkles with six dice, want 0", odds.Farkles)
@@ -231,14 +233,14 @@ func TestSixDiceNeverFarkle(t *testing.T) {
 // any goroutine: the tables are distinct, equal in every answer, and
 // report the rules, options and Scorer they were solved with.
 func TestSolveFresh(t *testing.T) {
-	s := newScorer(t, farkle.Classic)
+	s := newScorer(t, farkle.ClassicScoring)
 	var wg sync.WaitGroup
 	got := make([]*Table, 8)
 	for i := range got {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got[i] = mustSolve(t, s, Options{MinBank: 350})
+			got[i] = mustSolve(t, s, turnRules{MinBank: 350})
 		}()
 	}
 	wg.Wait()
@@ -249,34 +251,34 @@ func TestSolveFresh(t *testing.T) {
 		if d := tableDiff(got[0], tb); d != "" {
 			t.Errorf("Solve %d differs from Solve 0: %s", i, d)
 		}
-		if r := tb.Rules(); r != farkle.Classic.Rules() {
+		if r := tb.Rules(); r.Scoring != farkle.ClassicScoring.Rules() || r.MinBank != 350 {
 			t.Errorf("Rules() = %+v, want Classic", r)
 		}
-		if o := tb.Options(); o != (Options{MinBank: 350}) {
-			t.Errorf("Options() = %+v", o)
+		if o := tb.opts; o != (turnRules{MinBank: 350}) {
+			t.Errorf("turnRules() = %+v", o)
 		}
-		if tb.Scorer() != s {
-			t.Errorf("Solve %d: Scorer() is not the Scorer it was solved with", i)
+		if tb.an.Scorer.Rules() != s.Rules() {
+			t.Errorf("Solve %d: the Scorer does not score the rules it was solved for", i)
 		}
 	}
-	other := mustSolve(t, s, Options{MinBank: 400})
+	other := mustSolve(t, s, turnRules{MinBank: 400})
 	if tableDiff(got[0], other) == "" {
 		t.Error("MinBank 350 and 400 give the same table")
 	}
-	if d := tableDiff(mustSolve(t, nil, Options{}), mustSolve(t, &farkle.Scorer{}, Options{})); d != "" {
+	if d := tableDiff(mustSolve(t, nil, turnRules{}), mustSolve(t, &farkle.Scorer{}, turnRules{})); d != "" {
 		t.Errorf("nil and zero Scorer (both App) solve differently: %s", d)
 	}
-	if s := mustSolve(t, nil, Options{}).Scorer(); s == nil || s.Rules() != farkle.App.Rules() {
-		t.Errorf("Solve(nil): Scorer() = %v, want a Scorer of the App rules", s)
+	if s := mustSolve(t, nil, turnRules{}).an.Scorer; s == nil || s.Rules() != farkle.AppScoring.Rules() {
+		t.Errorf("solveWith(nil): Scorer() = %v, want a Scorer of the App rules", s)
 	}
 }
 
 // tableDiff describes the first difference between the answers of two
 // tables, up to past their caps; "" if there is none.
 func tableDiff(a, b *Table) string {
-	if a.Rules() != b.Rules() || a.Options() != b.Options() || a.Unit() != b.Unit() || a.Cap() != b.Cap() || a.TurnValue() != b.TurnValue() {
+	if a.Rules() != b.Rules() || a.opts != b.opts || a.Step() != b.Step() || a.Cap() != b.Cap() || a.TurnValue() != b.TurnValue() {
 		return fmt.Sprintf("rules, options, unit, cap or turn value: %v %+v %d %d %v; %v %+v %d %d %v",
-			a.Rules(), a.Options(), a.Unit(), a.Cap(), a.TurnValue(), b.Rules(), b.Options(), b.Unit(), b.Cap(), b.TurnValue())
+			a.Rules(), a.opts, a.Step(), a.Cap(), a.TurnValue(), b.Rules(), b.opts, b.Step(), b.Cap(), b.TurnValue())
 	}
 	for n := 0; n <= farkle.MaxDice; n++ {
 		ta, oka := a.BankThreshold(n)
@@ -291,7 +293,7 @@ func tableDiff(a, b *Table) string {
 				return fmt.Sprintf("Odds(%d) (-a +b):\n%s", n, d)
 			}
 		}
-		for total := 0; total <= a.Cap()+2000; total += a.Unit() {
+		for total := 0; total <= a.Cap()+2000; total += a.Step() {
 			va, _ := a.Value(total, n)
 			vb, _ := b.Value(total, n)
 			ra, _ := a.RollValue(total, n)
@@ -307,18 +309,18 @@ func tableDiff(a, b *Table) string {
 }
 
 // TestNilTable: a nil *Table answers as the App table with the zero
-// Options, the same table every time.
+// turnRules, the same table every time.
 func TestNilTable(t *testing.T) {
 	var tb *Table
-	app := mustSolve(t, nil, Options{})
-	if d := tableDiff(app, tb.get()); d != "" || tb.Unit() != 50 || tb.Options() != (Options{}) || tb.Rules() != farkle.App.Rules() {
+	app := mustSolve(t, nil, turnRules{})
+	if d := tableDiff(app, tb.get()); d != "" || tb.Step() != 50 || tb.get().opts != (turnRules{}) || tb.Rules() != (game.Rules{Scoring: farkle.AppScoring.Rules()}) {
 		t.Errorf("a nil *Table does not behave as the App table: %s", d)
 	}
 	first, again := tb.get(), tb.get()
 	if first != again {
 		t.Error("a nil *Table is solved again on each use")
 	}
-	if s := tb.Scorer(); s == nil || s.Rules() != farkle.App.Rules() {
+	if s := tb.get().an.Scorer; s == nil || s.Rules() != farkle.AppScoring.Rules() {
 		t.Errorf("nil Table: Scorer() = %v, want a Scorer of the App rules", s)
 	}
 	v, err := tb.Value(300, 2)
@@ -328,40 +330,46 @@ func TestNilTable(t *testing.T) {
 }
 
 func TestSolveErrors(t *testing.T) {
-	bad := []Options{{MinBank: -1}, {MinBank: math.MinInt}}
+	bad := []turnRules{{MinBank: -1}, {MinBank: math.MinInt}}
 	if math.MaxInt > maxTurnTotal {
-		bad = append(bad, Options{MinBank: overBound(1)})
+		bad = append(bad, turnRules{MinBank: overBound(1)})
 	}
 	for _, o := range bad {
-		tb, err := Solve(nil, o)
-		var se *SolveError
-		if tb != nil || !errors.Is(err, ErrOptions) || !errors.As(err, &se) || se.Options != o {
-			t.Errorf("Solve(nil, %+v) = %v, %v; want nil, a *SolveError wrapping ErrOptions", o, tb, err)
+		tb, err := solveWith(nil, o)
+		if tb != nil || !errors.Is(err, farkle.ErrInvalidRules) {
+			t.Errorf("solveWith(nil, %+v) = %v, %v; want nil, farkle.ErrInvalidRules", o, tb, err)
 		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if tb, err := Solve(ctx, game.Rules{}, Options{}); tb != nil || !errors.Is(err, context.Canceled) {
+		t.Errorf("Solve(a canceled context) = %v, %v; want nil, context.Canceled", tb, err)
+	}
+	if at, err := SolveAverage(ctx, game.Rules{}, Options{}); at != nil || !errors.Is(err, context.Canceled) {
+		t.Errorf("SolveAverage(a canceled context) = %v, %v; want nil, context.Canceled", at, err)
 	}
 	// Points in steps of 1 with a triple worth a million need billions of
 	// turn totals.
-	r := farkle.Core.Rules()
+	r := farkle.CoreScoring.Rules()
 	r.SingleFive = 1
 	r.Triple[1] = 1_000_000 // the most points a Rules field may hold
 	s, err := farkle.New(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := Solve(s, Options{})
+	tb, err := solveWith(s, turnRules{})
 	var se *SolveError
-	if tb != nil || !errors.Is(err, ErrTooLarge) || !errors.As(err, &se) || se.Unit != 1 || se.Cap < maxStates {
-		t.Errorf("Solve(huge rules) = %v, %v; want nil, a *SolveError wrapping ErrTooLarge", tb, err)
+	if tb != nil || !errors.Is(err, ErrTooLarge) || !errors.As(err, &se) || se.Step != 1 || se.Cap < maxStates {
+		t.Errorf("solveWith(huge rules) = %v, %v; want nil, a *SolveError wrapping ErrTooLarge", tb, err)
 	}
-	if _, err := Solve(nil, Options{MinBank: overBound(0)}); !errors.Is(err, ErrTooLarge) {
-		t.Errorf("Solve with MinBank %d: %v, want ErrTooLarge", overBound(0), err)
+	if _, err := solveWith(nil, turnRules{MinBank: 100_000_000}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("Solve with MinBank 100,000,000: %v, want ErrTooLarge", err)
 	}
 	for _, c := range []struct {
 		err  error
 		want string
 	}{
-		{&SolveError{Err: ErrOptions, Options: Options{MinBank: -1}}, "strategy: invalid options: MinBank -1"},
-		{&SolveError{Err: ErrTooLarge, Unit: 1, Cap: 2_000_000}, "strategy: table too large: turn totals up to 2000000 in steps of 1"},
+		{&SolveError{Err: ErrTooLarge, Step: 1, Cap: 2_000_000}, "strategy: table too large: turn totals up to 2000000 in steps of 1"},
 	} {
 		if got := c.err.Error(); got != c.want {
 			t.Errorf("message %q, want %q", got, c.want)
@@ -370,7 +378,7 @@ func TestSolveErrors(t *testing.T) {
 }
 
 func TestStateErrors(t *testing.T) {
-	tb := mustSolve(t, nil, Options{})
+	tb := mustSolve(t, nil, turnRules{})
 	cases := []struct {
 		total, dice int
 		want        error
@@ -421,7 +429,7 @@ func TestStateErrors(t *testing.T) {
 // definition: the table rolls just below each and banks at every total
 // from it up to past the cap.
 func TestAppThresholds(t *testing.T) {
-	tb := mustSolve(t, nil, Options{})
+	tb := mustSolve(t, nil, turnRules{})
 	want := []int{1: 350, 2: 300, 3: 450, 4: 1050, 5: 3100, 6: 18_600}
 	if v := tb.TurnValue(); math.Abs(v-606.98) > 0.005 {
 		t.Errorf("TurnValue() = %.4f, want 606.98", v)
@@ -431,10 +439,10 @@ func TestAppThresholds(t *testing.T) {
 		if !ok || th != want[n] {
 			t.Fatalf("BankThreshold(%d) = %d, %v; want %d, true", n, th, ok, want[n])
 		}
-		if b, _ := tb.ShouldBank(th-tb.Unit(), n); b {
-			t.Errorf("%d dice: banks at %d, below the threshold %d", n, th-tb.Unit(), th)
+		if b, _ := tb.ShouldBank(th-tb.Step(), n); b {
+			t.Errorf("%d dice: banks at %d, below the threshold %d", n, th-tb.Step(), th)
 		}
-		for total := th; total <= tb.Cap()+5000; total += tb.Unit() {
+		for total := th; total <= tb.Cap()+5000; total += tb.Step() {
 			if b, _ := tb.ShouldBank(total, n); !b {
 				t.Fatalf("%d dice: rolls at %d, above the threshold %d", n, total, th)
 			}
@@ -447,7 +455,7 @@ func TestAppThresholds(t *testing.T) {
 // states.
 func TestHugeMinBankFailsFast(t *testing.T) {
 	start := time.Now()
-	_, err := Solve(nil, Options{MinBank: 52_000_000})
+	_, err := solveWith(nil, turnRules{MinBank: 52_000_000})
 	if !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("Solve with MinBank 52,000,000: %v, want ErrTooLarge", err)
 	}
@@ -456,7 +464,7 @@ func TestHugeMinBankFailsFast(t *testing.T) {
 	}
 	// The largest minimum that fits still solves, with a bank threshold at
 	// the minimum for one die.
-	tb, err := Solve(nil, Options{MinBank: 1_000_000})
+	tb, err := solveWith(nil, turnRules{MinBank: 1_000_000})
 	if err != nil {
 		t.Fatalf("Solve with MinBank 1,000,000: %v", err)
 	}

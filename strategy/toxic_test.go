@@ -22,7 +22,7 @@ func TestBellmanToxicTwos(t *testing.T) {
 	for _, p := range presets {
 		s := newScorer(t, p)
 		rolls := bellmanRolls(t, s, true)
-		for _, o := range []Options{{ToxicTwos: true}, {ToxicTwos: true, MinBank: 300, MustRollHotDice: true}} {
+		for _, o := range []turnRules{{ToxicTwos: true}, {ToxicTwos: true, MinBank: 300, MustRollHotDice: true}} {
 			checkBellmanRolls(t, p, rolls, mustSolve(t, s, o))
 		}
 	}
@@ -33,7 +33,7 @@ func TestBellmanToxicTwos(t *testing.T) {
 // (four of a kind or more), so they add C(n,4)*5^(n-4) + C(n,5)*5^(n-5) +
 // C(n,6) farkles to the App counts 4, 16, 60, 204, 600 and 1080.
 func TestToxicTwosOdds(t *testing.T) {
-	tb := mustSolve(t, nil, Options{ToxicTwos: true})
+	tb := mustSolve(t, nil, turnRules{ToxicTwos: true})
 	for n, want := range [...]int64{1: 4, 2: 16, 3: 60, 4: 204 + 1, 5: 600 + 5*5 + 1, 6: 1080 + 15*25 + 6*5 + 1} {
 		if n == 0 {
 			continue
@@ -50,15 +50,15 @@ func TestToxicTwosOdds(t *testing.T) {
 			t.Errorf("%d dice: farkle %v, want %v", n, got, w)
 		}
 	}
-	plain := mustSolve(t, nil, Options{})
+	plain := mustSolve(t, nil, turnRules{})
 	if tb.TurnValue() >= plain.TurnValue() {
 		t.Errorf("TurnValue with toxic twos %v, without %v: want less", tb.TurnValue(), plain.TurnValue())
 	}
-	avg, err := SolveAverage(nil, AverageOptions{ToxicTwos: true, Penalty: 500, PenaltyAfter: 3})
+	avg, err := solveAverageWith(nil, avgRules{ToxicTwos: true, Penalty: 500, PenaltyAfter: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	avgPlain, err := SolveAverage(nil, AverageOptions{Penalty: 500, PenaltyAfter: 3})
+	avgPlain, err := solveAverageWith(nil, avgRules{Penalty: 500, PenaltyAfter: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,17 +69,17 @@ func TestToxicTwosOdds(t *testing.T) {
 
 func TestToxicTwosAdvise(t *testing.T) {
 	roll := []farkle.Die{2, 2, 1, 2, 5, 2}
-	toxic := mustSolve(t, nil, Options{ToxicTwos: true})
-	adv, err := toxic.Advise(roll, 300)
-	if err != nil || !adv.Farkle || adv.Keep.Points() != 0 || adv.Choices != nil || adv.Keep.Rest() != hand(t, roll...) {
+	toxic := mustSolve(t, nil, turnRules{ToxicTwos: true})
+	adv, err := toxic.Advise(State{TurnTotal: 300}, roll)
+	if err != nil || !adv.Farkle || adv.Keep.Points() != 0 || adv.Choices != nil || handOf(adv.Keep.Rest()) != hand(t, roll...) {
 		t.Errorf("Advise(%v) under toxic twos = %+v, %v; want a farkle", roll, adv, err)
 	}
-	adv, err = mustSolve(t, nil, Options{}).Advise(roll, 300)
+	adv, err = mustSolve(t, nil, turnRules{}).Advise(State{TurnTotal: 300}, roll)
 	if err != nil || adv.Farkle || adv.Keep.Points() < 1000 {
 		t.Errorf("Advise(%v) = %+v, %v; want a keep of four 2s", roll, adv, err)
 	}
 	// Three 2s are no toxic twos.
-	if adv, err := toxic.Advise([]farkle.Die{2, 2, 2, 3, 4, 6}, 0); err != nil || adv.Farkle || adv.Keep.Points() != 200 {
+	if adv, err := toxic.Advise(State{TurnTotal: 0}, []farkle.Die{2, 2, 2, 3, 4, 6}); err != nil || adv.Farkle || adv.Keep.Points() != 200 {
 		t.Errorf("Advise(2 2 2 3 4 6) under toxic twos = %+v, %v; want the three 2s", adv, err)
 	}
 }
@@ -87,8 +87,8 @@ func TestToxicTwosAdvise(t *testing.T) {
 // TestHouseRulesBots checks which house rules of play the bots of this
 // package play, and that they refuse the others before any move.
 func TestHouseRulesBots(t *testing.T) {
-	toxic := mustSolve(t, nil, Options{ToxicTwos: true})
-	avgToxic, err := SolveAverage(nil, AverageOptions{ToxicTwos: true})
+	toxic := mustSolve(t, nil, turnRules{ToxicTwos: true})
+	avgToxic, err := solveAverageWith(nil, avgRules{ToxicTwos: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,8 +125,8 @@ func TestHouseRulesBots(t *testing.T) {
 		switch {
 		case tc.want != nil && (!errors.Is(err, tc.want) || g.NumEvents() != 0):
 			t.Errorf("%s: Play = %v after %d events; want %v before any", tc.name, err, g.NumEvents(), tc.want)
-		case tc.want == nil && (err != nil || !g.Over()):
-			t.Errorf("%s: Play = %v, over %v", tc.name, err, g.Over())
+		case tc.want == nil && (err != nil || !g.View().Over()):
+			t.Errorf("%s: Play = %v, over %v", tc.name, err, g.View().Over())
 		}
 	}
 	if err := (AverageBot{}).CheckRules(with(func(r *game.Rules) { r.Bankrupt, r.PenaltyAfter = true, 3 })); err == nil ||
@@ -139,10 +139,10 @@ func TestHouseRulesBots(t *testing.T) {
 // carry ToxicTwos.
 func TestOptionsOfHouseRules(t *testing.T) {
 	r := game.Rules{ToxicTwos: true, MinBank: 300, Penalty: 500, PenaltyAfter: 3}
-	if got, want := OptionsOf(r), (Options{MinBank: 300, ToxicTwos: true}); got != want {
+	if got, want := turnRulesOf(r), (turnRules{MinBank: 300, ToxicTwos: true}); got != want {
 		t.Errorf("OptionsOf = %+v, want %+v", got, want)
 	}
-	if got, want := AverageOptionsOf(r), (AverageOptions{MinBank: 300, Penalty: 500, PenaltyAfter: 3, ToxicTwos: true}); got != want {
+	if got, want := avgRulesOf(r), (avgRules{MinBank: 300, Penalty: 500, PenaltyAfter: 3, ToxicTwos: true}); got != want {
 		t.Errorf("AverageOptionsOf = %+v, want %+v", got, want)
 	}
 }
@@ -153,7 +153,7 @@ func TestOptionsOfHouseRules(t *testing.T) {
 // turn afresh (606.98); 300 with one die is worth a third of a hot-dice
 // state at 350 or 400, which is worth about 1000, less.
 func TestPiggybackDecision(t *testing.T) {
-	avgPen, err := SolveAverage(nil, AverageOptions{Penalty: 500, PenaltyAfter: 3})
+	avgPen, err := solveAverageWith(nil, avgRules{Penalty: 500, PenaltyAfter: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,8 +215,8 @@ func TestPiggybackGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.Play(Bot{}, AverageBot{}); err != nil || !g.Over() {
-			t.Fatalf("seed %d: Play = %v, over %v", seed, err, g.Over())
+		if err := g.Play(Bot{}, AverageBot{}); err != nil || !g.View().Over() {
+			t.Fatalf("seed %d: Play = %v, over %v", seed, err, g.View().Over())
 		}
 		for _, e := range g.EventsSince(0) {
 			if e.Kind == game.EventPiggybacked {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -76,13 +77,14 @@ func runAdvise(e *env, o *options, args []string) error {
 	if err != nil {
 		return err
 	}
-	table, err := strategy.Solve(s, strategy.Options{MinBank: o.house.minBank, MustRollHotDice: o.house.mustRoll, ToxicTwos: o.house.toxicTwos})
+	tr := game.Rules{Scoring: s.Rules(), MinBank: o.house.minBank, MustRollHotDice: o.house.mustRoll, ToxicTwos: o.house.toxicTwos}
+	table, err := strategy.Solve(context.Background(), tr, strategy.Options{})
 	if err != nil {
 		return err
 	}
-	adv, err := table.Advise(roll, o.total)
+	adv, err := table.Advise(strategy.State{TurnTotal: o.total, DiceLeft: len(roll)}, roll)
 	if errors.Is(err, strategy.ErrTurnTotal) {
-		return usagef("-total %d: not a turn total of the %s rules, which score in steps of %d", o.total, o.rules.String(), table.Unit())
+		return usagef("-total %d: not a turn total of the %s rules, which score in steps of %d", o.total, o.rules.String(), table.Step())
 	}
 	if err != nil {
 		return err
@@ -100,7 +102,7 @@ func runAdvise(e *env, o *options, args []string) error {
 		return nil
 	}
 	best := adv.Choices[0]
-	fmt.Fprintf(w, "Keep %s (%s) and ", best.Keep.Dice(), adviseCombos(best.Keep))
+	fmt.Fprintf(w, "Keep %s (%s) and ", joinDice(best.Keep.Dice()), adviseCombos(best.Keep))
 	if best.Bank {
 		fmt.Fprintf(w, "bank %d.\n", best.TurnTotal)
 	} else {
@@ -109,7 +111,7 @@ func runAdvise(e *env, o *options, args []string) error {
 	fmt.Fprintln(w, "Choices, with the expected final score of the turn:")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, c := range adv.Choices {
-		kept := c.Keep.Dice().String()
+		kept := joinDice(c.Keep.Dice())
 		bank := "bank not allowed"
 		if c.CanBank {
 			bank = fmt.Sprintf("keep %s and bank: %d", kept, c.TurnTotal)

@@ -179,8 +179,8 @@ func playBot(e *env, o *options, g *game.Game) (game.Bot, error) {
 	default:
 		return nil, usagef("-bot %q: want threshold or win", o.bot)
 	}
-	players := min(g.NumPlayers(), 3) // more play by a table of three
-	t, err := winTable(e, o, g.Rules(), players)
+	players := min(g.View().NumPlayers(), 3) // more play by a table of three
+	t, err := winTable(e, o, g.View().Rules(), players)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func loadGame(e *env, name string) (*game.Game, error) {
 	if err != nil {
 		return nil, usagef("-load %s: not a saved game: %v", name, err)
 	}
-	if n := g.NumPlayers(); n < 2 {
+	if n := g.View().NumPlayers(); n < 2 {
 		return nil, usagef("-load %s: a game of %d player; play needs 2 players or more", name, n)
 	}
 	return g, nil
@@ -247,8 +247,8 @@ type playSession struct {
 
 func (p *playSession) run(origin string) error {
 	g, w := p.g, p.e.stdout
-	players := g.Players()
-	r := g.Rules()
+	players := g.View().Players()
+	r := g.View().Rules()
 	target := r.Target
 	if target == 0 {
 		target = game.DefaultTarget
@@ -288,15 +288,15 @@ func (p *playSession) run(origin string) error {
 			// Nothing of the game can be shown: stop. run says why.
 			return errRefused
 		}
-		for !g.Over() && g.Current() != 0 {
+		for !g.View().Over() && g.View().Current() != 0 {
 			if err := g.PlayTurn(p.bot); err != nil {
 				return fmt.Errorf("bot: %v", err)
 			}
 			p.show()
 		}
-		if g.Over() {
-			win, _ := g.Winner()
-			fmt.Fprintf(w, "Game over: %s won. Scores: %s.\n", g.Players()[win].Name, p.scores())
+		if g.View().Over() {
+			win, _ := g.View().Winner()
+			fmt.Fprintf(w, "Game over: %s won. Scores: %s.\n", g.View().Players()[win].Name, p.scores())
 			return nil
 		}
 		p.prompt()
@@ -379,7 +379,7 @@ func (p *playSession) tell(format string, args ...any) {
 // ascending, as in the history ("You rolled 1 2 3 3 5 6").
 func (p *playSession) prompt() {
 	v, w := p.g.View(), p.e.stdout
-	if roll := v.Roll(); roll.Len() > 0 {
+	if roll, _ := farkle.HandOf(v.Roll()); roll.Len() > 0 {
 		fmt.Fprintf(w, "Your roll: %s (turn total %d). Keep which dice?\n", roll, v.TurnTotal())
 		return
 	}
@@ -402,7 +402,7 @@ func (p *playSession) prompt() {
 // that it does not take is refused, and the game goes on.
 func (p *playSession) do(line string) bool {
 	g := p.g
-	name := g.Players()[0].Name
+	name := g.View().Players()[0].Name
 	cmd, rest := line, ""
 	if i := strings.IndexFunc(line, unicode.IsSpace); i >= 0 {
 		cmd, rest = line[:i], strings.TrimSpace(line[i:])
@@ -442,8 +442,8 @@ func (p *playSession) do(line string) bool {
 		}
 		if err = g.Can(game.ActionKeep); err == nil {
 			var best farkle.Partition
-			if best, err = g.Scorer().BestKeepHand(g.View().Roll()); err == nil {
-				err = g.KeepHand(best.Dice()) // the best keep is always legal
+			if best, err = g.View().Scorer().BestKeep(g.View().Roll()); err == nil {
+				err = g.Keep(best.Dice()) // the best keep is always legal
 			}
 		}
 	case "bank", "b":
@@ -459,9 +459,9 @@ func (p *playSession) do(line string) bool {
 			break
 		}
 		if err = g.Can(game.ActionKeep); err == nil {
-			keeps, _ := g.Scorer().Keeps(g.Dice())
+			keeps, _ := g.View().Scorer().Keeps(g.View().Roll())
 			for _, k := range keeps {
-				fmt.Fprintf(p.e.stdout, "  keep %s for %d\n", k.Dice(), k.Points())
+				fmt.Fprintf(p.e.stdout, "  keep %s for %d\n", joinDice(k.Dice()), k.Points())
 			}
 		}
 	case "score", "s":
@@ -487,11 +487,11 @@ func (p *playSession) do(line string) bool {
 
 // keep sets aside dice, and explains a keep that the rules refuse.
 func (p *playSession) keep(dice []farkle.Die) error {
-	roll := p.g.Dice()
+	roll := p.g.View().Roll()
 	err := p.g.Keep(dice)
 	var de *farkle.DiceError
 	if roll != nil && errors.As(err, &de) {
-		p.tell("%s, you cannot keep %s: %s.", p.g.Players()[0].Name, joinDice(dice), keepError(roll, de))
+		p.tell("%s, you cannot keep %s: %s.", p.g.View().Players()[0].Name, joinDice(dice), keepError(roll, de))
 		return nil
 	}
 	return err
@@ -501,7 +501,7 @@ func (p *playSession) keep(dice []farkle.Die) error {
 // such as "Ann, roll the dice first.".
 func (p *playSession) explain(err error) string {
 	g := p.g
-	name := g.Players()[0].Name
+	name := g.View().Players()[0].Name
 	var ae *game.ActionError
 	var action game.Action
 	if errors.As(err, &ae) {
@@ -510,8 +510,8 @@ func (p *playSession) explain(err error) string {
 	var me *game.MinimumError
 	switch {
 	case errors.Is(err, game.ErrNotRolled):
-		if action == game.ActionKeep && g.TurnTotal() > 0 {
-			return fmt.Sprintf("%s, you have kept dice of this roll already: roll the %s left, or bank.", name, countDice(g.DiceLeft()))
+		if action == game.ActionKeep && g.View().TurnTotal() > 0 {
+			return fmt.Sprintf("%s, you have kept dice of this roll already: roll the %s left, or bank.", name, countDice(g.View().DiceLeft()))
 		}
 		return name + ", roll the dice first."
 	case errors.Is(err, game.ErrAlreadyRolled):
@@ -527,7 +527,7 @@ func (p *playSession) explain(err error) string {
 	case errors.Is(err, game.ErrGameOver):
 		return "The game is over."
 	case errors.Is(err, game.ErrNoOffer):
-		if !g.Rules().Piggyback {
+		if !g.View().Rules().Piggyback {
 			return name + ", these rules have no piggyback (-piggyback)."
 		}
 		return name + ", there is no bank to take over: only a bank with dice left, before your first roll."
@@ -606,7 +606,7 @@ func (p *playSession) show() {
 
 func (p *playSession) scores() string {
 	var parts []string
-	for _, pl := range p.g.Players() {
+	for _, pl := range p.g.View().Players() {
 		parts = append(parts, pl.Name+" "+strconv.Itoa(pl.Score))
 	}
 	return strings.Join(parts, ", ")

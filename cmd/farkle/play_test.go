@@ -32,8 +32,8 @@ func scriptGame(t *testing.T, seed uint64, target int) (string, *game.Game) {
 	bot := game.ThresholdBot{BankAt: 350}
 	var script strings.Builder
 	script.WriteString("# a scripted game\n\n")
-	for !g.Over() {
-		if g.Current() == 1 {
+	for !g.View().Over() {
+		if g.View().Current() == 1 {
 			if err := g.PlayTurn(bot); err != nil {
 				t.Fatal(err)
 			}
@@ -43,10 +43,10 @@ func scriptGame(t *testing.T, seed uint64, target int) (string, *game.Game) {
 		if err := g.Roll(); err != nil {
 			t.Fatal(err)
 		}
-		if g.Current() != 0 || g.Over() {
+		if g.View().Current() != 0 || g.View().Over() {
 			continue // farkle
 		}
-		p, err := g.Scorer().BestKeep(g.Dice())
+		p, err := g.View().Scorer().BestKeep(g.View().Roll())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,12 +54,12 @@ func scriptGame(t *testing.T, seed uint64, target int) (string, *game.Game) {
 		if g.NumEvents()%2 == 0 {
 			script.WriteString("best\n")
 		} else {
-			script.WriteString("keep " + p.Dice().String() + "\n")
+			script.WriteString("keep " + joinDice(p.Dice()) + "\n")
 		}
-		if err := g.Keep(p.Dice().Dice()); err != nil {
+		if err := g.Keep(p.Dice()); err != nil {
 			t.Fatal(err)
 		}
-		if g.TurnTotal() >= 300 {
+		if g.View().TurnTotal() >= 300 {
 			script.WriteString("bank\n")
 			if err := g.Bank(); err != nil {
 				t.Fatal(err)
@@ -76,8 +76,8 @@ func TestPlayWholeGame(t *testing.T) {
 		if code != 0 || errs != "" {
 			t.Fatalf("seed %d: exit %d, stderr:\n%s", seed, code, errs)
 		}
-		w, _ := g.Winner()
-		players := g.Players()
+		w, _ := g.View().Winner()
+		players := g.View().Players()
 		want := "Game over: " + players[w].Name + " won. Scores: You " + strconv.Itoa(players[0].Score) +
 			", Bot " + strconv.Itoa(players[1].Score) + ".\n"
 		if !strings.HasSuffix(out, want) {
@@ -197,8 +197,8 @@ func TestPlaySaveLoad(t *testing.T) {
 			t.Errorf("resumed output lacks %q", g.Describe(e))
 		}
 	}
-	if g.Current() == 0 && g.TurnTotal() > 0 && !strings.Contains(out2, "Turn total "+strconv.Itoa(g.TurnTotal())) {
-		t.Errorf("resumed output lacks the turn total %d:\n%s", g.TurnTotal(), out2)
+	if g.View().Current() == 0 && g.View().TurnTotal() > 0 && !strings.Contains(out2, "Turn total "+strconv.Itoa(g.View().TurnTotal())) {
+		t.Errorf("resumed output lacks the turn total %d:\n%s", g.View().TurnTotal(), out2)
 	}
 	if err := os.WriteFile(file, []byte(`{"version":1}`), 0o644); err != nil {
 		t.Fatal(err)

@@ -15,14 +15,14 @@ import (
 // score, advise) use its scoring rules; those that play a game (play,
 // win, advise -scores) its rules of play, gameRules.
 type presetValue struct {
-	scoring farkle.Preset
+	scoring farkle.Scoring
 }
 
 // presetNames are the names of package farkle's presets, in its order:
 // app, core, facebook, zilch and classic.
 var presetNames = func() []string {
 	var names []string
-	for p := farkle.Preset(0); ; p++ {
+	for p := farkle.Scoring(0); ; p++ {
 		name, err := p.MarshalText()
 		if err != nil {
 			return names
@@ -34,7 +34,7 @@ var presetNames = func() []string {
 // Set reads a preset; any other name is refused with the names, and a
 // suggestion if one is close (see suggest).
 func (v *presetValue) Set(s string) error {
-	p, err := farkle.ParsePreset(s)
+	p, err := farkle.ParseScoring(s)
 	if err != nil {
 		msg := "want " + joinOr(presetNames)
 		if sg := suggest(s, presetNames); sg != "" {

@@ -68,7 +68,7 @@ func describeRoll(w io.Writer, s *farkle.Scorer, roll []farkle.Die, lang string)
 	if best.Points() == 0 {
 		fmt.Fprintln(w, "farkle: no die can be kept, the turn scores nothing")
 	} else {
-		fmt.Fprintf(w, "best keep: %s, %d points\n", best.Dice(), best.Points())
+		fmt.Fprintf(w, "best keep: %s, %d points\n", joinDice(best.Dice()), best.Points())
 		printCombos(w, best, lang)
 		fmt.Fprintln(w, diceLeft(best.Rest()))
 	}
@@ -78,19 +78,19 @@ func describeRoll(w io.Writer, s *farkle.Scorer, roll []farkle.Die, lang string)
 	}
 	fmt.Fprintf(w, "best partition: %d points\n", p.Points())
 	printCombos(w, p, lang)
-	if rest := p.Rest(); rest.Len() > 0 {
-		fmt.Fprintf(w, "  no combination: %s\n", rest)
+	if rest := p.Rest(); len(rest) > 0 {
+		fmt.Fprintf(w, "  no combination: %s\n", joinDice(rest))
 	}
 	return nil
 }
 
 // diceLeft describes the dice left to roll after a keep, the same for a
 // roll's best keep and for a keep that -keep checks.
-func diceLeft(rest farkle.Hand) string {
-	if rest.Len() == 0 {
+func diceLeft(rest []farkle.Die) string {
+	if len(rest) == 0 {
 		return "dice left: none (hot dice: six dice to roll)"
 	}
-	return fmt.Sprintf("dice left: %d (%s)", rest.Len(), rest)
+	return fmt.Sprintf("dice left: %d (%s)", len(rest), joinDice(rest))
 }
 
 // printCombos prints the combinations of p, one a line.
@@ -122,7 +122,7 @@ func checkKeep(w io.Writer, s *farkle.Scorer, roll, kept []farkle.Die, lang stri
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(w, diceLeft(rest))
+	fmt.Fprintln(w, diceLeft(rest.Dice()))
 	return nil
 }
 

@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
-	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy/win"
@@ -129,8 +129,7 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 	if !ok {
 		return nil, false
 	}
-	var buf [farkle.MaxDice]farkle.Die
-	adv, err := e.t.Advise(win.StateOf(v), v.Roll().AppendDice(buf[:0]))
+	adv, err := e.t.Advise(win.StateOf(v), v.Roll())
 	if err != nil || adv.Farkle {
 		return nil, false
 	}
@@ -139,7 +138,7 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 		h := c.Dice
 		found := false
 		for _, wc := range adv.Choices {
-			if wc.Keep.Dice() == h {
+			if slices.Equal(wc.Keep.Dice(), h.Dice()) {
 				out[i], found = wc.Chance, true
 				break
 			}
@@ -184,8 +183,7 @@ func (w *winChances) seatChances(v game.View, choices []server.ChoiceJSON) ([][]
 	if !ok {
 		return nil, false
 	}
-	var buf [farkle.MaxDice]farkle.Die
-	adv, err := e.t.Advise(win.StateOf(v), v.Roll().AppendDice(buf[:0]))
+	adv, err := e.t.Advise(win.StateOf(v), v.Roll())
 	if err != nil || adv.Farkle {
 		return nil, false
 	}
@@ -193,7 +191,7 @@ func (w *winChances) seatChances(v game.View, choices []server.ChoiceJSON) ([][]
 	for i, c := range choices {
 		found := false
 		for _, wc := range adv.Choices {
-			if wc.Keep.Dice() == c.Dice {
+			if slices.Equal(wc.Keep.Dice(), c.Dice.Dice()) {
 				out[i], found = wc.Chances, true
 				break
 			}

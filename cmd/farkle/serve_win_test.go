@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
@@ -14,15 +13,18 @@ import (
 
 // TestServeWinChances checks that serve's advice gets the chance to win
 // of each choice once the game's table is solved in the background, the
-// same chances as win.Table.Advise gives (in the last turn of a final
-// round too), for three players the mover's chance from a table of
-// strategy/win (three players) (with a final round too), and chances under a penalty too.
+// same chances as Advise gives from the table solved for the game's rules
+// (in the last turn of a final round too), for three players the mover's
+// chance from a table of three players (with a final round too), and
+// chances under a penalty too. Each table is solved once, and the test
+// waits for its solve, not for a time; package strategy/win checks the
+// tables themselves.
 func TestServeWinChances(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		t.Skip("solves a game: package strategy tests the solver under the race detector")
 	}
 	r := game.App.Rules()
-	r.Target = 1000
+	r.Target = 500
 	g, err := game.New(r, []string{"Ann", "Bot"}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -37,23 +39,23 @@ func TestServeWinChances(t *testing.T) {
 		choices = append(choices, c)
 	}
 	w := newWinChances(context.Background(), "", nil)
-	deadline := time.Now().Add(60 * time.Second)
-	var got []float64
-	for {
-		var ok bool
-		if got, ok = w.chances(g.View(), choices); ok {
-			break
+	// solved returns the table of v's rules once w has solved it, in the
+	// background: it waits for the solve, not for a time.
+	solved := func(v game.View) *win.Table {
+		t.Helper()
+		e := w.entry(v.Rules(), v.NumPlayers())
+		<-e.done
+		if e.err != nil || e.t == nil {
+			t.Fatalf("no table solved for the rules %+v: %v", v.Rules(), e.err)
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("no win chances after 60 s")
-		}
-		time.Sleep(20 * time.Millisecond)
+		return e.t
 	}
-	tb, err := win.Solve(context.Background(), g.Rules(), win.Options{})
-	if err != nil {
-		t.Fatal(err)
+	tb := solved(g.View())
+	got, ok := w.chances(g.View(), choices)
+	if !ok {
+		t.Fatal("no win chances once the table is solved")
 	}
-	adv, err := tb.Advise(win.State{Scores: []int{0, 0}, DiceLeft: 6}, g.Dice())
+	adv, err := tb.Advise(win.State{Scores: []int{0, 0}, DiceLeft: 6}, g.View().Roll())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +63,7 @@ func TestServeWinChances(t *testing.T) {
 		h := c.Dice
 		want := -1.0
 		for _, wc := range adv.Choices {
-			if wc.Keep.Dice() == h {
+			if slices.Equal(wc.Keep.Dice(), h.Dice()) {
 				want = wc.Chance
 			}
 		}
@@ -70,8 +72,8 @@ func TestServeWinChances(t *testing.T) {
 		}
 	}
 
-	// The final round: Ann banks 1,000, and the Bot's last turn has
-	// chances too, those of its last turn.
+	// The final round: Ann banks 1,000 (of a target of 500), and the
+	// Bot's last turn has chances too, those of its last turn.
 	last, _ := game.New(r, []string{"Ann", "Bot"}, nil)
 	for _, step := range []func() error{
 		func() error { return last.RollDice([]farkle.Die{1, 1, 1, 2, 3, 4}) },
@@ -83,21 +85,22 @@ func TestServeWinChances(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !last.FinalRound() {
+	if !last.View().FinalRound() {
 		t.Fatal("no final round after a bank of 1,000")
 	}
 	lc, ok := w.chances(last.View(), choices)
 	if !ok {
 		t.Fatal("no win chances in the final round")
 	}
-	ladv, err := tb.Advise(win.StateOf(last.View()), last.Dice())
+	s := win.StateOf(last.View())
+	ladv, err := tb.Advise(s, last.View().Roll())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, c := range choices {
 		want := -1.0
 		for _, wc := range ladv.Choices {
-			if wc.Keep.Dice() == c.Dice {
+			if slices.Equal(wc.Keep.Dice(), c.Dice.Dice()) {
 				want = wc.Chance
 			}
 		}
@@ -107,36 +110,25 @@ func TestServeWinChances(t *testing.T) {
 	}
 
 	// Three players, without and with a final round: the mover's chance
-	// and every seat's from the table of strategy/win (three players), once solved.
-	for _, r3 := range []game.Rules{{Scoring: farkle.Core.Rules(), Target: 1000}, r} {
+	// and every seat's from the table of strategy/win, once solved.
+	for _, r3 := range []game.Rules{{Scoring: farkle.CoreScoring.Rules(), Target: 1000}, r} {
 		g3, _ := game.New(r3, []string{"a", "b", "c"}, nil)
 		if err := g3.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
 			t.Fatal(err)
 		}
-		var got3 []float64
-		deadline := time.Now().Add(60 * time.Second)
-		for {
-			var ok bool
-			if got3, ok = w.chances(g3.View(), choices); ok {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("final round %v: no win chances for three players after 60 s", r3.FinalRound)
-			}
-			time.Sleep(20 * time.Millisecond)
+		tb3 := solved(g3.View())
+		got3, ok := w.chances(g3.View(), choices)
+		if !ok {
+			t.Fatalf("final round %v: no win chances for three players once solved", r3.FinalRound)
 		}
-		tb3, err := win.Solve(context.Background(), r3, win.Options{Players: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		adv3, err := tb3.Advise(win.State{Scores: []int{0, 0, 0}}, g3.Dice())
+		adv3, err := tb3.Advise(win.State{Scores: []int{0, 0, 0}}, g3.View().Roll())
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, c := range choices {
 			want := -1.0
 			for _, wc := range adv3.Choices {
-				if wc.Keep.Dice() == c.Dice {
+				if slices.Equal(wc.Keep.Dice(), c.Dice.Dice()) {
 					want = wc.Chances[0]
 				}
 			}
@@ -150,7 +142,7 @@ func TestServeWinChances(t *testing.T) {
 		}
 		for i, c := range choices {
 			for _, wc := range adv3.Choices {
-				if wc.Keep.Dice() == c.Dice && (len(seats[i]) != 3 || !slices.Equal(seats[i], wc.Chances)) {
+				if slices.Equal(wc.Keep.Dice(), c.Dice.Dice()) && !slices.Equal(seats[i], wc.Chances) {
 					t.Errorf("three players, final round %v, keep %v: seat chances %v, want %v", r3.FinalRound, c.Dice, seats[i], wc.Chances)
 				}
 			}
@@ -166,20 +158,14 @@ func TestServeWinChances(t *testing.T) {
 	if err := pen.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
 		t.Fatal(err)
 	}
-	deadline = time.Now().Add(120 * time.Second)
-	for {
-		p, ok := w.chances(pen.View(), choices)
-		if ok {
-			for i, c := range p {
-				if c <= 0 || c >= 1 {
-					t.Errorf("keep %v under a penalty: win chance %v", choices[i].Dice, c)
-				}
-			}
-			break
+	solved(pen.View())
+	p, ok := w.chances(pen.View(), choices)
+	if !ok {
+		t.Fatal("no win chances under a penalty once solved")
+	}
+	for i, c := range p {
+		if c <= 0 || c >= 1 {
+			t.Errorf("keep %v under a penalty: win chance %v", choices[i].Dice, c)
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("no win chances under a penalty after 120 s")
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }

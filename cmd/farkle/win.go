@@ -452,7 +452,7 @@ func adviseWin(e *env, o *options, roll []farkle.Die) error {
 		return nil
 	}
 	best := adv.Choices[0]
-	fmt.Fprintf(w, "Keep %s (%s) and ", best.Keep.Dice(), adviseCombos(best.Keep))
+	fmt.Fprintf(w, "Keep %s (%s) and ", joinDice(best.Keep.Dice()), adviseCombos(best.Keep))
 	if best.Bank {
 		fmt.Fprintf(w, "bank %d: chance to win %s.\n", best.TurnTotal, percent(best.Chance))
 	} else {
@@ -460,7 +460,7 @@ func adviseWin(e *env, o *options, roll []farkle.Die) error {
 	}
 	fmt.Fprintln(w, "Choices, with the chance to win:")
 	for _, c := range adv.Choices {
-		kept := c.Keep.Dice().String()
+		kept := joinDice(c.Keep.Dice())
 		bank := "bank not allowed"
 		if c.CanBank {
 			bank = fmt.Sprintf("bank %d: %s", c.TurnTotal, percent(c.BankChance))

@@ -34,7 +34,7 @@ func TestWin3(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	tb, err := win.Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 1300}, win.Options{Players: 3})
+	tb, err := win.Solve(context.Background(), game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1300}, win.Options{Players: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestWin3(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	fin, err := win.Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}, win.Options{Players: 3})
+	fin, err := win.Solve(context.Background(), game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600, FinalRound: true}, win.Options{Players: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

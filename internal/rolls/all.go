@@ -34,7 +34,7 @@ func (a *Analysis) AllCands(i int, toxicTwos bool, buf *[MaxKeeps]Cand) []Cand {
 	var kbuf [MaxKeeps]farkle.Partition
 	keeps, _ := a.Scorer.AppendKeeps(kbuf[:0], dice[:n])
 	for _, k := range keeps {
-		pts, kept := int32(k.Points()), uint8(k.Dice().Len())
+		pts, kept := int32(k.Points()), uint8(len(k.Dice()))
 		dup := false
 		for _, c := range cs {
 			dup = dup || (c.Points == pts && c.Kept == kept)

@@ -77,7 +77,7 @@ func (a *Analysis) Analyze(s *farkle.Scorer) { a.AnalyzeToxic(s, false) }
 func (a *Analysis) AnalyzeToxic(s *farkle.Scorer, toxicTwos bool) {
 	if s == nil {
 		// Keep a real Scorer to hand out; the App rules are valid.
-		s, _ = farkle.New(farkle.App.Rules())
+		s, _ = farkle.New(farkle.AppScoring.Rules())
 	}
 	ix := multiset.Get()
 	a.Scorer = s
@@ -99,7 +99,7 @@ func (a *Analysis) AnalyzeToxic(s *farkle.Scorer, toxicTwos bool) {
 			pts := k.Points()
 			a.Unit = GCD(a.Unit, pts)
 			a.MaxPts = max(a.MaxPts, pts)
-			kept := uint8(k.Dice().Len())
+			kept := uint8(len(k.Dice()))
 			// Keeps lists points descending, then fewest dice, then
 			// smallest dice: the first of each size is the best.
 			if slices.ContainsFunc(a.cands[first:], func(c Cand) bool { return c.Kept == kept }) {

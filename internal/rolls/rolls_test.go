@@ -10,9 +10,9 @@ import (
 	"github.com/farkle-go/farkle/internal/multiset"
 )
 
-var presets = []farkle.Preset{farkle.App, farkle.Core, farkle.Facebook, farkle.Zilch, farkle.Classic}
+var presets = []farkle.Scoring{farkle.AppScoring, farkle.CoreScoring, farkle.FacebookScoring, farkle.ZilchScoring, farkle.ClassicScoring}
 
-func analyzed(t *testing.T, p farkle.Preset) *Analysis {
+func analyzed(t *testing.T, p farkle.Scoring) *Analysis {
 	t.Helper()
 	s, err := farkle.New(p.Rules())
 	if err != nil {
@@ -44,7 +44,7 @@ func TestCands(t *testing.T) {
 				}
 				best := map[int]int{} // kept dice -> most points
 				for _, k := range keeps {
-					kept := k.Dice().Len()
+					kept := len(k.Dice())
 					best[kept] = max(best[kept], k.Points())
 					unit, most = GCD(unit, k.Points()), max(most, k.Points())
 				}
@@ -61,7 +61,7 @@ func TestCands(t *testing.T) {
 						left = farkle.MaxDice
 					}
 					if int(c.Points) != best[int(c.Kept)] || int(c.Left) != left ||
-						c.Keep.Points() != int(c.Points) || c.Keep.Dice().Len() != int(c.Kept) {
+						c.Keep.Points() != int(c.Points) || len(c.Keep.Dice()) != int(c.Kept) {
 						t.Fatalf("%v: candidate %+v, want %d points and %d dice left", dice, c, best[int(c.Kept)], left)
 					}
 				}

@@ -78,7 +78,7 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 		return kit.PlaySafe(v)
 	}
 	m := t.m
-	h := v.Roll()
+	h, _ := farkle.HandOf(v.Roll())
 	var key uint32
 	for f := farkle.Die(1); f <= 6; f++ {
 		key += uint32(h.Count(f)) * multiset.Pow7[f]
@@ -120,7 +120,8 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 			bestP, bestC, best = p, c.Chance, c
 		}
 	}
-	return best.Keep.Dice(), best.Bank
+	keep, _ = farkle.HandOf(best.Keep.Dice())
+	return keep, best.Bank
 }
 
 // clampScore returns the index of a score of a game, on the board or not,
@@ -155,12 +156,13 @@ func (t *Table) decideLast(v game.View, me int, cs []rolls.Cand, total int) (far
 	st := lastPos{x: x, k: total / m.step, need: max(m.lastNeed(x, top), (top-p.Score)/m.step+1)}
 	bestP, best := -1, Choice{}
 	for q := range cs {
-		c := m.lastChoice(st, total, &cs[q], v.Roll().Len())
+		c := m.lastChoice(st, total, &cs[q], len(v.Roll()))
 		if bestP < 0 || c.Chance > best.Chance {
 			bestP, best = q, c
 		}
 	}
-	return best.Keep.Dice(), best.Bank
+	keep, _ := farkle.HandOf(best.Keep.Dice())
+	return keep, best.Bank
 }
 
 // decideThree is Decide by a table of three players.
@@ -172,10 +174,10 @@ func decideThree(t *three.Table, v game.View) (farkle.Hand, bool) {
 	if !ok {
 		return kit.PlaySafe(v)
 	}
-	var buf [farkle.MaxDice]farkle.Die
-	a, err := t.Advise(s, v.Roll().AppendDice(buf[:0]))
+	a, err := t.Advise(s, v.Roll())
 	if err != nil || a.Farkle {
 		return kit.PlaySafe(v)
 	}
-	return a.Keep.Dice(), a.Bank
+	keep, _ := farkle.HandOf(a.Keep.Dice())
+	return keep, a.Bank
 }

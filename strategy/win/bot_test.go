@@ -48,8 +48,8 @@ func TestPlayRefusesBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Play(Bot{Table: tb}, game.ThresholdBot{BankAt: 300}); err != nil || !g.Over() {
-		t.Fatalf("Play with the table's rules: %v (over: %v)", err, g.Over())
+	if err := g.Play(Bot{Table: tb}, game.ThresholdBot{BankAt: 300}); err != nil || !g.View().Over() {
+		t.Fatalf("Play with the table's rules: %v (over: %v)", err, g.View().Over())
 	}
 }
 
@@ -60,7 +60,7 @@ func TestBotCheckRules(t *testing.T) {
 	}
 	// A zero Scoring and Target are read as package game reads them.
 	app := solvedWin(t, game.Rules{Target: 500}, 0)
-	if err := (Bot{Table: app}).CheckRules(game.Rules{Target: 500, Scoring: farkle.App.Rules()}); err != nil {
+	if err := (Bot{Table: app}).CheckRules(game.Rules{Target: 500, Scoring: farkle.AppScoring.Rules()}); err != nil {
 		t.Errorf("CheckRules(App scoring spelled out): %v", err)
 	}
 	def := winCore
@@ -76,7 +76,7 @@ func TestBotCheckRules(t *testing.T) {
 	}{
 		{"zero bot", Bot{}, winCore, ErrNoTable, "win: no table: a Bot needs a Table solved for the game's rules"},
 		{"zero table", Bot{Table: new(Table)}, winCore, ErrNoTable, ""},
-		{"target", Bot{Table: tb}, game.Rules{Target: 10000, Scoring: farkle.Core.Rules()}, ErrOtherRules,
+		{"target", Bot{Table: tb}, game.Rules{Target: 10000, Scoring: farkle.CoreScoring.Rules()}, ErrOtherRules,
 			"win: table solved for other rules: Target 2000, the game's 10000"},
 		{"default target", Bot{Table: tb}, def, ErrOtherRules, "win: table solved for other rules: Target 2000, the game's 10000"},
 		{"final round", Bot{Table: tb}, func() game.Rules { r := winCore; r.FinalRound = true; return r }(), ErrOtherRules,
@@ -136,7 +136,7 @@ func TestBotZeroDecides(t *testing.T) {
 				if err := g.Play(game.BotFunc(c.bot.Decide), game.ThresholdBot{BankAt: 300}); err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
 				}
-				if _, over := g.Winner(); !over {
+				if _, over := g.View().Winner(); !over {
 					t.Fatalf("seed %d: the game is not over", seed)
 				}
 			}
@@ -195,8 +195,7 @@ func TestStateOf(t *testing.T) {
 	}
 	// The table of the game's rules answers it, with the roll.
 	tb := solvedWin(t, winPenalty, winPenaltyFloor)
-	var buf [farkle.MaxDice]farkle.Die
-	adv, err := tb.Advise(got, g.View().Roll().AppendDice(buf[:0]))
+	adv, err := tb.Advise(got, g.View().Roll())
 	if err != nil || adv.Keep.Points() != 100 || len(adv.Chances) != 2 || adv.Chances[0] != adv.Chance {
 		t.Errorf("Advise(StateOf) = %+v, %v; want the 1 kept", adv, err)
 	}

@@ -26,7 +26,7 @@ import (
 // busche2016 are the rules of M. Busche's game: Facebook scoring, bank
 // from 300, the third farkle in a row costs 500, no final round, target
 // 10,000, with the default floor of -2,500.
-var busche2016 = game.Rules{Target: 10000, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Facebook.Rules()}
+var busche2016 = game.Rules{Target: 10000, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.FacebookScoring.Rules()}
 
 // buscheDigest is the SHA-256 of the binary form of the table that Solve
 // gives for busche2016 with the default Options. The solver's arithmetic

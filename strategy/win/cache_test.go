@@ -19,7 +19,7 @@ import (
 // have files of their own.
 func TestCache(t *testing.T) {
 	dir := t.TempDir()
-	r := game.Rules{Target: 500, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 500, Scoring: farkle.CoreScoring.Rules()}
 	solves := 0
 	opts := Options{Cache: dir, Progress: func(done, total int) {
 		if done == 1 {
@@ -54,10 +54,10 @@ func TestCache(t *testing.T) {
 	// Three players and a penalty with another floor: files of their own.
 	opts3 := opts
 	opts3.Players = 3
-	if _, err := Solve(context.Background(), game.Rules{Target: 300, Scoring: farkle.Core.Rules()}, opts3); err != nil {
+	if _, err := Solve(context.Background(), game.Rules{Target: 300, Scoring: farkle.CoreScoring.Rules()}, opts3); err != nil {
 		t.Fatal(err)
 	}
-	pen := game.Rules{Target: 300, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}
+	pen := game.Rules{Target: 300, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.CoreScoring.Rules()}
 	for _, floor := range []int{0, -200, 0} {
 		o := opts
 		o.Floor = floor

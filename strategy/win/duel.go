@@ -204,9 +204,9 @@ func newDuel(r game.Rules, a, b Policy, opts Options) (*duel, error) {
 			}
 		case duelScore:
 			// The rules of a strategy.Table: its scoring and options.
-			o := p.score.Options()
+			sr := p.score.Rules()
 			tr := r
-			tr.Scoring, tr.MinBank, tr.MustRollHotDice = p.score.Rules(), o.MinBank, o.MustRollHotDice
+			tr.Scoring, tr.MinBank, tr.MustRollHotDice = sr.Scoring, sr.MinBank, sr.MustRollHotDice
 			if field, detail, ok := kit.Mismatch(tr, r, "the duel's"); ok {
 				return nil, fail(ErrOtherRules, field, who+": "+detail)
 			}

@@ -24,7 +24,7 @@ func TestDuelBuscheNeller(t *testing.T) {
 	testgate.Long(t) // solves target 10,000, then the duel
 	t.Parallel()
 
-	r := game.Rules{Scoring: farkle.Core.Rules()}
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules()}
 	tb := solvedWin(t, r, 0)
 	st := scoreTable(t, r)
 	start := time.Now()
@@ -80,7 +80,7 @@ func BenchmarkBotThreePlayers(b *testing.B) {
 		name string
 		r    game.Rules
 	}{
-		{"core-10000", game.Rules{Scoring: farkle.Core.Rules()}},
+		{"core-10000", game.Rules{Scoring: farkle.CoreScoring.Rules()}},
 		{"app", game.App.Rules()},
 	} {
 		b.Run(c.name, func(b *testing.B) {
@@ -101,7 +101,7 @@ func BenchmarkBotThreePlayers(b *testing.B) {
 						if err := g.Play(bots...); err != nil {
 							b.Fatal(err)
 						}
-						if w, _ := g.Winner(); w == seat {
+						if w, _ := g.View().Winner(); w == seat {
 							wins++
 						}
 					}

@@ -17,12 +17,12 @@ import (
 // The rules of the duel tests: no final round, and a final round with a
 // minimum to bank.
 var (
-	duelCore  = game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}
-	duelFinal = game.Rules{Target: 1000, FinalRound: true, MinBank: 300, Scoring: farkle.Facebook.Rules()}
-	duelRoll  = game.Rules{Target: 600, FinalRound: true, MustRollHotDice: true, Scoring: farkle.App.Rules()}
+	duelCore  = game.Rules{Target: 2000, Scoring: farkle.CoreScoring.Rules()}
+	duelFinal = game.Rules{Target: 1000, FinalRound: true, MinBank: 300, Scoring: farkle.FacebookScoring.Rules()}
+	duelRoll  = game.Rules{Target: 600, FinalRound: true, MustRollHotDice: true, Scoring: farkle.AppScoring.Rules()}
 	// An opening minimum, without and with a final round.
-	duelOpening      = game.Rules{Target: 2000, MinFirstBank: 500, Scoring: farkle.App.Rules()}
-	duelOpeningFinal = game.Rules{Target: 1000, FinalRound: true, MinBank: 300, MinFirstBank: 500, Scoring: farkle.Facebook.Rules()}
+	duelOpening      = game.Rules{Target: 2000, MinFirstBank: 500, Scoring: farkle.AppScoring.Rules()}
+	duelOpeningFinal = game.Rules{Target: 1000, FinalRound: true, MinBank: 300, MinFirstBank: 500, Scoring: farkle.FacebookScoring.Rules()}
 )
 
 var duelRules = []struct {
@@ -59,11 +59,7 @@ func duelCases() []struct {
 // scoreTable returns the expected-score table for r.
 func scoreTable(t fataler, r game.Rules) *strategy.Table {
 	t.Helper()
-	s, err := farkle.New(r.Scoring)
-	if err != nil {
-		t.Fatalf("farkle.New: %v", err)
-	}
-	return mustSolve(t, s, strategy.Options{MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
+	return mustSolve(t, game.Rules{Scoring: r.Scoring, MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice})
 }
 
 func mustDuel(t fataler, r game.Rules, a, b Policy) DuelResult {
@@ -138,7 +134,7 @@ func TestDuelWinBeatsAll(t *testing.T) {
 // turn is a farkle with chance f, the chance for six dice, so the first
 // player wins with u = (1-f) + f(1-u): u = 1/(1+f).
 func TestDuelTiny(t *testing.T) {
-	r := game.Rules{Target: 50, Scoring: farkle.App.Rules()}
+	r := game.Rules{Target: 50, Scoring: farkle.AppScoring.Rules()}
 	f := 5.0 / 216
 	want := 1 / (1 + f)
 	got := mustDuel(t, r, ThresholdPolicy(0), ThresholdPolicy(50))
@@ -153,7 +149,7 @@ func TestDuelTiny(t *testing.T) {
 	}
 	// To 100 with a final round: the first player banks at once and
 	// the second must then bank more in one turn.
-	r = game.Rules{Target: 100, FinalRound: true, Scoring: farkle.App.Rules()}
+	r = game.Rules{Target: 100, FinalRound: true, Scoring: farkle.AppScoring.Rules()}
 	res := mustDuel(t, r, ThresholdPolicy(100), ThresholdPolicy(100))
 	if res.FirstWins <= 0.5 || res.FirstWins >= 1 || math.Abs(res.FirstWins+res.SecondWins-1) > 1e-12 {
 		t.Errorf("threshold 100 to 100 with a final round: %+v", res)
@@ -214,7 +210,7 @@ func TestDuelMonteCarlo(t *testing.T) {
 						if err := g.Play(bots...); err != nil {
 							t.Fatal(err)
 						}
-						if w, _ := g.Winner(); w == seat {
+						if w, _ := g.View().Winner(); w == seat {
 							wins++
 						}
 					}
@@ -236,11 +232,7 @@ func TestDuelErrors(t *testing.T) {
 	ctx := context.Background()
 	coreMin := duelCore
 	coreMin.MinBank = 300
-	sc, err := farkle.New(farkle.Core.Rules())
-	if err != nil {
-		t.Fatal(err)
-	}
-	core := mustSolve(t, sc, strategy.Options{})
+	core := mustSolve(t, game.Rules{Scoring: farkle.CoreScoring.Rules()})
 	huge := game.Rules{Target: 500, MinFirstBank: 100_000_000}
 	cases := []struct {
 		name  string
@@ -309,7 +301,7 @@ func TestDuelErrors(t *testing.T) {
 // after each anti-diagonal, from 1 to the total, from the caller's
 // goroutine.
 func TestWorkersProgress(t *testing.T) {
-	r := game.Rules{Target: 600, FinalRound: true, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 600, FinalRound: true, Scoring: farkle.CoreScoring.Rules()}
 	var tables []*Table
 	var duels []DuelResult
 	for _, workers := range []int{1, 3} {
@@ -346,7 +338,7 @@ func TestWorkersProgress(t *testing.T) {
 	// With a penalty the total grows by a pass at the start of each.
 	var last [2]int
 	n := 0
-	pen := game.Rules{Target: 200, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}
+	pen := game.Rules{Target: 200, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.CoreScoring.Rules()}
 	_, err := Solve(context.Background(), pen, Options{Floor: -200, Workers: 2, Progress: func(done, total int) {
 		if done != last[0]+1 || total < last[1] || done > total {
 			t.Errorf("progress (%d, %d) after (%d, %d)", done, total, last[0], last[1])

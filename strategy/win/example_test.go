@@ -14,7 +14,7 @@ import (
 // Solve the game once, then ask it what to do with a roll, and seat a
 // Bot that plays by it.
 func Example() {
-	r := game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 2000, Scoring: farkle.CoreScoring.Rules()}
 	t, err := win.Solve(context.Background(), r, win.Options{}) // Players: 3 for three
 	if err != nil {
 		fmt.Println(err)
@@ -37,7 +37,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(g.Scores())
+	fmt.Println(g.View().Scores())
 	// Output:
 	// keep 1, bank false: 10.0% to win
 	// [950 2150]
@@ -47,7 +47,7 @@ func Example() {
 // make the game fairest, and the positions where a player mixes two
 // plays; then a game of three Bots.
 func ExampleSolve_three() {
-	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 1300}
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1300}
 	t, err := win.Solve(context.Background(), r, win.Options{Players: 3})
 	if err != nil {
 		fmt.Println(err)
@@ -70,8 +70,8 @@ func ExampleSolve_three() {
 		fmt.Println(err)
 		return
 	}
-	winner, _ := g.Winner()
-	fmt.Println(g.Players()[winner].Name, "won", g.Scores())
+	winner, _ := g.View().Winner()
+	fmt.Println(g.View().Players()[winner].Name, "won", g.View().Scores())
 	// Output:
 	// seats: 44.49% 31.79% 23.72%
 	// head starts 150 and 250: 34.12% 33.04% 32.85%
@@ -85,7 +85,7 @@ func ExampleSolve_three() {
 // that it solves in a fraction of a second: the first player's chance,
 // and the head start for the second player that makes the game fairest.
 func ExampleSolve() {
-	r := game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 2000, Scoring: farkle.CoreScoring.Rules()}
 	t, err := win.Solve(context.Background(), r, win.Options{})
 	if err != nil {
 		fmt.Println(err)
@@ -102,7 +102,7 @@ func ExampleSolve() {
 // Advice for a roll, far behind near the end of a game to 2,000: the
 // chance to win of each candidate keep, rolling on or banking.
 func ExampleTable_Advise() {
-	r := game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 2000, Scoring: farkle.CoreScoring.Rules()}
 	t, err := win.Solve(context.Background(), r, win.Options{})
 	if err != nil {
 		fmt.Println(err)
@@ -123,16 +123,16 @@ func ExampleTable_Advise() {
 	}
 	fmt.Printf("advice: keep %v, bank %v\n", adv.Keep.Dice(), adv.Bank)
 	// Output:
-	// keep 1: roll 4 dice 10.0%, bank 400 1.6%
-	// keep 1 5: roll 3 dice 8.7%, bank 450 1.8%
-	// advice: keep 1, bank false
+	// keep [1]: roll 4 dice 10.0%, bank 400 1.6%
+	// keep [1 5]: roll 3 dice 8.7%, bank 450 1.8%
+	// advice: keep [1], bank false
 }
 
 // A Bot plays a game of package game by a table solved for the game's
 // rules, here against the expected-score bot of package strategy, with
 // seeded dice. StateOf reads a position of the game for the table.
 func ExampleBot() {
-	r := game.Rules{Target: 1000, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 1000, Scoring: farkle.CoreScoring.Rules()}
 	t, err := win.Solve(context.Background(), r, win.Options{})
 	if err != nil {
 		fmt.Println(err)
@@ -144,26 +144,26 @@ func ExampleBot() {
 		return
 	}
 	bot := win.Bot{Table: t}
-	if err := bot.CheckRules(g.Rules()); err != nil {
+	if err := bot.CheckRules(g.View().Rules()); err != nil {
 		fmt.Println(err)
 		return
 	}
-	st, err := strategy.Solve(g.Scorer(), strategy.OptionsOf(g.Rules()))
+	st, err := strategy.Solve(context.Background(), g.View().Rules(), strategy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	chance, _ := t.Chance(win.StateOf(g.View()))
-	fmt.Printf("%s to move: %.1f%% to win\n", g.Players()[g.Current()].Name, 100*chance)
+	fmt.Printf("%s to move: %.1f%% to win\n", g.View().Players()[g.View().Current()].Name, 100*chance)
 	if err := g.Play(bot, strategy.Bot{Table: st}); err != nil {
 		fmt.Println(err)
 		return
 	}
-	w, _ := g.Winner()
-	fmt.Printf("%s won, %d to %d\n", g.Players()[w].Name, g.Players()[w].Score, g.Players()[1-w].Score)
+	w, _ := g.View().Winner()
+	fmt.Printf("%s won, %d to %d\n", g.View().Players()[w].Name, g.View().Players()[w].Score, g.View().Players()[1-w].Score)
 	// A Bot without a table, or with one of other rules, cannot play.
 	fmt.Println(win.Bot{}.CheckRules(r))
-	fmt.Println(win.Bot{Table: t}.CheckRules(game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}))
+	fmt.Println(win.Bot{Table: t}.CheckRules(game.Rules{Target: 2000, Scoring: farkle.CoreScoring.Rules()}))
 	// Output:
 	// Winner to move: 60.2% to win
 	// Winner won, 1250 to 950
@@ -174,7 +174,7 @@ func ExampleBot() {
 // How often the win-optimal bot beats a bot that banks at 300, to 1,000
 // points, going first and going second: exactly, not by simulation.
 func ExampleDuel() {
-	r := game.Rules{Target: 1000, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 1000, Scoring: farkle.CoreScoring.Rules()}
 	t, err := win.Solve(context.Background(), r, win.Options{})
 	if err != nil {
 		fmt.Println(err)

@@ -1,7 +1,10 @@
 package win
 
 import (
+	"context"
+
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy"
 )
 
@@ -11,11 +14,11 @@ type fataler interface {
 	Fatalf(format string, args ...any)
 }
 
-func mustSolve(t fataler, s *farkle.Scorer, o strategy.Options) *strategy.Table {
+func mustSolve(t fataler, r game.Rules) *strategy.Table {
 	t.Helper()
-	tb, err := strategy.Solve(s, o)
+	tb, err := strategy.Solve(context.Background(), r, strategy.Options{})
 	if err != nil {
-		t.Fatalf("strategy.Solve(%+v): %v", o, err)
+		t.Fatalf("strategy.Solve(%+v): %v", r, err)
 	}
 	return tb
 }

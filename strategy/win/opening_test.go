@@ -16,11 +16,11 @@ import (
 // The opening minimum with a penalty: off the board at 0, -500 and the
 // floor -1000.
 var (
-	winOpeningPenalty = game.Rules{Target: 600, MinBank: 300, MinFirstBank: 500, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Facebook.Rules()}
+	winOpeningPenalty = game.Rules{Target: 600, MinBank: 300, MinFirstBank: 500, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.FacebookScoring.Rules()}
 	winOpeningFloor   = -1000
 	// winOpeningPlain is an opening minimum without a final round or a
 	// penalty.
-	winOpeningPlain = game.Rules{Target: 1000, MinFirstBank: 500, Scoring: farkle.Core.Rules()}
+	winOpeningPlain = game.Rules{Target: 1000, MinFirstBank: 500, Scoring: farkle.CoreScoring.Rules()}
 )
 
 // TestOpeningStates checks the positions of a table with an opening
@@ -212,17 +212,13 @@ func TestOpeningBotLegal(t *testing.T) {
 		for _, players := range []int{2, 3} {
 			t.Run(fmt.Sprintf("%s/%d", c.name, players), func(t *testing.T) {
 				tb := solvedWin(t, c.r, c.floor)
-				sc, err := farkle.New(c.r.Scoring)
-				if err != nil {
-					t.Fatal(err)
-				}
-				st := mustSolve(t, sc, strategy.OptionsOf(c.r))
+				st := mustSolve(t, c.r)
 				bad, banks, offBanks := 0, 0, 0
 				watch := game.BotFunc(func(v game.View) (farkle.Hand, bool) {
 					keep, bank := Bot{Table: tb}.Decide(v)
 					if bank {
 						banks++
-						pts, _ := v.Scorer().ScoreHand(keep)
+						pts, _ := v.Scorer().Score(keep.Dice())
 						need := c.r.MinBank
 						if !v.Player(v.Current()).OnBoard {
 							need = max(need, c.r.MinFirstBank)

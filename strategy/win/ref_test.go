@@ -100,7 +100,7 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 				}
 				rr.win = r.SixOnesWin && key == "[1 1 1 1 1 1]"
 				for _, k := range keeps {
-					left := n - k.Dice().Len()
+					left := n - len(k.Dice())
 					if left == 0 {
 						left = farkle.MaxDice
 					}
@@ -344,41 +344,41 @@ type winCase struct {
 
 // winCases are rule sets small enough for the reference.
 var winCases = []winCase{
-	{"core-1000", game.Rules{Target: 1000, Scoring: farkle.Core.Rules()}, 0},
-	{"app-500-minbank-mustroll", game.Rules{Target: 500, MinBank: 300, MustRollHotDice: true, Scoring: farkle.App.Rules()}, 0},
-	{"facebook-200-final", game.Rules{Target: 200, FinalRound: true, Scoring: farkle.Facebook.Rules()}, 0},
-	{"app-300-final-minbank", game.Rules{Target: 300, FinalRound: true, MinBank: 150, Scoring: farkle.App.Rules()}, 0},
-	{"zilch-150-final-minbank-mustroll", game.Rules{Target: 150, FinalRound: true, MinBank: 100, MustRollHotDice: true, Scoring: farkle.Zilch.Rules()}, 0},
-	{"core-200-penalty", game.Rules{Target: 200, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}, -200},
+	{"core-1000", game.Rules{Target: 1000, Scoring: farkle.CoreScoring.Rules()}, 0},
+	{"app-500-minbank-mustroll", game.Rules{Target: 500, MinBank: 300, MustRollHotDice: true, Scoring: farkle.AppScoring.Rules()}, 0},
+	{"facebook-200-final", game.Rules{Target: 200, FinalRound: true, Scoring: farkle.FacebookScoring.Rules()}, 0},
+	{"app-300-final-minbank", game.Rules{Target: 300, FinalRound: true, MinBank: 150, Scoring: farkle.AppScoring.Rules()}, 0},
+	{"zilch-150-final-minbank-mustroll", game.Rules{Target: 150, FinalRound: true, MinBank: 100, MustRollHotDice: true, Scoring: farkle.ZilchScoring.Rules()}, 0},
+	{"core-200-penalty", game.Rules{Target: 200, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.CoreScoring.Rules()}, -200},
 	// An opening minimum: the first bank at least MinFirstBank.
-	{"core-1000-first-500", game.Rules{Target: 1000, MinFirstBank: 500, Scoring: farkle.Core.Rules()}, 0},
-	{"app-2000-first-350-minbank", game.Rules{Target: 2000, MinBank: 150, MinFirstBank: 350, Scoring: farkle.App.Rules()}, 0},
-	{"core-400-final-first-200", game.Rules{Target: 400, FinalRound: true, MinFirstBank: 200, Scoring: farkle.Core.Rules()}, 0},
-	{"facebook-1000-final-first-500", game.Rules{Target: 1000, FinalRound: true, MinFirstBank: 500, Scoring: farkle.Facebook.Rules()}, 0},
-	{"app-2000-final-first-350", game.Rules{Target: 2000, FinalRound: true, MinFirstBank: 350, Scoring: farkle.App.Rules()}, 0},
+	{"core-1000-first-500", game.Rules{Target: 1000, MinFirstBank: 500, Scoring: farkle.CoreScoring.Rules()}, 0},
+	{"app-2000-first-350-minbank", game.Rules{Target: 2000, MinBank: 150, MinFirstBank: 350, Scoring: farkle.AppScoring.Rules()}, 0},
+	{"core-400-final-first-200", game.Rules{Target: 400, FinalRound: true, MinFirstBank: 200, Scoring: farkle.CoreScoring.Rules()}, 0},
+	{"facebook-1000-final-first-500", game.Rules{Target: 1000, FinalRound: true, MinFirstBank: 500, Scoring: farkle.FacebookScoring.Rules()}, 0},
+	{"app-2000-final-first-350", game.Rules{Target: 2000, FinalRound: true, MinFirstBank: 350, Scoring: farkle.AppScoring.Rules()}, 0},
 	// With a penalty, off the board at 0, -200 and the floor -300.
-	{"core-300-penalty-first-150", game.Rules{Target: 300, Penalty: 200, PenaltyAfter: 2, MinFirstBank: 150, Scoring: farkle.Core.Rules()}, -300},
+	{"core-300-penalty-first-150", game.Rules{Target: 300, Penalty: 200, PenaltyAfter: 2, MinFirstBank: 150, Scoring: farkle.CoreScoring.Rules()}, -300},
 	// A penalty at target 1,000 (floor -500); refLarge has one at 2,000.
-	{"facebook-1000-penalty", game.Rules{Target: 1000, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Facebook.Rules()}, -500},
-	{"slow/app-300-final-penalty-first-200", game.Rules{Target: 300, FinalRound: true, MinBank: 50, MinFirstBank: 200, Penalty: 150, PenaltyAfter: 2, Scoring: farkle.App.Rules()}, -200},
+	{"facebook-1000-penalty", game.Rules{Target: 1000, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.FacebookScoring.Rules()}, -500},
+	{"slow/app-300-final-penalty-first-200", game.Rules{Target: 300, FinalRound: true, MinBank: 50, MinFirstBank: 200, Penalty: 150, PenaltyAfter: 2, Scoring: farkle.AppScoring.Rules()}, -200},
 	// House rules: toxic twos (a farkle, also with a final round and a
 	// penalty), six 1s that win (under a Core whose six 1s score 600, so
 	// that the win is worth more than the points), bankruptcy on the
 	// farkles in a row (houseCases).
-	{"facebook-1000-toxic", game.Rules{Target: 1000, MinBank: 300, ToxicTwos: true, Scoring: farkle.Facebook.Rules()}, 0},
-	{"app-300-final-toxic", game.Rules{Target: 300, FinalRound: true, ToxicTwos: true, Scoring: farkle.App.Rules()}, 0},
-	{"core-300-penalty-toxic", game.Rules{Target: 300, Penalty: 200, PenaltyAfter: 2, ToxicTwos: true, Scoring: farkle.Core.Rules()}, -200},
+	{"facebook-1000-toxic", game.Rules{Target: 1000, MinBank: 300, ToxicTwos: true, Scoring: farkle.FacebookScoring.Rules()}, 0},
+	{"app-300-final-toxic", game.Rules{Target: 300, FinalRound: true, ToxicTwos: true, Scoring: farkle.AppScoring.Rules()}, 0},
+	{"core-300-penalty-toxic", game.Rules{Target: 300, Penalty: 200, PenaltyAfter: 2, ToxicTwos: true, Scoring: farkle.CoreScoring.Rules()}, -200},
 	{"core300-1000-sixones-mustroll", game.Rules{Target: 1000, MustRollHotDice: true, SixOnesWin: true, Scoring: coreOnes300()}, 0},
-	{"core-600-bankrupt", game.Rules{Target: 600, Bankrupt: true, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}, 0},
+	{"core-600-bankrupt", game.Rules{Target: 600, Bankrupt: true, PenaltyAfter: 2, Scoring: farkle.CoreScoring.Rules()}, 0},
 	{"core300-1000-bankrupt-toxic-sixones", game.Rules{Target: 1000, MinBank: 300, Bankrupt: true, PenaltyAfter: 2, ToxicTwos: true, SixOnesWin: true, Scoring: coreOnes300()}, 0},
 	// slow: minutes.
-	{"slow/facebook-200-penalty-final", game.Rules{Target: 200, FinalRound: true, MinBank: 100, Penalty: 100, PenaltyAfter: 2, Scoring: farkle.Facebook.Rules()}, -100},
+	{"slow/facebook-200-penalty-final", game.Rules{Target: 200, FinalRound: true, MinBank: 100, Penalty: 100, PenaltyAfter: 2, Scoring: farkle.FacebookScoring.Rules()}, -100},
 }
 
 // coreOnes300 is the Core scoring with three 1s worth 300: six 1s score
 // 600, under a target of 1,000.
 func coreOnes300() farkle.Rules {
-	r := farkle.Core.Rules()
+	r := farkle.CoreScoring.Rules()
 	r.Triple[1] = 300
 	return r
 }
@@ -483,7 +483,7 @@ func checkCase(t *testing.T, c winCase) {
 //
 //	FARKLE_SLOW=1 go test -run TestSolveReferenceLarge -v ./strategy/win
 var refLarge = []winCase{
-	{"zilch-1000-penalty-first-500", game.Rules{Target: 1000, MinBank: 300, MinFirstBank: 500, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Zilch.Rules()}, -500},
+	{"zilch-1000-penalty-first-500", game.Rules{Target: 1000, MinBank: 300, MinFirstBank: 500, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.ZilchScoring.Rules()}, -500},
 }
 
 // TestSolveReferenceLarge is TestSolveReference for refLarge.

@@ -131,7 +131,7 @@ func newModelEps(r game.Rules, floor int, tol, reachEps float64) (*model, error)
 		return nil, err
 	}
 	if r.Scoring == (farkle.Rules{}) {
-		r.Scoring = farkle.App.Rules()
+		r.Scoring = farkle.AppScoring.Rules()
 	}
 	if r.Target == 0 {
 		r.Target = game.DefaultTarget

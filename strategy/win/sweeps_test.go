@@ -24,9 +24,9 @@ import (
 // round, an opening minimum, and hot dice that must be rolled.
 var penaltyCases = []winCase{
 	{"facebook-500-penalty", winPenalty, winPenaltyFloor},
-	{"zilch-300-penalty-final", game.Rules{Target: 300, FinalRound: true, MinBank: 100, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.Zilch.Rules()}, -200},
-	{"core-600-penalty-first", game.Rules{Target: 600, MinBank: 100, MinFirstBank: 300, Penalty: 300, PenaltyAfter: 2, Scoring: farkle.Core.Rules()}, -600},
-	{"app-600-penalty-mustroll", game.Rules{Target: 600, MustRollHotDice: true, MinBank: 100, Penalty: 300, PenaltyAfter: 2, Scoring: farkle.App.Rules()}, -600},
+	{"zilch-300-penalty-final", game.Rules{Target: 300, FinalRound: true, MinBank: 100, Penalty: 200, PenaltyAfter: 2, Scoring: farkle.ZilchScoring.Rules()}, -200},
+	{"core-600-penalty-first", game.Rules{Target: 600, MinBank: 100, MinFirstBank: 300, Penalty: 300, PenaltyAfter: 2, Scoring: farkle.CoreScoring.Rules()}, -600},
+	{"app-600-penalty-mustroll", game.Rules{Target: 600, MustRollHotDice: true, MinBank: 100, Penalty: 300, PenaltyAfter: 2, Scoring: farkle.AppScoring.Rules()}, -600},
 }
 
 // penaltyRun returns the cases of penaltyCases to check: under the race
@@ -273,7 +273,7 @@ func BenchmarkSolvePenalty(b *testing.B) {
 			b.Run(fmt.Sprintf("%v/final=%v", p, final), func(b *testing.B) {
 				for b.Loop() {
 					start := time.Now()
-					if _, err := Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules()}, Options{}); err != nil {
+					if _, err := Solve(context.Background(), game.Rules{Scoring: farkle.CoreScoring.Rules()}, Options{}); err != nil {
 						b.Fatal(err)
 					}
 					core := time.Since(start)

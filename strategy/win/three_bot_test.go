@@ -29,7 +29,7 @@ func playSeats(t *testing.T, r game.Rules, games int, seed uint64, bots []game.B
 		if err := g.Play(bots...); err != nil {
 			t.Fatal(err)
 		}
-		w, ok := g.Winner()
+		w, ok := g.View().Winner()
 		if !ok {
 			t.Fatal("a game without a winner")
 		}
@@ -75,7 +75,7 @@ func checkSeats(t *testing.T, tb *Table, games int, seed uint64) {
 // three standard errors. At target 1,000 no position mixes, so the Bots'
 // play is the equilibrium's.
 func TestBot3MonteCarlo(t *testing.T) {
-	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 1000}
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1000}
 	tb := solvedWin3(t, r)
 	if tb.Mixed() != 0 {
 		t.Fatalf("%d mixed positions at target 1,000", tb.Mixed())
@@ -97,7 +97,7 @@ func TestBot3MonteCarloFinal(t *testing.T) {
 	if testgate.Race {
 		t.Skip("no concurrency but the solve's, which other tests run; half a minute under the race detector")
 	}
-	r := game.Rules{Scoring: farkle.App.Rules(), Target: 500, FinalRound: true}
+	r := game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 500, FinalRound: true}
 	tb := solvedWin3(t, r)
 	if tb.Mixed() != 0 {
 		t.Fatalf("%d mixed positions", tb.Mixed())
@@ -115,25 +115,25 @@ func TestBot3MonteCarloFinal(t *testing.T) {
 // TestBot3Refuses checks CheckRules and that Decide keeps legal moves
 // where the table has no answer.
 func TestBot3Refuses(t *testing.T) {
-	tb := solvedWin3(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 600})
+	tb := solvedWin3(t, game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600})
 	if err := (Bot{}).CheckRules(game.Rules{}); !errors.Is(err, ErrNoTable) {
 		t.Errorf("the zero Bot: %v", err)
 	}
-	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 700}); !errors.Is(err, ErrOtherRules) {
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 700}); !errors.Is(err, ErrOtherRules) {
 		t.Errorf("other rules: %v", err)
 	}
-	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}); !errors.Is(err, ErrOtherRules) {
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600, FinalRound: true}); !errors.Is(err, ErrOtherRules) {
 		t.Errorf("a final round, the table without: %v", err)
 	}
-	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 600, Penalty: 500, PenaltyAfter: 3}); !errors.Is(err, ErrRules) {
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600, Penalty: 500, PenaltyAfter: 3}); !errors.Is(err, ErrRules) {
 		t.Errorf("a penalty: %v", err)
 	}
-	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.Core.Rules(), Target: 600}); err != nil {
+	if err := (Bot{Table: tb}).CheckRules(game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600}); err != nil {
 		t.Errorf("its rules: %v", err)
 	}
 	// Two, four and five players: the fallbacks play whole games, with
 	// and without a final round.
-	final := solvedWin3(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true})
+	final := solvedWin3(t, game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600, FinalRound: true})
 	for _, tb := range []*Table{tb, final} {
 		for _, n := range []int{2, 4, 5} {
 			bots := make([]game.Bot, n)
@@ -171,13 +171,9 @@ var (
 // the README's figures are of 20,000.
 func TestBot3Strength(t *testing.T) {
 	testgate.Long(t)
-	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 3000, FinalRound: *strengthFinal}
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 3000, FinalRound: *strengthFinal}
 	tb := solvedWin3(t, r)
-	sc, err := farkle.New(r.Scoring)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := strategy.Solve(sc, strategy.OptionsOf(r))
+	st, err := strategy.Solve(t.Context(), r, strategy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,11 +47,11 @@ func solvedWin(t fataler, r game.Rules, floor int) *Table {
 // Small rule sets for the properties and the bots: no final round, a
 // final round, and a penalty.
 var (
-	winCore    = game.Rules{Target: 2000, Scoring: farkle.Core.Rules()}
-	winFinal   = game.Rules{Target: 500, FinalRound: true, MinBank: 300, Scoring: farkle.Facebook.Rules()}
-	winPenalty = game.Rules{Target: 500, Penalty: 500, PenaltyAfter: 3, MinBank: 300, Scoring: farkle.Facebook.Rules()}
+	winCore    = game.Rules{Target: 2000, Scoring: farkle.CoreScoring.Rules()}
+	winFinal   = game.Rules{Target: 500, FinalRound: true, MinBank: 300, Scoring: farkle.FacebookScoring.Rules()}
+	winPenalty = game.Rules{Target: 500, Penalty: 500, PenaltyAfter: 3, MinBank: 300, Scoring: farkle.FacebookScoring.Rules()}
 	// An opening minimum with a final round.
-	winOpening = game.Rules{Target: 1000, FinalRound: true, MinFirstBank: 500, Scoring: farkle.Facebook.Rules()}
+	winOpening = game.Rules{Target: 1000, FinalRound: true, MinFirstBank: 500, Scoring: farkle.FacebookScoring.Rules()}
 )
 
 const winPenaltyFloor = -500
@@ -78,7 +78,7 @@ func TestSolveBuscheNeller(t *testing.T) {
 		peak = max(peak, ms.HeapInuse+ms.StackInuse)
 	}
 	start := time.Now()
-	tb, err := Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules()}, Options{
+	tb, err := Solve(context.Background(), game.Rules{Scoring: farkle.CoreScoring.Rules()}, Options{
 		Progress: func(done, total int) {
 			if done%50 == 0 {
 				sample()
@@ -374,7 +374,7 @@ func TestSolveFloorFar(t *testing.T) {
 	}
 	far := math.MinInt32
 	far -= 50
-	r := game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Core.Rules()}
+	r := game.Rules{Target: 1000, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.CoreScoring.Rules()}
 	_, err := Solve(context.Background(), r, Options{Floor: far})
 	var se *SolveError
 	if !errors.As(err, &se) || !errors.Is(err, ErrOptions) || se.Field != "Floor" {
@@ -543,11 +543,7 @@ func TestBotGames(t *testing.T) {
 		for _, players := range []int{2, 3} {
 			t.Run(fmt.Sprintf("%s/%d", c.name, players), func(t *testing.T) {
 				tb := solvedWin(t, c.r, c.floor)
-				sc, err := farkle.New(c.r.Scoring)
-				if err != nil {
-					t.Fatal(err)
-				}
-				st := mustSolve(t, sc, strategy.Options{MinBank: c.r.MinBank, MustRollHotDice: c.r.MustRollHotDice})
+				st := mustSolve(t, game.Rules{Scoring: c.r.Scoring, MinBank: c.r.MinBank, MustRollHotDice: c.r.MustRollHotDice})
 				wins := 0
 				for seed := range games {
 					g, err := game.New(c.r, make([]string, players), rand.NewPCG(uint64(seed), 7))
@@ -564,7 +560,7 @@ func TestBotGames(t *testing.T) {
 					if err := g.Play(bots...); err != nil {
 						t.Fatalf("seed %d: %v", seed, err)
 					}
-					if w, _ := g.Winner(); w == seed%2 {
+					if w, _ := g.View().Winner(); w == seed%2 {
 						wins++
 					}
 				}
@@ -582,7 +578,7 @@ func BenchmarkSolve(b *testing.B) {
 			if target > 5000 && testing.Short() {
 				b.Skip("-short")
 			}
-			r := game.Rules{Target: target, Scoring: farkle.Core.Rules()}
+			r := game.Rules{Target: target, Scoring: farkle.CoreScoring.Rules()}
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := Solve(context.Background(), r, Options{}); err != nil {
@@ -596,7 +592,7 @@ func BenchmarkSolve(b *testing.B) {
 // winBenchTable is the Core target 10,000 table, or target 5,000 with
 // -short.
 func winBenchTable(b *testing.B) *Table {
-	r := game.Rules{Scoring: farkle.Core.Rules()}
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules()}
 	if testing.Short() {
 		r.Target = 5000
 	}
@@ -626,7 +622,7 @@ func BenchmarkAdvise(b *testing.B) {
 
 func BenchmarkBotDecide(b *testing.B) {
 	tb := winBenchTable(b)
-	g, err := game.New(game.Rules{Target: tb.Rules().Target, Scoring: farkle.Core.Rules()}, make([]string, 2), nil)
+	g, err := game.New(game.Rules{Target: tb.Rules().Target, Scoring: farkle.CoreScoring.Rules()}, make([]string, 2), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -157,7 +157,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	e := &entry{id: newID(), g: g, src: src, touched: s.now()}
 	links := make([]seatLink, len(req.Seats))
-	players := g.Players()
+	players := g.View().Players()
 	for i, sr := range req.Seats {
 		links[i] = seatLink{Seat: i, Kind: sr.Kind, Name: players[i].Name}
 		st := seat{Kind: sr.Kind}
@@ -433,18 +433,18 @@ func (s *Server) rename(e *entry, i int, name string) *apiError {
 	if e.gone {
 		return goneError
 	}
-	if name == "" || name == e.g.Players()[i].Name {
+	if name == "" || name == e.g.View().Players()[i].Name {
 		return nil
 	}
-	old := e.g.Players()[i].Name
+	old := e.g.View().Players()[i].Name
 	e.renames++ // the cached state goes, whatever happens
 	if err := e.g.Rename(i, name); err != nil {
 		aerr := errorf(http.StatusBadRequest, CodeInvalid, cleanError(err))
 		aerr.field = "name"
 		return aerr
 	}
-	names := make([]string, e.g.NumPlayers())
-	for j, p := range e.g.Players() {
+	names := make([]string, e.g.View().NumPlayers())
+	for j, p := range e.g.View().Players() {
 		names[j] = p.Name
 	}
 	if err := s.persistNames(e, names); err != nil {
@@ -534,14 +534,14 @@ func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, se
 	if seen >= 0 && seen != g.NumEvents() {
 		return stateParts{}, errorf(http.StatusConflict, CodeStale, fmt.Sprintf("the game has %d events, not %d: the move was not made", g.NumEvents(), seen))
 	}
-	if g.Over() {
+	if g.View().Over() {
 		return stateParts{}, errorf(http.StatusConflict, CodeGameOver, "the game is over")
 	}
 	if g.NumEvents() >= s.cfg.MaxEvents {
 		return stateParts{}, errorf(http.StatusConflict, CodeGameTooLong, fmt.Sprintf("the game has reached the limit of %d events: it takes no more moves", s.cfg.MaxEvents))
 	}
-	if g.Current() != i {
-		return stateParts{}, errorf(http.StatusConflict, CodeNotYourTurn, "it is "+g.Players()[g.Current()].Name+"'s turn")
+	if g.View().Current() != i {
+		return stateParts{}, errorf(http.StatusConflict, CodeNotYourTurn, "it is "+g.View().Players()[g.View().Current()].Name+"'s turn")
 	}
 	var err error
 	switch a {

@@ -424,7 +424,7 @@ func TestSaveContents(t *testing.T) {
 			l.seats[1].Kind != "expected" || l.seats[1].TokenHash != "" {
 			t.Fatalf("seats %+v", l.seats)
 		}
-		if l.g.NumEvents() != st.NumEvents || l.g.Scores()[0] != st.Players[0].Score || l.size != size || l.torn != 0 {
+		if l.g.NumEvents() != st.NumEvents || l.g.View().Scores()[0] != st.Players[0].Score || l.size != size || l.torn != 0 {
 			t.Fatalf("the log has %d events, the acknowledged state %d", l.g.NumEvents(), st.NumEvents)
 		}
 		// The log and the journal's new file.
@@ -575,7 +575,7 @@ func TestStreamsEndOnClose(t *testing.T) {
 	s.Close()
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+	case <-time.After(guard):
 		t.Fatal("the stream did not end")
 	}
 }

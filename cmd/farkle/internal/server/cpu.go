@@ -121,6 +121,9 @@ func (s *Server) cpuWatch() {
 	}
 }
 
+// cpuCoin is a Server's coin (see cpuRefuse): math/rand/v2's.
+func cpuCoin() float64 { return rand.Float64() }
+
 // cpuRefuse reports whether admit refuses a move for the CPU: with the
 // chance 1 - MaxCPUWait/wait while the scheduler's latency, wait, is
 // above MaxCPUWait.
@@ -130,5 +133,5 @@ func (s *Server) cpuRefuse() bool {
 		return false
 	}
 	share := min(maxCPUShare, 1-float64(s.cfg.MaxCPUWait)/float64(wait))
-	return rand.Float64() < share
+	return s.coin() < share
 }

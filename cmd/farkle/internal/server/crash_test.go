@@ -34,7 +34,7 @@ func playUntil(t *testing.T, base string, games int, stop <-chan struct{}, acks 
 		call(t, nil, "GET", base+"/api/games/"+c.ID+"/events", "", nil).decode(t, &evs)
 		out[i] = &acked{id: c.ID, token: c.Seats[0].Token, events: evs.Events}
 	}
-	client := &http.Client{Timeout: 5 * time.Second}
+	client := &http.Client{Timeout: guard} // a killed server ends its connections at once
 	var wg sync.WaitGroup
 	for _, a := range out {
 		wg.Add(1)
@@ -146,12 +146,10 @@ func checkAcked(t *testing.T, base string, games []*acked) (moves int) {
 	return moves
 }
 
-// signalAfter sends sig to the child once n moves are acknowledged (or
-// after 20 seconds), then closes stop.
+// signalAfter sends sig to the child once n moves are acknowledged,
+// however long they take, then closes stop.
 func signalAfter(c *child, sig syscall.Signal, acks *atomic.Int64, n int64, stop chan<- struct{}) {
-	for deadline := time.Now().Add(20 * time.Second); acks.Load() < n && time.Now().Before(deadline); {
-		time.Sleep(5 * time.Millisecond)
-	}
+	until(func() bool { return acks.Load() >= n })
 	c.cmd.Process.Signal(sig)
 	close(stop)
 }
@@ -172,7 +170,7 @@ func TestCrash(t *testing.T) {
 	if n := acks.Load(); n < 200 {
 		t.Fatalf("only %d moves acknowledged before the kill", n)
 	}
-	if code := c.wait(t, 10*time.Second); code != -1 && code != 137 {
+	if code := c.wait(t, guard); code != -1 && code != 137 {
 		t.Logf("killed child exit code %d", code)
 	}
 	// The kill may have cut the journal's last entry short; to be sure to
@@ -198,7 +196,7 @@ func TestCrash(t *testing.T) {
 	events := checkAcked(t, c2.base, games)
 	t.Logf("%d games, %d acknowledged events, all back after kill -9 and a restart", len(games), events)
 	c2.cmd.Process.Signal(syscall.SIGTERM)
-	if code := c2.wait(t, 10*time.Second); code != 0 {
+	if code := c2.wait(t, guard); code != 0 {
 		t.Errorf("exit code %d after SIGTERM", code)
 	}
 }
@@ -224,14 +222,14 @@ func TestSignals(t *testing.T) {
 			go signalAfter(c, sig, &acks, 50, stop)
 			games := playUntil(t, c.base, 10, stop, &acks)
 			start := time.Now()
-			if code := c.wait(t, 15*time.Second); code != 0 {
+			if code := c.wait(t, guard); code != 0 {
 				t.Fatalf("exit code %d after %v", code, sig)
 			}
 			t.Logf("exited 0 in %v after %v", time.Since(start).Round(time.Millisecond), sig)
 			c2 := startChild(t, dir)
 			checkAcked(t, c2.base, games)
 			c2.cmd.Process.Signal(syscall.SIGTERM)
-			c2.wait(t, 10*time.Second)
+			c2.wait(t, guard)
 		})
 	}
 }

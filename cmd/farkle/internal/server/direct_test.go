@@ -3,14 +3,17 @@ package server
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/farkle-go/farkle/internal/testgate"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
@@ -47,12 +50,56 @@ func TestJournalWritesReadBack(t *testing.T) {
 			if direct == mode.noDirect {
 				t.Skipf("direct writes %v here", direct)
 			}
-			rapid.Check(t, func(rt *rapid.T) { journalReadsBack(rt, t) })
+			size := readBackSizes()
+			rapidChecks(t, size.checks)
+			rapid.Check(t, func(rt *rapid.T) { journalReadsBack(rt, t, size) })
 		})
 	}
 }
 
-func journalReadsBack(rt *rapid.T, t *testing.T) {
+// The sizes of TestJournalWritesReadBack: checks cases (rapid's checks,
+// unless -rapid.checks or RAPID_CHECKS says), each of at most writes
+// writes of at most write bytes each, the journal rotated within rotate
+// bytes, and a crash at one of the committer's first crash hook calls
+// (about three a write). Each case opens, crashes and opens again a
+// store, fsyncs every write and writes a megabyte of zeros ahead in each
+// journal file: the disk's time, seconds for 100 cases on a busy disk.
+type readBackSize struct {
+	checks, writes, write int
+	rotate                int64
+	crash                 int
+}
+
+// readBackSizes returns the sizes of the cases: small ones in the plain
+// run, with as many rotations and crash points a write, the large ones in
+// the slow step (FARKLE_SLOW=1).
+func readBackSizes() readBackSize {
+	if testgate.Slow() {
+		return readBackSize{checks: 100, writes: 30, write: 150_000, rotate: 3 << 20, crash: 80}
+	}
+	return readBackSize{checks: 25, writes: 10, write: 16_000, rotate: 100_000, crash: 27}
+}
+
+// rapidChecks sets rapid's number of checks to n for the rest of t,
+// unless -rapid.checks or RAPID_CHECKS sets it.
+func rapidChecks(t *testing.T, n int) {
+	f := flag.Lookup("rapid.checks")
+	if f == nil || os.Getenv("RAPID_CHECKS") != "" {
+		return
+	}
+	set := false
+	flag.Visit(func(g *flag.Flag) { set = set || g == f })
+	if set {
+		return
+	}
+	old := f.Value.String()
+	if err := f.Value.Set(strconv.Itoa(n)); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Value.Set(old) })
+}
+
+func journalReadsBack(rt *rapid.T, t *testing.T, size readBackSize) {
 	dir, err := os.MkdirTemp(t.TempDir(), "")
 	if err != nil {
 		rt.Fatal(err)
@@ -61,7 +108,7 @@ func journalReadsBack(rt *rapid.T, t *testing.T) {
 	if err != nil {
 		rt.Fatal(err)
 	}
-	st.c.rotateSize.Store(rapid.Int64Range(1, 3<<20).Draw(rt, "rotate"))
+	st.c.rotateSize.Store(rapid.Int64Range(1, size.rotate).Draw(rt, "rotate"))
 	path := st.path("0123456789abcdef01234567")
 
 	// The crash: the data directory copied at the crashAt'th call of the
@@ -69,7 +116,7 @@ func journalReadsBack(rt *rapid.T, t *testing.T) {
 	// files, copied one by one while it works, are no crash's). mu
 	// guards want and pending, which the hook reads after a batch's
 	// answers (writing ahead, a rotation).
-	crashAt := rapid.IntRange(1, 80).Draw(rt, "crash at")
+	crashAt := rapid.IntRange(1, size.crash).Draw(rt, "crash at")
 	var (
 		mu            sync.Mutex
 		want, pending []byte
@@ -95,8 +142,8 @@ func journalReadsBack(rt *rapid.T, t *testing.T) {
 		crashWant = [2][]byte{bytes.Clone(want), append(bytes.Clone(want), pending...)}
 		mu.Unlock()
 	}
-	for i := range rapid.IntRange(1, 30).Draw(rt, "writes") {
-		data := bytes.Repeat([]byte{byte(i + 1)}, rapid.IntRange(1, 150_000).Draw(rt, "size"))
+	for i := range rapid.IntRange(1, size.writes).Draw(rt, "writes") {
+		data := bytes.Repeat([]byte{byte(i + 1)}, rapid.IntRange(1, size.write).Draw(rt, "size"))
 		fail := rapid.IntRange(0, 9).Draw(rt, "fail") == 0
 		mu.Lock()
 		pending = data
@@ -304,25 +351,33 @@ func TestJournalRecoveryRemovalFails(t *testing.T) {
 
 // The committer holds a batch back for more writes only when it found
 // several waiting: a lone write is answered at once, and the writes that
-// come while a batch of two waits join it.
+// come while a batch of two waits join it. The test holds the disk (the
+// taken hook) and the gathering (sleep) itself, and lets each go once the
+// writes it waits for are queued: nothing depends on the machine's speed.
 func TestCommitterGathers(t *testing.T) {
 	st, dir := directStore(t)
 	defer st.close()
 	logPath := func(i int) string { return filepath.Join(dir, fmt.Sprintf("%024x", i)+logExt) }
-	st.c.gather.Store(int64(5 * time.Second))
-	start := time.Now()
-	if err := st.c.commit(logPath(100), 0, []byte("alone"), true); err != nil {
-		t.Fatal(err)
+	type event struct {
+		what string // "taken" or "gather"
+		n    int    // the writes of the batch taken
 	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("a lone write took %v, held back for others", d)
+	events, resume := make(chan event), make(chan struct{})
+	st.c.taken = func(n int) {
+		events <- event{"taken", n}
+		<-resume
 	}
-
-	// Each batch takes 300 ms more: w0 is taken alone, w1 and w2 come
-	// while it is written and are taken together, then w3 to w7 come
-	// during their gathering (and after their batch, without it).
+	st.c.sleep = func(time.Duration) {
+		events <- event{"gather", 0}
+		<-resume
+	}
 	st.c.gather.Store(int64(time.Second))
-	st.c.delay.Store(int64(300 * time.Millisecond))
+	next := func(want event) {
+		t.Helper()
+		if e := <-events; e != want {
+			t.Fatalf("the committer's next step: %+v, want %+v", e, want)
+		}
+	}
 	var wg sync.WaitGroup
 	write := func(i int) {
 		wg.Add(1)
@@ -333,28 +388,31 @@ func TestCommitterGathers(t *testing.T) {
 			}
 		}()
 	}
-	queued := func(n int) {
-		for deadline := time.Now().Add(10 * time.Second); len(st.c.q) != n; time.Sleep(time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("%d writes waiting, not %d", len(st.c.q), n)
-			}
-		}
-	}
-	taken := st.c.lastTake.Load()
+	queued := func(n int) { until(func() bool { return len(st.c.q) == n }) }
+
+	// A lone write is taken without gathering.
+	write(100)
+	next(event{"taken", 1})
+	resume <- struct{}{}
+	wg.Wait()
+
+	// w0 is taken alone and held; w1 and w2 come while it is written and
+	// are taken together, after a gathering during which w3 to w7 come.
+	b0 := st.c.batches.Load()
 	write(0)
-	for deadline := time.Now().Add(10 * time.Second); st.c.lastTake.Load() == taken; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("w0 not taken")
-		}
-	}
-	b0 := st.c.batches.Load() // the lone write's batch counted: w0's is not yet
+	next(event{"taken", 1})
 	write(1)
 	write(2)
 	queued(2)
-	queued(0) // w1 and w2 taken
+	resume <- struct{}{}
+	next(event{"gather", 0})
 	for i := 3; i < 8; i++ {
 		write(i)
 	}
+	queued(5)
+	resume <- struct{}{}
+	next(event{"taken", 7})
+	resume <- struct{}{}
 	wg.Wait()
 	if n := st.c.batches.Load() - b0; n != 2 {
 		t.Errorf("8 writes took %d batches, want 2: w0, then the rest", n)

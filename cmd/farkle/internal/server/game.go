@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -14,7 +15,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy"
 )
@@ -189,15 +189,15 @@ func (s *Server) makeBots(g *game.Game, seats []seat) ([]game.Bot, error) {
 // playBots plays the turns of the bots, from the current player on, until
 // a human's turn or the end of the game. The caller holds e.mu.
 func (s *Server) playBots(e *entry) {
-	for turns := 0; !e.g.Over() && e.bots[e.g.Current()] != nil; turns++ {
+	for turns := 0; !e.g.View().Over() && e.bots[e.g.View().Current()] != nil; turns++ {
 		if turns > 10_000 {
 			s.logf("farkle serve: game %s: bots played 10000 turns in a row; stopping", e.id)
 			return
 		}
-		if err := e.g.PlayTurn(e.bots[e.g.Current()]); err != nil {
+		if err := e.g.PlayTurn(e.bots[e.g.View().Current()]); err != nil {
 			// A bot's keep is always legal: this is a bug, logged, and
 			// the game waits.
-			s.logf("farkle serve: game %s: bot %d: %v", e.id, e.g.Current(), err)
+			s.logf("farkle serve: game %s: bot %d: %v", e.id, e.g.View().Current(), err)
 			return
 		}
 	}
@@ -215,21 +215,20 @@ type tableCache struct {
 	order []tableKey // the keys of m, oldest first, to drop past maxTables
 }
 
-type tableKey struct {
-	scoring farkle.Rules
-	opts    strategy.Options
-}
+// A tableKey is the rules of a game that change a turn's strategy: its
+// scoring, MinBank, MustRollHotDice and ToxicTwos, the others zero.
+type tableKey = game.Rules
 
 // get returns the table of g's rules.
 func (c *tableCache) get(g *game.Game) (*strategy.Table, error) {
-	r := g.Rules()
-	k := tableKey{r.Scoring, strategy.OptionsOf(r)}
+	r := g.View().Rules()
+	k := tableKey{Scoring: r.Scoring, MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, ToxicTwos: r.ToxicTwos}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if t, ok := c.m[k]; ok {
 		return t, nil
 	}
-	t, err := strategy.Solve(g.Scorer(), k.opts)
+	t, err := strategy.Solve(context.Background(), k, strategy.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -267,7 +266,7 @@ func decodeSaved(data []byte, lim game.Limits) (*game.Game, []seat, source, erro
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if err := checkSeats(sv.Seats, g.NumPlayers()); err != nil {
+	if err := checkSeats(sv.Seats, g.View().NumPlayers()); err != nil {
 		return nil, nil, nil, err
 	}
 	// The source, which game.Load keeps to itself, read again.

@@ -56,7 +56,7 @@ var bonusKeys = [...]string{farkle.BonusFixed: "fixed", farkle.BonusAddTriple: "
 func presetOf(r game.Rules) string {
 	sc := r.Scoring
 	if sc == (farkle.Rules{}) {
-		sc = farkle.App.Rules()
+		sc = farkle.AppScoring.Rules()
 	}
 	sc.LowStraight, sc.HighStraight = 0, 0
 	for _, p := range []game.Preset{game.App, game.Zilch, game.Facebook} {
@@ -71,8 +71,8 @@ func presetOf(r game.Rules) string {
 // guide returns the rules of e's game for the language lang. The caller
 // holds e.mu.
 func guide(e *entry, lang string) guideJSON {
-	r := e.g.Rules()
-	sc := e.g.Scorer()
+	r := e.g.View().Rules()
+	sc := e.g.View().Scorer()
 	sr := sc.Rules()
 	target := r.Target
 	if target == 0 {

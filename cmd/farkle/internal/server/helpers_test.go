@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv(childEnv); dir != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		cfg := Config{DataDir: dir, Rate: -1}
+		cfg := calm(Config{DataDir: dir, Rate: -1})
 		if n := os.Getenv(childNofileEnv); n != "" {
 			// The file limit lowered (see TestFileLimit), and no cap per
 			// client: one client fills the connections.
@@ -125,10 +125,26 @@ func (c *child) wait(t *testing.T, timeout time.Duration) int {
 	}
 }
 
+// calm returns cfg with the server's load shedding off where cfg leaves
+// it to the defaults: the CPU's backpressure (MaxCPUWait) and the disk's
+// (MaxQueueWait), which on a loaded machine refuse moves with 503 that a
+// test expects served. The tests of the backpressure set their own.
+func calm(cfg Config) Config {
+	if cfg.MaxCPUWait == 0 {
+		cfg.MaxCPUWait = -1
+	}
+	if cfg.MaxQueueWait == 0 {
+		cfg.MaxQueueWait = time.Hour
+	}
+	return cfg
+}
+
 // newTest starts a Server on a new data directory behind an httptest
-// server; cfg.DataDir, if empty, is a new temporary directory.
+// server; cfg.DataDir, if empty, is a new temporary directory; the load
+// shedding is off unless cfg sets it (see calm).
 func newTest(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
+	cfg = calm(cfg)
 	if cfg.DataDir == "" {
 		cfg.DataDir = t.TempDir()
 	}
@@ -290,4 +306,20 @@ func intsOf(h farkle.Hand) []int {
 		out = append(out, int(d))
 	}
 	return out
+}
+
+// guard bounds the waits for a state that comes in milliseconds (a
+// stream ended, a child exited): a guard only, that tells a hang from a
+// loaded machine with a message rather than go test's -timeout, and long
+// enough that no load reaches it.
+const guard = time.Minute
+
+// until waits for cond, a state that the test is sure comes (a write
+// queued, a goroutine gone): it polls with no deadline of its own, so that
+// a loaded machine only makes it wait longer; go test's -timeout catches a
+// state that never comes.
+func until(cond func() bool) {
+	for !cond() {
+		time.Sleep(time.Millisecond)
+	}
 }

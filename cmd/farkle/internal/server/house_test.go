@@ -35,7 +35,7 @@ func TestCreateHouseRules(t *testing.T) {
 	e := s.games[c.ID]
 	s.mu.Unlock()
 	e.mu.Lock()
-	got, over, current, n := e.g.Rules(), e.g.Over(), e.g.Current(), e.g.NumEvents()
+	got, over, current, n := e.g.View().Rules(), e.g.View().Over(), e.g.View().Current(), e.g.NumEvents()
 	e.mu.Unlock()
 	if got != want {
 		t.Errorf("rules %+v, want %+v", got, want)
@@ -58,9 +58,9 @@ func TestCreateHouseRules(t *testing.T) {
 	e = s.games[c.ID]
 	s.mu.Unlock()
 	e.mu.Lock()
-	got = e.g.Rules()
+	got = e.g.View().Rules()
 	e.mu.Unlock()
-	if !got.Bankrupt || got.PenaltyAfter != 3 || got.Penalty != 0 || got.Scoring != farkle.App.Rules() {
+	if !got.Bankrupt || got.PenaltyAfter != 3 || got.Penalty != 0 || got.Scoring != farkle.AppScoring.Rules() {
 		t.Errorf("bankrupt under app: %+v", got)
 	}
 }

@@ -262,6 +262,16 @@ type committer struct {
 	// TestJournalWritesReadBack).
 	hook func(point string)
 
+	// taken, for the tests, is called by the run goroutine with the
+	// number of writes of each batch once it is taken (and its wait
+	// recorded), before it is written: a test holds the disk by not
+	// returning. sleep is how the run goroutine waits while it gathers
+	// a batch (time.Sleep; a test holds the gathering). A test sets them
+	// before its first write: the run goroutine reads them only for a
+	// write, after the write's send on q.
+	taken func(n int)
+	sleep func(time.Duration)
+
 	// gather is how long a batch of several writes waits for more
 	// (gatherTime; the tests may change it).
 	gather atomic.Int64
@@ -342,7 +352,7 @@ const queueCap = 1 << 16
 func newCommitter(dir *os.File, dirPath string, seq uint64, observe func(time.Duration, error), logf func(string, ...any)) (*committer, error) {
 	c := &committer{
 		q: make(chan *commitReq, queueCap), dir: dir, dirPath: dirPath, observe: observe, logf: logf,
-		rotateAge: defaultRotateAge, ckpt: make(chan uint64, 1),
+		rotateAge: defaultRotateAge, ckpt: make(chan uint64, 1), sleep: time.Sleep,
 	}
 	c.rotateSize.Store(defaultRotateSize)
 	c.gather.Store(int64(gatherTime))
@@ -611,12 +621,15 @@ func (c *committer) run() {
 			// Writers are waiting side by side: more are on their way.
 			// Let them join this batch rather than the next, so that
 			// one fsync serves them all (see gatherTime).
-			time.Sleep(g)
+			c.sleep(g)
 			batch = c.drain(batch)
 		}
 		now := time.Now()
 		c.lastWait.Store(int64(now.Sub(first.enq)))
 		c.lastTake.Store(now.UnixNano())
+		if c.taken != nil {
+			c.taken(len(batch))
+		}
 		if d := c.delay.Load(); d > 0 {
 			time.Sleep(time.Duration(d))
 		}
@@ -1009,6 +1022,10 @@ func recoverJournal(dir string, d *os.File, logf func(string, ...any)) (next uin
 type pacer struct {
 	last  time.Time
 	rests int // the sleeps taken, for the tests
+
+	// The clock and the rest: time.Now and time.Sleep but in tests.
+	now   func() time.Time
+	sleep func(time.Duration)
 }
 
 const (
@@ -1016,17 +1033,17 @@ const (
 	pacerRest = 3 * time.Millisecond
 )
 
-func newPacer() *pacer { return &pacer{last: time.Now()} }
+func newPacer() *pacer { return &pacer{last: time.Now(), now: time.Now, sleep: time.Sleep} }
 
 // step rests if the work since the last rest has taken pacerWork.
 func (p *pacer) step() {
 	if p == nil {
 		return
 	}
-	if time.Since(p.last) >= pacerWork {
-		time.Sleep(pacerRest)
+	if p.now().Sub(p.last) >= pacerWork {
+		p.sleep(pacerRest)
 		p.rests++
-		p.last = time.Now()
+		p.last = p.now()
 	}
 }
 

@@ -45,12 +45,7 @@ func quiesce(t *testing.T, s *Server) {
 	t.Helper()
 	s.store.c.barrier()
 	s.store.c.barrier() // after the rotation that followed the first
-	for deadline := time.Now().Add(10 * time.Second); s.store.c.busy.Load(); {
-		if time.Now().After(deadline) {
-			t.Fatal("the checkpoint did not end")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	until(func() bool { return !s.store.c.busy.Load() })
 }
 
 // copyDir copies the files of src into a new directory.
@@ -396,30 +391,40 @@ func TestJournalReplayGarbage(t *testing.T) {
 	}
 }
 
-// A pacer rests once its work has taken pacerWork, for pacerRest; a nil
-// one, the recovery's, never does.
+// A pacer rests once its work has taken pacerWork, for pacerRest, and
+// counts the work from the rest; a nil one, the recovery's, never does.
+// The pacer's clock and rests are the test's.
 func TestPacer(t *testing.T) {
 	var none *pacer
-	start := time.Now()
 	for range 1000 {
-		none.step()
+		none.step() // no clock to rest by: returns
 	}
-	if d := time.Since(start); d >= pacerRest {
-		t.Errorf("a nil pacer took %v for 1,000 steps", d)
+	clock := time.Unix(0, 0)
+	var slept []time.Duration
+	p := &pacer{
+		last:  clock,
+		now:   func() time.Time { return clock },
+		sleep: func(d time.Duration) { slept = append(slept, d); clock = clock.Add(d) },
 	}
-	p := newPacer()
-	p.last = time.Now().Add(time.Hour) // no work yet
 	p.step()
-	if p.rests != 0 {
-		t.Errorf("%d rests before any work", p.rests)
-	}
-	p.last = time.Now().Add(-pacerWork) // a millisecond of work
-	start = time.Now()
+	clock = clock.Add(pacerWork - 1)
 	p.step()
-	if d := time.Since(start); p.rests != 1 || d < pacerRest {
-		t.Errorf("after %v of work: %d rests, %v asleep; want 1 and at least %v", pacerWork, p.rests, d, pacerRest)
+	if p.rests != 0 || len(slept) != 0 {
+		t.Errorf("%d rests (%v) before %v of work", p.rests, slept, pacerWork)
 	}
-	if since := time.Since(p.last); since > time.Second {
-		t.Errorf("the work is counted from %v ago, not from the rest", since)
+	clock = clock.Add(1)
+	p.step()
+	if p.rests != 1 || len(slept) != 1 || slept[0] != pacerRest {
+		t.Errorf("after %v of work: %d rests, slept %v; want 1 of %v", pacerWork, p.rests, slept, pacerRest)
+	}
+	if !p.last.Equal(clock) {
+		t.Errorf("the work is counted from %v, not from the rest's end %v", p.last, clock)
+	}
+	p.step()
+	if p.rests != 1 {
+		t.Errorf("%d rests right after a rest, want 1", p.rests)
+	}
+	if q := newPacer(); q.now == nil || q.sleep == nil || q.rests != 0 {
+		t.Errorf("newPacer: %+v", q)
 	}
 }

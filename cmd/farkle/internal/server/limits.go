@@ -18,7 +18,7 @@ func (s *Server) admit(w http.ResponseWriter) (done func(), ok bool) {
 		s.overloaded(w, "too many moves wait for the disk")
 		return nil, false
 	}
-	if n, wait, since := s.store.c.waiting(time.Now()); n > 0 && (wait > s.cfg.MaxQueueWait || since > s.cfg.MaxQueueWait) {
+	if n, wait, since := s.store.c.waiting(s.now()); n > 0 && (wait > s.cfg.MaxQueueWait || since > s.cfg.MaxQueueWait) {
 		s.pending.Add(-1)
 		s.overloaded(w, "the disk is behind")
 		return nil, false
@@ -47,7 +47,7 @@ func (s *Server) overloaded(w http.ResponseWriter, why string) {
 // owns e.
 func (s *Server) expired(e *entry, now time.Time) bool {
 	idle := now.Sub(e.touched)
-	if s.cfg.FinishedTTL > 0 && e.g.Over() && idle >= s.cfg.FinishedTTL {
+	if s.cfg.FinishedTTL > 0 && e.g.View().Over() && idle >= s.cfg.FinishedTTL {
 		return true
 	}
 	return s.cfg.IdleTTL > 0 && idle >= s.cfg.IdleTTL

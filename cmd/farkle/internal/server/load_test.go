@@ -418,7 +418,7 @@ func runLoad(t *testing.T, dir string) {
 		tr.CloseIdleConnections()
 	}
 	after := runtime.NumGoroutine()
-	for deadline := time.Now().Add(5 * time.Second); after > before && time.Now().Before(deadline); after = runtime.NumGoroutine() {
+	for deadline := time.Now().Add(guard); after > before && time.Now().Before(deadline); after = runtime.NumGoroutine() {
 		time.Sleep(20 * time.Millisecond)
 	}
 
@@ -882,7 +882,7 @@ func TestScanLoadState(t *testing.T) {
 			t.Fatalf("scan %+v, encoding/json %+v, of %s", got, want, data)
 		}
 		keeps += len(got.Keeps)
-		if e.g.Over() {
+		if e.g.View().Over() {
 			break
 		}
 		randomMove(e.g, rng)

@@ -36,7 +36,7 @@ func TestLongGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	bot := game.ThresholdBot{BankAt: ThresholdBankAt}
-	for g.NumEvents() < *loadLong || g.Current() != 0 {
+	for g.NumEvents() < *loadLong || g.View().Current() != 0 {
 		if err := g.PlayTurn(bot); err != nil {
 			t.Fatal(err)
 		}

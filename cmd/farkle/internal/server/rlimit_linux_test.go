@@ -9,7 +9,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -51,22 +50,28 @@ func TestFileLimit(t *testing.T) {
 		}
 		conns = append(conns, conn)
 	}
-	// Each connection: answered at once (refused), or waiting for a
-	// request (accepted).
-	answers := make([]string, n)
-	var wg sync.WaitGroup
-	for i, conn := range conns {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			conn.SetReadDeadline(time.Now().Add(2 * time.Second))
-			b, _ := io.ReadAll(conn)
-			answers[i] = string(b)
-		}()
+	// One more connection, over the cap, is refused: once its answer is
+	// here, the server's accept loop, which takes the connections in the
+	// order they were made, has passed every one of them, and wrote the
+	// answer of each one refused before this one (on the loopback, a write
+	// reaches the peer's socket before it returns).
+	probe, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
 	}
-	wg.Wait()
+	defer probe.Close()
+	probe.SetReadDeadline(time.Now().Add(guard)) // a guard: accepted, it would wait for a request
+	if b, _ := io.ReadAll(probe); !strings.HasPrefix(string(b), "HTTP/1.1 503 ") {
+		t.Fatalf("a connection over the cap: %q", b)
+	}
+	// Each connection: answered (refused), or with nothing to read,
+	// waiting for a request (accepted).
 	waiting, refused := 0, 0
-	for i, a := range answers {
+	for i, conn := range conns {
+		a, err := pending(conn)
+		if err != nil {
+			t.Fatalf("connection %d: %v", i, err)
+		}
 		switch {
 		case a == "":
 			waiting++
@@ -84,12 +89,20 @@ func TestFileLimit(t *testing.T) {
 		conn.Close()
 	}
 	conns = conns[:0]
-	time.Sleep(100 * time.Millisecond)
-	if r := call(t, nil, "POST", c.base+"/api/games", "", createRequest{Seats: []seatRequest{{Kind: KindHuman}}}); r.status != 201 {
-		t.Errorf("a create after the flood: %d %s", r.status, r.body)
+	// The server gives the places back as it sees the connections
+	// close: a create is served once it has, refused with 503 before.
+	for tries, end := 1, time.Now().Add(guard); ; tries++ {
+		r := call(t, nil, "POST", c.base+"/api/games", "", createRequest{Seats: []seatRequest{{Kind: KindHuman}}})
+		if r.status == 201 {
+			t.Logf("a create after the flood served at try %d", tries)
+			break
+		}
+		if r.status != 503 || !strings.Contains(string(r.body), "too many connections") || time.Now().After(end) {
+			t.Fatalf("a create after the flood, try %d: %d %s", tries, r.status, r.body)
+		}
 	}
 	c.cmd.Process.Signal(syscall.SIGTERM)
-	if code := c.wait(t, 10*time.Second); code != 0 {
+	if code := c.wait(t, guard); code != 0 {
 		t.Errorf("exit %d", code)
 	}
 	log := c.stderr.String()
@@ -99,4 +112,35 @@ func TestFileLimit(t *testing.T) {
 	if want := fmt.Sprintf("at most %d connections", fitConns(DefaultMaxConns, limit)); !strings.Contains(log, want) {
 		t.Errorf("the child did not log %q:\n%s", want, log)
 	}
+}
+
+// pending returns what conn has received so far, without waiting: the
+// bytes in its socket's buffer, up to its end, or "" for none.
+func pending(conn net.Conn) (string, error) {
+	rc, err := conn.(*net.TCPConn).SyscallConn()
+	if err != nil {
+		return "", err
+	}
+	var got []byte
+	buf := make([]byte, 4096)
+	var rerr error
+	err = rc.Read(func(fd uintptr) bool {
+		for {
+			n, _, err := syscall.Recvfrom(int(fd), buf, syscall.MSG_DONTWAIT)
+			switch {
+			case err == syscall.EINTR:
+				continue
+			case err == syscall.EAGAIN || n == 0: // nothing more now, or the end
+				return true
+			case err != nil:
+				rerr = err
+				return true
+			}
+			got = append(got, buf[:n]...)
+		}
+	})
+	if err == nil {
+		err = rerr
+	}
+	return string(got), err
 }

@@ -188,6 +188,9 @@ type Server struct {
 	// in nanoseconds.
 	overloadLogged atomic.Int64
 	cpuHold        atomic.Bool // for the tests: cpuWatch leaves cpuWait as set
+	// coin draws the chance of a refusal for the CPU (rand.Float64; a
+	// test's seeded source).
+	coin func() float64
 
 	// loadEvents bounds the events of a game's log at start-up.
 	loadEvents int
@@ -260,6 +263,7 @@ func New(cfg Config) (*Server, error) {
 		cfg:           cfg,
 		logf:          cfg.Logf,
 		now:           time.Now,
+		coin:          cpuCoin,
 		games:         make(map[string]*entry),
 		clientStreams: make(clientCounts),
 		loadEvents:    game.DefaultMaxEvents,

@@ -39,7 +39,7 @@ func (b *syncBuffer) String() string {
 // connection, and Release returns.
 func TestShutdownUnderLoad(t *testing.T) {
 	for round := range 3 {
-		s, err := New(Config{DataDir: t.TempDir(), Rate: -1, Logf: t.Logf, FinishedTTL: time.Hour, IdleTTL: time.Hour})
+		s, err := New(calm(Config{DataDir: t.TempDir(), Rate: -1, Logf: t.Logf, FinishedTTL: time.Hour, IdleTTL: time.Hour}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 		s.store.c.delay.Store(int64(5 * time.Millisecond)) // moves in flight
 		stop := make(chan struct{})
 		var wg sync.WaitGroup
-		var moves, failed atomic.Int64
+		var moves, tries, sweeps, failed atomic.Int64
 		client := &http.Client{Timeout: 10 * time.Second}
 		for _, c := range games {
 			wg.Add(2)
@@ -69,6 +69,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 					default:
 					}
 					next, status, err := tryMove(client, ts.URL, c, st)
+					tries.Add(1)
 					if err != nil {
 						failed.Add(1) // the connection closed
 						return
@@ -109,6 +110,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 				default:
 				}
 				s.sweep(time.Now().Add(2 * time.Hour))
+				sweeps.Add(1)
 				time.Sleep(20 * time.Millisecond)
 			}
 		}()
@@ -129,7 +131,10 @@ func TestShutdownUnderLoad(t *testing.T) {
 				res.Body.Close()
 			}
 		}()
-		time.Sleep(200 * time.Millisecond)
+		// The shutdown comes with moves tried and in flight and the expiry
+		// swept, however fast the machine. (The moves tried, not made:
+		// the expiry may take every game before a move.)
+		until(func() bool { return tries.Load() >= 2*int64(len(games)) && sweeps.Load() >= 1 })
 		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(round)*time.Millisecond)
 		ts.Config.Shutdown(ctx)
 		cancel()
@@ -142,7 +147,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 		}()
 		select {
 		case <-released:
-		case <-time.After(10 * time.Second):
+		case <-time.After(guard):
 			t.Fatal("Release did not return")
 		}
 		close(stop)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy"
 )
 
 // stateJSON is the state of a game, as GET /api/games/{id} returns it.
@@ -80,10 +81,10 @@ type keptJSON struct {
 // walking back from the last event.
 func keptOf(g *game.Game) []keptJSON {
 	out := []keptJSON{}
-	if g.Over() {
+	if g.View().Over() {
 		return out
 	}
-	cur, n := g.Current(), g.NumEvents()
+	cur, n := g.View().Current(), g.NumEvents()
 	var evs []game.Event
 	for back := 16; ; back *= 2 {
 		from := max(0, n-back)
@@ -183,7 +184,8 @@ func orEmpty(dice []farkle.Die) []farkle.Die {
 
 // keepOf returns the JSON of a keep from a roll of n dice.
 func keepOf(p farkle.Partition, lang string) keepJSON {
-	k := keepJSON{Dice: p.Dice(), Points: p.Points(), Combos: []comboJSON{}, DiceLeft: p.Rest().Len()}
+	kept, _ := farkle.HandOf(p.Dice()) // a keep's dice are a valid Hand
+	k := keepJSON{Dice: kept, Points: p.Points(), Combos: []comboJSON{}, DiceLeft: len(p.Rest())}
 	if k.DiceLeft == 0 {
 		k.DiceLeft, k.HotDice = farkle.MaxDice, true
 	}
@@ -200,7 +202,7 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 	if lang == "" {
 		lang = "en"
 	}
-	r := g.Rules()
+	r := g.View().Rules()
 	preset := "custom"
 	for _, p := range []game.Preset{game.App, game.Zilch, game.Facebook} {
 		pr := p.Rules()
@@ -215,9 +217,9 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 	}
 	st := stateJSON{
 		ID: e.id, Rules: preset, Target: target, Lang: lang,
-		Current: g.Current(), Turn: g.Turn(), TurnTotal: g.TurnTotal(),
-		Dice: orEmpty(g.Dice()), DiceLeft: g.DiceLeft(), HotDice: g.HotDice(),
-		FinalRound: g.FinalRound(), Over: g.Over(),
+		Current: g.View().Current(), Turn: g.View().Turn(), TurnTotal: g.View().TurnTotal(),
+		Dice: orEmpty(g.View().Roll()), DiceLeft: g.View().DiceLeft(), HotDice: g.View().HotDice(),
+		FinalRound: g.View().FinalRound(), Over: g.View().Over(),
 		CanRoll:   g.Can(game.ActionRoll) == nil,
 		Keeps:     []keepJSON{},
 		Kept:      keptOf(g),
@@ -228,21 +230,21 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 		ToxicTwos: r.ToxicTwos, SixOnesWin: r.SixOnesWin, Welfare: r.Welfare, Bankrupt: r.Bankrupt,
 		Piggyback: r.Piggyback, Bonus: r.PiggybackBonus,
 	}
-	st.OfferTotal, st.OfferDice, _ = g.Offer()
-	if w, ok := g.Winner(); ok {
+	st.OfferTotal, st.OfferDice, _ = g.View().Offer()
+	if w, ok := g.View().Winner(); ok {
 		st.Winner = &w
 	}
 	switch err := g.Can(game.ActionBank); {
 	case err == nil:
 		st.CanBank = true
-	case g.Dice() == nil && !g.Over() && g.TurnTotal() > 0:
+	case g.View().Roll() == nil && !g.View().Over() && g.View().TurnTotal() > 0:
 		st.BankNote = cleanError(err)
 	}
-	for i, p := range g.Players() {
+	for i, p := range g.View().Players() {
 		st.Players = append(st.Players, playerJSON{Name: p.Name, Kind: e.seats[i].Kind, Score: p.Score, Farkles: p.Farkles, OnBoard: p.OnBoard})
 	}
-	if d := g.Dice(); d != nil {
-		keeps, err := g.Scorer().Keeps(d)
+	if d := g.View().Roll(); d != nil {
+		keeps, err := g.View().Scorer().Keeps(d)
 		if err == nil {
 			for _, k := range keeps {
 				st.Keeps = append(st.Keeps, keepOf(k, lang))
@@ -289,7 +291,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) {
 // caller holds e.mu.
 func (s *Server) advice(e *entry, lang string) (adviceJSON, *apiError) {
 	g := e.g
-	dice := g.Dice()
+	dice := g.View().Roll()
 	if dice == nil {
 		return adviceJSON{}, errorf(http.StatusConflict, CodeNoRoll, "no dice on the table: roll first")
 	}
@@ -297,12 +299,12 @@ func (s *Server) advice(e *entry, lang string) (adviceJSON, *apiError) {
 	if err != nil {
 		return adviceJSON{}, errorf(http.StatusInternalServerError, CodeInternal, err.Error())
 	}
-	a, err := t.Advise(dice, g.TurnTotal())
+	a, err := t.Advise(strategy.StateOf(g.View()), dice)
 	if err != nil {
 		return adviceJSON{}, errorf(http.StatusInternalServerError, CodeInternal, cleanError(err))
 	}
 	out := adviceJSON{
-		Player: g.Current(), Dice: orEmpty(dice), TurnTotal: g.TurnTotal(), Farkle: a.Farkle,
+		Player: g.View().Current(), Dice: orEmpty(dice), TurnTotal: g.View().TurnTotal(), Farkle: a.Farkle,
 		Choices: []ChoiceJSON{}, Strategy: "single-turn expected score",
 	}
 	for _, c := range a.Choices {

@@ -95,15 +95,15 @@ func TestStateJSON(t *testing.T) {
 						states++
 					}
 				}
-				if g.Over() || g.NumEvents() >= s.cfg.MaxEvents {
+				if g.View().Over() || g.NumEvents() >= s.cfg.MaxEvents {
 					break
 				}
 				switch step % 37 {
 				case 11: // a rename, as a join makes
 					e.renames++
-					g.Rename(g.Current(), names[step%len(names)]+" 2")
+					g.Rename(g.View().Current(), names[step%len(names)]+" 2")
 				case 23: // an undo: the game replayed, a new *game.Game
-					g2, err := game.Replay(g.Rules(), namesOf(g), g.EventsSince(0))
+					g2, err := game.Replay(g.View().Rules(), namesOf(g), g.EventsSince(0))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -124,7 +124,7 @@ func TestStateJSON(t *testing.T) {
 
 func namesOf(g *game.Game) []string {
 	var out []string
-	for _, p := range g.Players() {
+	for _, p := range g.View().Players() {
 		out = append(out, p.Name)
 	}
 	return out
@@ -132,10 +132,10 @@ func namesOf(g *game.Game) []string {
 
 // randomMove makes a legal move of g, chosen at random.
 func randomMove(g *game.Game, rng *mrand.Rand) {
-	if d := g.Dice(); d != nil {
-		keeps, err := g.Scorer().Keeps(d)
+	if d := g.View().Roll(); d != nil {
+		keeps, err := g.View().Scorer().Keeps(d)
 		if err == nil && len(keeps) > 0 {
-			g.Keep(keeps[rng.IntN(len(keeps))].Dice().Dice())
+			g.Keep(keeps[rng.IntN(len(keeps))].Dice())
 			return
 		}
 	}
@@ -329,9 +329,9 @@ func benchEntryT(b testing.TB) (*Server, *entry) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for g.Dice() == nil || g.NumEvents() < 40 {
+	for g.View().Roll() == nil || g.NumEvents() < 40 {
 		randomMove(g, mrand.New(mrand.NewPCG(3, uint64(g.NumEvents()))))
-		if g.Over() {
+		if g.View().Over() {
 			b.Fatal("over")
 		}
 	}

@@ -339,7 +339,7 @@ func finishLog(out *loadedLog, h logHeader, evs []game.Event, src source, state 
 	if err != nil {
 		return nil, err
 	}
-	if err := checkSeats(h.Seats, g.NumPlayers()); err != nil {
+	if err := checkSeats(h.Seats, g.View().NumPlayers()); err != nil {
 		return nil, err
 	}
 	g.SetSource(src)
@@ -363,11 +363,11 @@ func strictJSON(data []byte, v any) error {
 // logOf returns the beginning of a new game's log: the magic, the header
 // and the first record, of the events of g so far.
 func logOf(e *entry) ([]byte, error) {
-	names := make([]string, e.g.NumPlayers())
-	for i, p := range e.g.Players() {
+	names := make([]string, e.g.View().NumPlayers())
+	for i, p := range e.g.View().Players() {
 		names[i] = p.Name
 	}
-	hb, err := json.Marshal(logHeader{Format: logFormat, Version: logVersion, Rules: e.g.Rules(), Players: names, Seats: e.seats})
+	hb, err := json.Marshal(logHeader{Format: logFormat, Version: logVersion, Rules: e.g.View().Rules(), Players: names, Seats: e.seats})
 	if err != nil {
 		return nil, err
 	}
@@ -443,15 +443,15 @@ func (s *Server) undo(e *entry) {
 		}
 		return
 	}
-	names := make([]string, e.g.NumPlayers())
-	for i, p := range e.g.Players() {
+	names := make([]string, e.g.View().NumPlayers())
+	for i, p := range e.g.View().Players() {
 		names[i] = p.Name
 	}
 	var evs []game.Event
 	if e.saved > 0 {
 		evs = e.g.EventsSince(0)[:e.saved]
 	}
-	g, err := game.Replay(e.g.Rules(), names, evs)
+	g, err := game.Replay(e.g.View().Rules(), names, evs)
 	if err != nil {
 		s.logf("farkle serve: game %s: undo: %v", e.id, err) // a bug: the game's own history replays
 		return
@@ -557,7 +557,7 @@ func (s *Server) loadAll() error {
 		}
 		// A bot's turn is played before the save that ends a human's
 		// turn, so none is due; a file written by hand may differ.
-		if !e.g.Over() && e.bots[e.g.Current()] != nil {
+		if !e.g.View().Over() && e.bots[e.g.View().Current()] != nil {
 			s.playBots(e)
 			if err := s.persist(e); err != nil {
 				return err

@@ -204,7 +204,7 @@ func ReadHeader(data []byte, magic string, maxVersion byte) (version byte, r gam
 // package game reads them.
 func NormRules(r game.Rules) game.Rules {
 	if r.Scoring == (farkle.Rules{}) {
-		r.Scoring = farkle.App.Rules()
+		r.Scoring = farkle.AppScoring.Rules()
 	}
 	if r.Target == 0 {
 		r.Target = game.DefaultTarget
@@ -225,12 +225,12 @@ func Mismatch(tr, r game.Rules, whose string) (field, detail string, ok bool) {
 // PlaySafe keeps the best keep of the roll and banks, as the zero
 // game.ThresholdBot does: the move of a Bot where its table has no answer.
 func PlaySafe(v game.View) (farkle.Hand, bool) {
-	var buf [farkle.MaxDice]farkle.Die
-	p, err := v.Scorer().BestKeep(v.Roll().AppendDice(buf[:0]))
+	p, err := v.Scorer().BestKeep(v.Roll())
 	if err != nil || p.Points() == 0 {
 		return farkle.Hand{}, false
 	}
-	return p.Dice(), true
+	keep, _ := farkle.HandOf(p.Dice()) // the dice of a keep are a valid Hand
+	return keep, true
 }
 
 // MaxTurnTotal bounds the turn totals and the scores of a last turn that

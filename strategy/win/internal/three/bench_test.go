@@ -11,7 +11,7 @@ import (
 // BenchmarkTurn times the dynamic program of one turn with its interval,
 // from the start of the game at target 2,000 (40 turn totals).
 func BenchmarkTurn(b *testing.B) {
-	tb, err := Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 2000}, Options{})
+	tb, err := Solve(context.Background(), game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 2000}, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 // FuzzUnmarshalBinary checks that UnmarshalBinary never panics, and that
 // what it accepts marshals back to the same bytes.
 func FuzzUnmarshalBinary(f *testing.F) {
-	tb, err := Solve(f.Context(), game.Rules{Scoring: farkle.Core.Rules(), Target: 300}, Options{})
+	tb, err := Solve(f.Context(), game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 300}, Options{})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func FuzzUnmarshalBinary(f *testing.F) {
 
 // TestChancesProperty checks properties of the table at random positions.
 func TestChancesProperty(t *testing.T) {
-	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 800})
+	tb := solve(t, game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 800})
 	rapid.Check(t, propChances(tb))
 }
 

@@ -38,7 +38,7 @@ func refRolls(t *testing.T, sc *farkle.Scorer, n int) []refRoll {
 		}
 		var ks []refKeep
 		for _, k := range keeps {
-			left := n - k.Dice().Len()
+			left := n - len(k.Dice())
 			if left == 0 {
 				left = 6
 			}
@@ -353,18 +353,18 @@ func TestSolveReference(t *testing.T) {
 	if testgate.Race {
 		t.Skip("value iteration of seconds: not under the race detector")
 	}
-	cases := []game.Rules{{Scoring: farkle.Core.Rules(), Target: 300}}
+	cases := []game.Rules{{Scoring: farkle.CoreScoring.Rules(), Target: 300}}
 	if testgate.Slow() {
 		cases = append(cases,
-			game.Rules{Scoring: farkle.Core.Rules(), Target: 200, FinalRound: true},
-			game.Rules{Scoring: farkle.Core.Rules(), Target: 500},
-			game.Rules{Scoring: farkle.App.Rules(), Target: 500, MinBank: 150, MinFirstBank: 300},
-			game.Rules{Scoring: farkle.Core.Rules(), Target: 1000},
-			game.Rules{Scoring: farkle.Core.Rules(), Target: 500, FinalRound: true},
-			game.Rules{Scoring: farkle.App.Rules(), Target: 300, FinalRound: true, MinBank: 100, MinFirstBank: 200})
+			game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 200, FinalRound: true},
+			game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 500},
+			game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 500, MinBank: 150, MinFirstBank: 300},
+			game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1000},
+			game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 500, FinalRound: true},
+			game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 300, FinalRound: true, MinBank: 100, MinFirstBank: 200})
 	}
 	for _, r := range cases {
-		name := fmt.Sprintf("%d/%v/%d/%d/final=%v", r.Target, r.Scoring == farkle.Core.Rules(), r.MinBank, r.MinFirstBank, r.FinalRound)
+		name := fmt.Sprintf("%d/%v/%d/%d/final=%v", r.Target, r.Scoring == farkle.CoreScoring.Rules(), r.MinBank, r.MinFirstBank, r.FinalRound)
 		t.Run(name, func(t *testing.T) {
 			tb := solve(t, r)
 			var err error
@@ -459,12 +459,12 @@ func TestFinalMidTurnReference(t *testing.T) {
 	if testgate.Race {
 		t.Skip("dynamic programs of seconds: not under the race detector")
 	}
-	cases := []game.Rules{{Scoring: farkle.Core.Rules(), Target: 300, FinalRound: true}}
+	cases := []game.Rules{{Scoring: farkle.CoreScoring.Rules(), Target: 300, FinalRound: true}}
 	if testgate.Slow() {
-		cases = append(cases, game.Rules{Scoring: farkle.App.Rules(), Target: 300, FinalRound: true, MinBank: 100, MinFirstBank: 200})
+		cases = append(cases, game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 300, FinalRound: true, MinBank: 100, MinFirstBank: 200})
 	}
 	for _, r := range cases {
-		t.Run(fmt.Sprintf("%v/%d/%d", r.Scoring == farkle.Core.Rules(), r.MinBank, r.MinFirstBank), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%v/%d/%d", r.Scoring == farkle.CoreScoring.Rules(), r.MinBank, r.MinFirstBank), func(t *testing.T) {
 			tb := solve(t, r)
 			sc, err := farkle.New(r.Scoring)
 			if err != nil {

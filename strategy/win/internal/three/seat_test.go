@@ -12,7 +12,7 @@ import (
 // to play and the highest score of the others, then the very last turn
 // against the highest score, a later player's above the target's too.
 func TestFinalSeat(t *testing.T) {
-	r := game.Rules{Scoring: farkle.Core.Rules(), Target: 600, FinalRound: true}
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600, FinalRound: true}
 	g, err := game.New(r, []string{"p0", "p1", "p2", "p3"}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -32,11 +32,11 @@ func TestFinalSeat(t *testing.T) {
 	want := func(scores [3]int) {
 		t.Helper()
 		if got := finalSeat(g.View(), r.Target); got.Scores != scores {
-			t.Errorf("player %d of scores %v: %v, want %v", g.Current(), g.Scores(), got.Scores, scores)
+			t.Errorf("player %d of scores %v: %v, want %v", g.View().Current(), g.View().Scores(), got.Scores, scores)
 		}
 	}
 	turn([]farkle.Die{2, 2, 2, 3, 4, 6}, []farkle.Die{2, 2, 2}) // p0: 200
-	if g.FinalRound() {
+	if g.View().FinalRound() {
 		t.Fatal("a final round at 200")
 	}
 	turn([]farkle.Die{1, 1, 1, 5, 2, 3}, []farkle.Die{1, 1, 1, 5})    // p1: 1050, the final round

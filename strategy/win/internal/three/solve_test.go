@@ -95,7 +95,7 @@ var solved sync.Map // game.Rules -> func() (*Table, error)
 // pure and, at 1,300 under Core scoring, with one mixed class, the same
 // class as (1350, 850, 700) at target 2,000.
 func TestResiduals(t *testing.T) {
-	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 1300})
+	tb := solve(t, game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1300})
 	// Two players of the class mix: the one at 0 and the one at 150.
 	want := [][3]int{{0, 650, 150}, {150, 0, 650}}
 	got := tb.Mixing()
@@ -110,9 +110,9 @@ func TestResiduals(t *testing.T) {
 	n, worst := checkTable(t, tb)
 	t.Logf("Core 1300: %d positions, %d mixed, largest residual %.3g", n, tb.Mixed(), worst)
 	more := []game.Rules{
-		{Scoring: farkle.Core.Rules(), Target: 1000},
-		{Scoring: farkle.App.Rules(), Target: 1000, MinBank: 100, MinFirstBank: 350},
-		{Scoring: farkle.Core.Rules(), Target: 1000, FinalRound: true},
+		{Scoring: farkle.CoreScoring.Rules(), Target: 1000},
+		{Scoring: farkle.AppScoring.Rules(), Target: 1000, MinBank: 100, MinFirstBank: 350},
+		{Scoring: farkle.CoreScoring.Rules(), Target: 1000, FinalRound: true},
 	}
 	if !testgate.Slow() {
 		more = nil // in the slow step of .ci/run: seconds each
@@ -172,7 +172,7 @@ func roundTrip(t *testing.T, tb *Table) (*Table, []byte) {
 // TestBinary checks that a table survives MarshalBinary and
 // UnmarshalBinary bit for bit, and that damage is refused.
 func TestBinary(t *testing.T) {
-	tb, err := Solve(context.Background(), game.Rules{Scoring: farkle.Core.Rules(), Target: 800, MinBank: 100}, Options{})
+	tb, err := Solve(context.Background(), game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 800, MinBank: 100}, Options{})
 	if err != nil { // not the shared table of solve: the test adds a mixed position
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestBinaryFinal(t *testing.T) {
 	if testgate.Race {
 		t.Skip("no concurrency, and ten seconds under the race detector")
 	}
-	tb := solve(t, game.Rules{Scoring: farkle.App.Rules(), Target: 500, FinalRound: true, MinBank: 100})
+	tb := solve(t, game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 500, FinalRound: true, MinBank: 100})
 	back, _ := roundTrip(t, tb)
 	for _, st := range []State{
 		{Scores: [3]int{100, 250, 450}},
@@ -232,7 +232,7 @@ func TestBinaryFinal(t *testing.T) {
 // are the table's: the chance of each roll's advice, averaged over the
 // rolls of six dice with the farkles, is the turn-start chance.
 func TestAdviseAgrees(t *testing.T) {
-	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 1000})
+	tb := solve(t, game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1000})
 	for _, sc := range [][3]int{{300, 650, 900}, {450, 450, 450}, {0, 0, 0}} {
 		want, err := tb.Chances(sc[0], sc[1], sc[2])
 		if err != nil {
@@ -265,13 +265,13 @@ func TestAdviseAgrees(t *testing.T) {
 // last turn.
 func TestFinalAdviseAgrees(t *testing.T) {
 	rules := []game.Rules{
-		{Scoring: farkle.App.Rules(), Target: 600, FinalRound: true, MinBank: 150, MinFirstBank: 300},
-		{Scoring: farkle.Core.Rules(), Target: 1000, FinalRound: true},
+		{Scoring: farkle.AppScoring.Rules(), Target: 600, FinalRound: true, MinBank: 150, MinFirstBank: 300},
+		{Scoring: farkle.CoreScoring.Rules(), Target: 1000, FinalRound: true},
 	}
 	switch {
 	case testgate.Race:
 		// Half a minute under the race detector, for no concurrency.
-		rules = []game.Rules{{Scoring: farkle.App.Rules(), Target: 400, FinalRound: true, MinBank: 150, MinFirstBank: 300}}
+		rules = []game.Rules{{Scoring: farkle.AppScoring.Rules(), Target: 400, FinalRound: true, MinBank: 150, MinFirstBank: 300}}
 	case !testgate.Slow():
 		rules = rules[:1] // the second in the slow step of .ci/run
 	}

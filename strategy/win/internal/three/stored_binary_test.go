@@ -20,7 +20,7 @@ var updateStored = flag.Bool("update-win3", false, "rewrite testdata/core-800.bi
 // (go test -update-win3 rewrites it).
 func TestStoredTable(t *testing.T) {
 	file := filepath.Join("testdata", "core-800.bin")
-	tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: 800})
+	tb := solve(t, game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 800})
 	data, err := tb.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)

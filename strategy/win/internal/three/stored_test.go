@@ -33,7 +33,7 @@ func TestSolveStored(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprint(c.target), func(t *testing.T) {
-			tb := solve(t, game.Rules{Scoring: farkle.Core.Rules(), Target: c.target})
+			tb := solve(t, game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: c.target})
 			got := tb.SeatWin()
 			for s := range 3 {
 				if math.Abs(got[s]-c.seats[s]) > 1e-12 {
