@@ -39,7 +39,7 @@ func Example() {
 	}
 	fmt.Println(g.View().Scores())
 	// Output:
-	// keep 1, bank false: 10.0% to win
+	// keep [1], bank false: 10.0% to win
 	// [950 2150]
 }
 
