@@ -172,8 +172,10 @@ func (p Partition) Combos() iter.Seq[Combo] {
 func (p Partition) Dice() []Die { return p.dice.Dice() }
 
 // Rest returns the dice in no combination of p, in ascending order, in a
-// new slice (nil for none): for a keep, the dice left to roll. As
-// [Hand.Dice], it allocates nothing unless the caller keeps the slice.
+// new slice (nil for none): for a keep, the dice left to roll, except
+// that a keep of every die leaves none, and then the player rolls all six
+// again (hot dice). As [Hand.Dice], it allocates nothing unless the
+// caller keeps the slice.
 func (p Partition) Rest() []Die { return p.rest.Dice() }
 
 // String returns p in the form

@@ -113,7 +113,8 @@ func AppendKeeps(dst []Partition, roll []Die) ([]Partition, error) {
 
 // Keeps lists every distinct legal keep of roll under the [AppScoring] rules, for
 // instance to highlight the dice a player may tap. Each is a Partition of
-// the kept dice whose Rest is the dice left to roll. They are ordered by
+// the kept dice whose Rest is the dice left to roll (none after a keep of
+// every die: hot dice, six to roll again). They are ordered by
 // points descending, then fewest dice, then by their dice ascending
 // (compared as sorted lists), so the first is [BestKeep]. Keeps that hold
 // the same dice are listed once, whatever the order of the roll.
