@@ -361,7 +361,7 @@ var winCases = []winCase{
 	// A penalty at target 600 (floor -500); refLarge has one under Zilch
 	// scoring with an opening minimum.
 	{"facebook-600-penalty", game.Rules{Target: 600, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.Facebook.Rules()}, -500},
-	{"slow/app-200-final-penalty-first-100", game.Rules{Target: 200, FinalRound: true, MinBank: 50, MinFirstBank: 100, Penalty: 150, PenaltyAfter: 2, Scoring: farkle.App.Rules()}, -200},
+	{"slow/app-150-final-penalty-first-100", game.Rules{Target: 150, FinalRound: true, MinBank: 50, MinFirstBank: 100, Penalty: 150, PenaltyAfter: 2, Scoring: farkle.App.Rules()}, -200},
 	// House rules: toxic twos (a farkle, also with a final round and a
 	// penalty), six 1s that win (under a Core whose six 1s score 600, so
 	// that the win is worth more than the points), bankruptcy on the
