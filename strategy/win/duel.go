@@ -112,11 +112,10 @@ type DuelResult struct {
 // that do not fit a [Table].
 //
 // With a TablePolicy, Duel follows the turn of every position forward
-// from the table, and takes about four times as long as Solve for the same
-// rules: under the App rules of play (target 10,000, a final round),
-// about 36 seconds on two cores, where Solve takes about 9. Without one,
-// the turns of the policies do not depend on the scores, and Duel takes
-// well under a second (0.2 seconds for the App rules).
+// from the table, and takes about four times as long as [Solve] for the
+// same rules. Without one, the turns of the policies do not depend on the
+// scores, and Duel takes a small part of Solve's time (a fiftieth for the
+// App rules).
 func Duel(ctx context.Context, r game.Rules, a, b Policy, opts Options) (DuelResult, error) {
 	d, err := newDuel(r, a, b, opts)
 	if err != nil {

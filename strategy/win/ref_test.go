@@ -355,12 +355,13 @@ var winCases = []winCase{
 	{"app-2000-first-350-minbank", game.Rules{Target: 2000, MinBank: 150, MinFirstBank: 350, Scoring: farkle.AppScoring.Rules()}, 0},
 	{"core-400-final-first-200", game.Rules{Target: 400, FinalRound: true, MinFirstBank: 200, Scoring: farkle.CoreScoring.Rules()}, 0},
 	{"facebook-1000-final-first-500", game.Rules{Target: 1000, FinalRound: true, MinFirstBank: 500, Scoring: farkle.FacebookScoring.Rules()}, 0},
-	{"app-2000-final-first-350", game.Rules{Target: 2000, FinalRound: true, MinFirstBank: 350, Scoring: farkle.AppScoring.Rules()}, 0},
+	{"app-1000-final-first-350", game.Rules{Target: 1000, FinalRound: true, MinFirstBank: 350, Scoring: farkle.AppScoring.Rules()}, 0},
 	// With a penalty, off the board at 0, -200 and the floor -300.
 	{"core-300-penalty-first-150", game.Rules{Target: 300, Penalty: 200, PenaltyAfter: 2, MinFirstBank: 150, Scoring: farkle.CoreScoring.Rules()}, -300},
-	// A penalty at target 1,000 (floor -500); refLarge has one at 2,000.
-	{"facebook-1000-penalty", game.Rules{Target: 1000, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.FacebookScoring.Rules()}, -500},
-	{"slow/app-300-final-penalty-first-200", game.Rules{Target: 300, FinalRound: true, MinBank: 50, MinFirstBank: 200, Penalty: 150, PenaltyAfter: 2, Scoring: farkle.AppScoring.Rules()}, -200},
+	// A penalty at target 600 (floor -500); refLarge has one under Zilch
+	// scoring with an opening minimum.
+	{"facebook-600-penalty", game.Rules{Target: 600, MinBank: 300, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.FacebookScoring.Rules()}, -500},
+	{"slow/app-150-final-penalty-first-100", game.Rules{Target: 150, FinalRound: true, MinBank: 50, MinFirstBank: 100, Penalty: 150, PenaltyAfter: 2, Scoring: farkle.AppScoring.Rules()}, -200},
 	// House rules: toxic twos (a farkle, also with a final round and a
 	// penalty), six 1s that win (under a Core whose six 1s score 600, so
 	// that the win is worth more than the points), bankruptcy on the
@@ -477,13 +478,15 @@ func checkCase(t *testing.T, c winCase) {
 	t.Logf("first player %.9f, largest difference %.3g", tb.firstWin(), worst)
 }
 
-// refLarge are reference cases too slow for .ci/run: the reference takes
-// about 8 minutes on one core for a penalty and an opening minimum at
-// target 2,000. TestSolveReferenceLarge checks them with FARKLE_SLOW=1:
+// refLarge are the reference cases of the slowest reference, a penalty
+// with an opening minimum under Zilch scoring, whose six dice so rarely
+// farkle that its turns are long: about 40 seconds on two cores at target
+// 500 (8 minutes on one core at 2,000, run by hand with a larger Target).
+// TestSolveReferenceLarge checks them in the slow step of .ci/run:
 //
 //	FARKLE_SLOW=1 go test -run TestSolveReferenceLarge -v ./strategy/win
 var refLarge = []winCase{
-	{"zilch-1000-penalty-first-500", game.Rules{Target: 1000, MinBank: 300, MinFirstBank: 500, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.ZilchScoring.Rules()}, -500},
+	{"zilch-500-penalty-first-500", game.Rules{Target: 500, MinBank: 300, MinFirstBank: 500, Penalty: 500, PenaltyAfter: 3, Scoring: farkle.ZilchScoring.Rules()}, -500},
 }
 
 // TestSolveReferenceLarge is TestSolveReference for refLarge.

@@ -124,15 +124,18 @@ func StateOf(v game.View) State {
 // up to a residual under 1e-12 in every equation; three by a stationary
 // equilibrium, to a residual of about 1e-15.
 //
-// Solving takes, on this machine's two cores: for two players, about 4
-// seconds for target 10,000 under Core scoring without a penalty or a
-// final round, 9 seconds with the App rules' final round, half a minute
-// with a penalty of 500 after three farkles in a row (Facebook or Zilch
-// scoring), three and a half minutes for Zilch with a penalty and a final
-// round; for three players, about 20 seconds at target 2,000 and 40
-// minutes at 10,000. Time grows about as the cube (two players) or the
-// fourth power (three) of the target over the score step. Set
-// opts.Progress to follow a long solve, and opts.Cache to solve once.
+// How long Solve takes grows about as the cube (two players) or the
+// fourth power (three) of the target over the score step. Measured on a
+// machine of two cores (the project's test machine), for the presets'
+// rules (game.Preset's Rules, target 10,000): two players, App 17
+// seconds, Facebook 52 seconds (a penalty for farkles in a row), Zilch
+// about three and a half minutes (a penalty, and turns so long, its six
+// dice so rarely farkle, that they are followed to 40,000 points);
+// Core scoring without a final round 4 seconds, target 1,000 a few
+// milliseconds. Three players, App 39 minutes, a few seconds at target
+// 2,000;
+// Facebook and Zilch are refused (a penalty). Set opts.Progress to follow
+// a long solve, and opts.Cache to solve once.
 //
 // With opts.Cache, Solve first looks in that directory for the table of
 // r, opts.Players and opts.Floor, and reads it back if it is there and

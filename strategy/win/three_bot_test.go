@@ -81,7 +81,10 @@ func TestBot3MonteCarlo(t *testing.T) {
 		t.Fatalf("%d mixed positions at target 1,000", tb.Mixed())
 	}
 	games := 2000 // the plain run; the slow step of .ci/run plays 100,000
-	if testgate.Slow() {
+	switch {
+	case testgate.Race:
+		games = 500
+	case testgate.Slow():
 		games = 100000
 	}
 	checkSeats(t, tb, games, 7)

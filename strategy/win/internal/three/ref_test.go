@@ -342,7 +342,7 @@ func refSolve(t *testing.T, r game.Rules, maxSweeps int, pinned map[[3]int][3]fl
 }
 
 // TestSolveReference compares Solve with the reference at target 300
-// and (in the slow step) 500 and 1,000, under Core scoring and under App
+// and (in the slow step) 500 and 800, under Core scoring and under App
 // scoring with a minimum bank and an opening minimum, without and (in the
 // slow step) with a final round: to 1e-9 at every position where the
 // solution is pure and the reference settled, which must be every pure position (the mixed ones
@@ -359,13 +359,16 @@ func TestSolveReference(t *testing.T) {
 			game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 200, FinalRound: true},
 			game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 500},
 			game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 500, MinBank: 150, MinFirstBank: 300},
-			game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1000},
-			game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 500, FinalRound: true},
+			game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 800},
+			game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 300, FinalRound: true},
 			game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 300, FinalRound: true, MinBank: 100, MinFirstBank: 200})
 	}
 	for _, r := range cases {
 		name := fmt.Sprintf("%d/%v/%d/%d/final=%v", r.Target, r.Scoring == farkle.CoreScoring.Rules(), r.MinBank, r.MinFirstBank, r.FinalRound)
 		t.Run(name, func(t *testing.T) {
+			if testgate.Slow() {
+				t.Parallel() // minutes each: on both cores
+			}
 			tb := solve(t, r)
 			var err error
 			pinned := map[[3]int][3]float64{}
