@@ -4,9 +4,11 @@
 // whether to bank, and plays as a bot of package game. Package strategy
 // plays one turn for the most points instead.
 //
-//	t, err := win.Solve(ctx, game.Rules{Target: 2000}, win.Options{}) // Players: 3 for three
-//	adv, err := t.Advise(win.StateOf(g.View()), roll) // adv.Keep, adv.Bank, adv.Chance
-//	err = g.Play(win.Bot{Table: t}, other)            // a bot that plays by t
+//	r := game.App.Rules()
+//	r.Target = 2000                                     // the rules the game plays, and the table solves
+//	t, err := win.Solve(ctx, r, win.Options{})          // Players: 3 for three
+//	adv, err := t.Advise(win.StateOf(g.View()), roll)   // adv.Keep, adv.Bank, adv.Chance
+//	err = g.Play(win.Bot{Table: t}, other)              // a bot that plays by t
 //
 // Solve takes from milliseconds (two players, target 1,000) to minutes
 // (see [Solve]); set [Options].Cache to a directory to solve each game
