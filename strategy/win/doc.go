@@ -46,7 +46,7 @@
 // player's last turn).
 //
 // The models, the solution concept and the published figures are set out
-// in docs/win.md of the repository.
+// in docs/research.md of the repository.
 //
 // # Research
 //
