@@ -12,6 +12,7 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/rolls"
+	"github.com/farkle-go/farkle/internal/testgate"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -104,6 +105,9 @@ func bellmanRolls(t *testing.T, s *farkle.Scorer, toxicTwos bool) [farkle.MaxDic
 // keep's value, and a state is worth the better of banking (where allowed)
 // and rolling.
 func TestBellman(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	for _, p := range presets {
 		s := newScorer(t, p)
 		rolls := bellmanRolls(t, s, false)

@@ -13,12 +13,16 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/testgate"
 )
 
 // TestBellmanToxicTwos checks the Bellman equation of every preset's
 // tables under ToxicTwos, with the keeps of the rolls of four or more 2s
 // taken away by brute force.
 func TestBellmanToxicTwos(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	for _, p := range presets {
 		s := newScorer(t, p)
 		rolls := bellmanRolls(t, s, true)

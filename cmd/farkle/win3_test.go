@@ -18,6 +18,9 @@ import (
 // the cache (win3-*.bin, read back without solving), the text, a final
 // round, and the refusal of a penalty.
 func TestWin3(t *testing.T) {
+	if raceEnabled {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	dir := t.TempDir()
 	args := []string{"win", "-players", "3", "-rules", "core", "-target", "1300", "-final-round=false", "-cache", "cache", "-json"}
 	code, out, errs := runArgs(t, dir, args...)
@@ -88,6 +91,9 @@ func TestWin3(t *testing.T) {
 // and a bad name or rules that win3 does not solve are refused before the
 // game.
 func TestPlayBotWin(t *testing.T) {
+	if raceEnabled {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	input := strings.Repeat("roll\nbest\nbank\n", 40) + "quit\n"
 	for _, bots := range []string{"1", "2", "3"} {
 		code, out, errs := runInput(input, "play", "-bot", "win", "-bots", bots, "-rules", "core", "-target", "800", "-final-round=false", "-seed", "3")

@@ -75,6 +75,9 @@ func mustDuel(t fataler, r game.Rules, a, b Policy) DuelResult {
 // what its table says: the first player's chance, and its complement
 // going second.
 func TestDuelSelf(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	for _, c := range duelCases() {
 		t.Run(c.name, func(t *testing.T) {
 			tb := solvedWin(t, c.r, 0)
@@ -93,6 +96,9 @@ func TestDuelSelf(t *testing.T) {
 // second, and that a duel of a policy against itself is fair: the chances
 // first and second add up to 1.
 func TestDuelWinBeatsAll(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	if testgate.Slow() {
 		t.Parallel() // with the other long checks, on both cores
 	}

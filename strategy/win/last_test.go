@@ -9,6 +9,7 @@ import (
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
+	"github.com/farkle-go/farkle/internal/testgate"
 )
 
 // The last turn of a final round (State.LastTurn) against the reference's
@@ -47,6 +48,9 @@ func refLast(ref *refSolver, s pair) float64 {
 // and the chance of rolling on with enough already: that of not
 // farkling.
 func TestLastTurn(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	ix := multiset.Get()
 	for _, c := range lastCases {
 		t.Run(c.name, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/testgate"
 	"github.com/farkle-go/farkle/strategy"
 )
 
@@ -128,6 +129,9 @@ func TestOpeningMonotone(t *testing.T) {
 // TestOpeningResidual checks the equations of the table with a penalty
 // at every position, off the board too, as TestResidual does.
 func TestOpeningResidual(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	tb := solvedWin(t, winOpeningPenalty, winOpeningFloor)
 	b := tb.m.getBuf()
 	defer tb.m.putBuf(b)

@@ -142,6 +142,9 @@ func eachPosition(m *model, f func(x, y, i, j int)) {
 // to 1e-12. In the plain run it checks only the small tables that other
 // tests share; the slow step of .ci/run the reference cases too.
 func TestResidual(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	eachWinTable(t, func(t *testing.T, tb *Table, b *dpBuf) {
 		worst := 0.0
 		eachPosition(tb.m, func(x, y, i, j int) {
@@ -161,6 +164,9 @@ func TestResidual(t *testing.T) {
 // (startValueCut, with a final round) must give the same value and slope,
 // and the sweeps' evaluation (sweepValue) the same value.
 func TestTurnShortcuts(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	eachWinTable(t, func(t *testing.T, tb *Table, b *dpBuf) {
 		m := tb.m
 		cuts, turns := 0, 0
@@ -301,6 +307,9 @@ func TestPropertyKomi(t *testing.T) {
 // (or of a farkle's): at the start of the game in the plain run, at two
 // more positions in the slow step of .ci/run.
 func TestAdviseAverages(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	ix := multiset.Get()
 	for _, c := range winSmall {
 		tb := solvedWin(t, c.r, c.floor)

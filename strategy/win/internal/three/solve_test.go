@@ -95,6 +95,9 @@ var solved sync.Map // game.Rules -> func() (*Table, error)
 // pure and, at 1,300 under Core scoring, with one mixed class, the same
 // class as (1350, 850, 700) at target 2,000.
 func TestResiduals(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	tb := solve(t, game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1300})
 	// Two players of the class mix: the one at 0 and the one at 150.
 	want := [][3]int{{0, 650, 150}, {150, 0, 650}}
@@ -264,6 +267,9 @@ func TestAdviseAgrees(t *testing.T) {
 // the target or above) under and over the minimum to bank; in the very
 // last turn.
 func TestFinalAdviseAgrees(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	rules := []game.Rules{
 		{Scoring: farkle.AppScoring.Rules(), Target: 600, FinalRound: true, MinBank: 150, MinFirstBank: 300},
 		{Scoring: farkle.CoreScoring.Rules(), Target: 1000, FinalRound: true},
