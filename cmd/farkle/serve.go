@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
+	"github.com/farkle-go/farkle/cmd/farkle/web"
 )
 
 const serveLong = `Serve Farkle games to web browsers: open the address, start a game
@@ -50,10 +50,10 @@ type serveOptions struct {
 // serveSignals are the signals that stop "farkle serve".
 var serveSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
 
-// serveRun serves until its context is done: server.Run, but in this
+// serveRun serves until its context is done: web.Run, but in this
 // package's tests, which must not listen nor write a data directory (the
 // fuzzing of the arguments among them).
-var serveRun = server.Run
+var serveRun = web.Run
 
 // serveFlags defines the flags of "farkle serve".
 func serveFlags(fs *flag.FlagSet, o *options) {
@@ -61,8 +61,8 @@ func serveFlags(fs *flag.FlagSet, o *options) {
 	fs.StringVar(&o.serve.data, "data", "farkle-data", "DIR\tthe directory of the saved games, made if missing\n\t\t(default farkle-data)")
 	fs.StringVar(&o.serve.trusted, "trusted-proxy", "", "CIDR,...\tthe reverse proxies whose X-Forwarded-For is\n\t\tbelieved, such as 127.0.0.1/32,::1/128 (default\n\t\tnone: the client is the peer)")
 	fs.StringVar(&o.serve.metrics, "metrics-addr", "", "ADDR\tserve the metrics at http://ADDR/metrics (default\n\t\toff)")
-	fs.DurationVar(&o.serve.keepFinished, "keep-finished", server.DefaultFinishedTTL, "DUR\tremove a finished game this long after its last\n\t\tmove (default 168h, 7 days); 0 keeps it for ever")
-	fs.DurationVar(&o.serve.keepIdle, "keep-idle", server.DefaultIdleTTL, "DUR\tremove an unfinished game this long after its last\n\t\tmove (default 720h, 30 days); 0 keeps it for ever")
+	fs.DurationVar(&o.serve.keepFinished, "keep-finished", web.DefaultFinishedTTL, "DUR\tremove a finished game this long after its last\n\t\tmove (default 168h, 7 days); 0 keeps it for ever")
+	fs.DurationVar(&o.serve.keepIdle, "keep-idle", web.DefaultIdleTTL, "DUR\tremove an unfinished game this long after its last\n\t\tmove (default 720h, 30 days); 0 keeps it for ever")
 	cacheFlag(fs, o)
 }
 
@@ -78,7 +78,7 @@ func runServe(e *env, o *options, args []string) error {
 	if o.serve.data == "" {
 		return usagef("-data: want a directory")
 	}
-	trusted, err := server.ParseTrustedProxies(o.serve.trusted)
+	trusted, err := web.ParseTrustedProxies(o.serve.trusted)
 	if err != nil {
 		return usagef("-trusted-proxy: %v", err)
 	}
@@ -109,7 +109,7 @@ func runServe(e *env, o *options, args []string) error {
 	defer stop()
 	logf := func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }
 	wc := newWinChances(ctx, cacheDir(e, o), logf)
-	cfg := server.Config{
+	cfg := web.Config{
 		DataDir:        dir,
 		Logf:           logf,
 		WinChance:      wc.chances,

@@ -10,27 +10,27 @@ import (
 	"testing"
 	"time"
 
-	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
+	"github.com/farkle-go/farkle/cmd/farkle/web"
 )
 
 // errNoServe is the error of "farkle serve" in the tests of this package:
 // they neither listen nor write, and the fuzzing of the arguments
 // (FuzzArgs) must not start a server that runs until a signal. The server
 // itself, with its shutdown on SIGINT and SIGTERM, is tested in
-// internal/server.
+// web.
 var errNoServe = errors.New("not serving in tests")
 
 func init() {
-	serveRun = func(context.Context, server.Config, string, func(net.Addr, int)) error { return errNoServe }
+	serveRun = func(context.Context, web.Config, string, func(net.Addr, int)) error { return errNoServe }
 }
 
 // serve passes its flags to the server, the data directory relative to
 // the working directory.
 func TestServeFlags(t *testing.T) {
-	defer func(f func(context.Context, server.Config, string, func(net.Addr, int)) error) { serveRun = f }(serveRun)
+	defer func(f func(context.Context, web.Config, string, func(net.Addr, int)) error) { serveRun = f }(serveRun)
 	var gotAddr, gotDir string
-	var got server.Config
-	serveRun = func(ctx context.Context, cfg server.Config, addr string, ready func(net.Addr, int)) error {
+	var got web.Config
+	serveRun = func(ctx context.Context, cfg web.Config, addr string, ready func(net.Addr, int)) error {
 		gotAddr, gotDir, got = addr, cfg.DataDir, cfg
 		ready(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8123}, 3)
 		return nil
@@ -47,7 +47,7 @@ func TestServeFlags(t *testing.T) {
 	if want := "playing at http://127.0.0.1:8123/"; !strings.Contains(stdout.String(), want) {
 		t.Errorf("stdout %q lacks %q", stdout.String(), want)
 	}
-	if got.FinishedTTL != server.DefaultFinishedTTL || got.IdleTTL != server.DefaultIdleTTL || got.MetricsAddr != "" || got.TrustedProxies != nil {
+	if got.FinishedTTL != web.DefaultFinishedTTL || got.IdleTTL != web.DefaultIdleTTL || got.MetricsAddr != "" || got.TrustedProxies != nil {
 		t.Errorf("the defaults: %+v", got)
 	}
 

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
+	"github.com/farkle-go/farkle/cmd/farkle/web"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy/win"
 )
@@ -116,8 +116,8 @@ func (w *winChances) table(r game.Rules, players int) (*win.Table, error) {
 	return t, nil
 }
 
-// chances is a server.WinChanceFunc.
-func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float64, bool) {
+// chances is a web.WinChanceFunc.
+func (w *winChances) chances(v game.View, choices []web.ChoiceJSON) ([]float64, bool) {
 	r := v.Rules()
 	if v.NumPlayers() == 3 {
 		return w.chances3(v, choices)
@@ -153,7 +153,7 @@ func (w *winChances) chances(v game.View, choices []server.ChoiceJSON) ([]float6
 // chances3 is chances for a game of three players: the mover's chance
 // after each choice, from the table of strategy/win once it is solved,
 // for the rules that it solves (no penalty).
-func (w *winChances) chances3(v game.View, choices []server.ChoiceJSON) ([]float64, bool) {
+func (w *winChances) chances3(v game.View, choices []web.ChoiceJSON) ([]float64, bool) {
 	seats, ok := w.seatChances(v, choices)
 	if !ok {
 		return nil, false
@@ -165,10 +165,10 @@ func (w *winChances) chances3(v game.View, choices []server.ChoiceJSON) ([]float
 	return out, true
 }
 
-// seatChances is a server.Config.SeatChances: in a game of three players,
+// seatChances is a web.Config.SeatChances: in a game of three players,
 // every player's chance after each choice, in order of play from the
 // mover, from the table of strategy/win once it is solved.
-func (w *winChances) seatChances(v game.View, choices []server.ChoiceJSON) ([][]float64, bool) {
+func (w *winChances) seatChances(v game.View, choices []web.ChoiceJSON) ([][]float64, bool) {
 	if v.NumPlayers() != 3 {
 		return nil, false
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/farkle-go/farkle"
-	"github.com/farkle-go/farkle/cmd/farkle/internal/server"
+	"github.com/farkle-go/farkle/cmd/farkle/web"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy/win"
 )
@@ -32,9 +32,9 @@ func TestServeWinChances(t *testing.T) {
 	if err := g.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
 		t.Fatal(err)
 	}
-	var choices []server.ChoiceJSON
+	var choices []web.ChoiceJSON
 	for _, dice := range [][]farkle.Die{{1}, {1, 5}, {1, 5, 5}} {
-		var c server.ChoiceJSON
+		var c web.ChoiceJSON
 		c.Dice, _ = farkle.HandOf(dice)
 		choices = append(choices, c)
 	}

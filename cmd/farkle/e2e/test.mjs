@@ -17,8 +17,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MESSAGES_EN } from '../internal/server/static/i18n.js';
-import { MESSAGES_CS, MESSAGES_FI, MESSAGES_NL } from '../internal/server/static/messages.js';
+import { MESSAGES_EN } from '../web/static/i18n.js';
+import { MESSAGES_CS, MESSAGES_FI, MESSAGES_NL } from '../web/static/messages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');

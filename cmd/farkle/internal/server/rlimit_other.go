@@ -1,7 +1,0 @@
-//go:build !unix
-
-package server
-
-// raiseFileLimit returns 0: where there is no RLIMIT_NOFILE, the
-// connection cap is left as configured.
-func raiseFileLimit() uint64 { return 0 }

@@ -1,0 +1,27 @@
+package web
+
+// The files that a server keeps open besides its connections: the
+// standard files, the listeners, the data directory, the runtime's own,
+// the win chances' cache and the like (fdBase), and those that the store
+// may open at once to write, fsync and load the games (fdWrites: up to
+// 16 committers with batches of 64 files).
+const (
+	fdBase   = 128
+	fdWrites = 1024
+)
+
+// fitConns returns the cap of open connections that fits within limit
+// open files: maxConns, or less so that fdBase and fdWrites files are
+// left besides the connections, and so that a connection over the cap
+// can still be accepted, answered 503 and closed, rather than
+// accept failing with EMFILE. Half the limit at least goes to the
+// connections, however small the limit; a limit of 0 (unknown) leaves
+// maxConns.
+func fitConns(maxConns int, limit uint64) int {
+	if limit == 0 {
+		return maxConns
+	}
+	budget := int64(limit) - fdBase - fdWrites - 1 // 1: the connection being refused
+	budget = max(budget, int64(limit/2))
+	return int(min(int64(maxConns), budget))
+}

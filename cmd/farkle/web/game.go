@@ -1,0 +1,314 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	mrand "math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy"
+)
+
+// The kinds of seat.
+const (
+	KindHuman     = "human"     // a player with the seat's token
+	KindThreshold = "threshold" // game.ThresholdBot{BankAt: 350}
+	KindExpected  = "expected"  // strategy.Bot, the best expected score of each turn
+)
+
+// ThresholdBankAt is the turn total at which a "threshold" bot banks.
+const ThresholdBankAt = 350
+
+// saveVersion is the version of the saved wrapper of the first format.
+const saveVersion = 1
+
+// A seat is one player of a game, as saved.
+type seat struct {
+	Kind      string `json:"kind"`
+	TokenHash string `json:"token_hash"` // hex SHA-256 of the token; "" for a bot
+}
+
+// saved is the file of a game in the first format (ID.json, rewritten
+// whole at each move): the game's own save and its seats.
+type saved struct {
+	Version int             `json:"version"`
+	Game    json.RawMessage `json:"game"`
+	Seats   []seat          `json:"seats"`
+}
+
+// An entry is one game the server holds.
+type entry struct {
+	id string
+
+	mu    sync.Mutex // guards everything below
+	g     *game.Game
+	seats []seat
+	bots  []game.Bot // per seat; nil for a human
+	src   source     // g's dice source
+	// What is on disk: the events, the source's state after them (to
+	// undo a move whose save failed) and the log's size.
+	saved int
+	state []byte
+	size  int64
+	// touched is the time of the last move (at start-up, the log's),
+	// for the expiry; gone is set once the game has expired and is no
+	// longer served.
+	touched time.Time
+	gone    bool
+	// renames counts the renames, and cache is the state encoded, for
+	// its readers (stateOf).
+	renames int
+	cache   stateCache
+	// subs are the event streams of the game, each woken by a
+	// non-blocking send when the game changes.
+	subs map[chan struct{}]struct{}
+}
+
+// A source is a dice source that can be saved: a *rand.ChaCha8, or a
+// *rand.PCG from a save of the first format.
+type source interface {
+	mrand.Source
+	MarshalBinary() ([]byte, error)
+	UnmarshalBinary([]byte) error
+}
+
+// sourceState is a source as saved: its type and state (base64 in JSON).
+type sourceState struct {
+	Type  string `json:"type"` // "chacha8" or "pcg"
+	State []byte `json:"state"`
+}
+
+// sourceType returns the type of src, as saved.
+func sourceType(src source) string {
+	if _, ok := src.(*mrand.PCG); ok {
+		return "pcg"
+	}
+	return "chacha8"
+}
+
+// source returns the source that ss saves.
+func (ss sourceState) source() (source, error) {
+	var src source
+	switch ss.Type {
+	case "chacha8":
+		src = new(mrand.ChaCha8)
+	case "pcg":
+		src = new(mrand.PCG)
+	default:
+		return nil, fmt.Errorf("source type %q, want chacha8 or pcg", ss.Type)
+	}
+	if err := src.UnmarshalBinary(ss.State); err != nil {
+		return nil, fmt.Errorf("the %s source: %w", ss.Type, err)
+	}
+	return src, nil
+}
+
+// newSource returns a ChaCha8 source seeded from crypto/rand.
+func newSource() *mrand.ChaCha8 {
+	var seed [32]byte
+	if _, err := rand.Read(seed[:]); err != nil {
+		panic(fmt.Sprintf("server: crypto/rand: %v", err)) // never happens
+	}
+	return mrand.NewChaCha8(seed)
+}
+
+// newToken returns a new seat token and its hash.
+func newToken() (token, hash string) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(fmt.Sprintf("server: crypto/rand: %v", err)) // never happens
+	}
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token)
+}
+
+// hashToken returns the hex SHA-256 of token.
+func hashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// seatOf returns the human seat whose token is token, or -1.
+func (e *entry) seatOf(token string) int {
+	if token == "" {
+		return -1
+	}
+	h := hashToken(token)
+	found := -1
+	for i, st := range e.seats {
+		// Compare every seat in constant time, so that the time does
+		// not tell which seat came close.
+		if st.Kind == KindHuman && subtle.ConstantTimeCompare([]byte(h), []byte(st.TokenHash)) == 1 {
+			found = i
+		}
+	}
+	return found
+}
+
+// notify wakes the event streams of e. The caller holds e.mu.
+func (e *entry) notify() {
+	for c := range e.subs {
+		select {
+		case c <- struct{}{}:
+		default: // already woken: it will read the latest state
+		}
+	}
+}
+
+// bots makes the bots of seats, solving the strategy tables they need.
+func (s *Server) makeBots(g *game.Game, seats []seat) ([]game.Bot, error) {
+	bots := make([]game.Bot, len(seats))
+	for i, st := range seats {
+		switch st.Kind {
+		case KindHuman:
+		case KindThreshold:
+			bots[i] = game.ThresholdBot{BankAt: ThresholdBankAt}
+		case KindExpected:
+			t, err := s.tables.get(g)
+			if err != nil {
+				return nil, err
+			}
+			bots[i] = strategy.Bot{Table: t}
+		default:
+			return nil, fmt.Errorf("seat %d: unknown kind %q", i, st.Kind)
+		}
+	}
+	return bots, nil
+}
+
+// playBots plays the turns of the bots, from the current player on, until
+// a human's turn or the end of the game. The caller holds e.mu.
+func (s *Server) playBots(e *entry) {
+	for turns := 0; !e.g.View().Over() && e.bots[e.g.View().Current()] != nil; turns++ {
+		if turns > 10_000 {
+			s.logf("farkle serve: game %s: bots played 10000 turns in a row; stopping", e.id)
+			return
+		}
+		if err := e.g.PlayTurn(e.bots[e.g.View().Current()]); err != nil {
+			// A bot's keep is always legal: this is a bug, logged, and
+			// the game waits.
+			s.logf("farkle serve: game %s: bot %d: %v", e.id, e.g.View().Current(), err)
+			return
+		}
+	}
+}
+
+// maxTables bounds the strategy tables that a tableCache holds: the short
+// straights of a new game's request make the rules of play many.
+const maxTables = 32
+
+// A tableCache holds the strategy tables, one per scoring rules and
+// options, solved once.
+type tableCache struct {
+	mu    sync.Mutex
+	m     map[tableKey]*strategy.Table
+	order []tableKey // the keys of m, oldest first, to drop past maxTables
+}
+
+// A tableKey is the rules of a game that change a turn's strategy: its
+// scoring, MinBank, MustRollHotDice and ToxicTwos, the others zero.
+type tableKey = game.Rules
+
+// get returns the table of g's rules.
+func (c *tableCache) get(g *game.Game) (*strategy.Table, error) {
+	r := g.View().Rules()
+	k := tableKey{Scoring: r.Scoring, MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, ToxicTwos: r.ToxicTwos}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t, ok := c.m[k]; ok {
+		return t, nil
+	}
+	t, err := strategy.Solve(context.Background(), k, strategy.Options{})
+	if err != nil {
+		return nil, err
+	}
+	if c.m == nil {
+		c.m = make(map[tableKey]*strategy.Table)
+	}
+	if len(c.order) == maxTables {
+		// A bot keeps its own table: the games of a dropped table play
+		// on, and their advice solves it again.
+		delete(c.m, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.m[k] = t
+	c.order = append(c.order, k)
+	return t, nil
+}
+
+// decodeSaved reads a save of the first format: the wrapper strictly,
+// then the game with game.Load within lim. It returns the game's dice
+// source, which the game plays with: the saved one, or a new one.
+func decodeSaved(data []byte, lim game.Limits) (*game.Game, []seat, source, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var sv saved
+	if err := dec.Decode(&sv); err != nil {
+		return nil, nil, nil, fmt.Errorf("bad file: %w", err)
+	}
+	if dec.More() {
+		return nil, nil, nil, errors.New("bad file: data after the object")
+	}
+	if sv.Version != saveVersion {
+		return nil, nil, nil, fmt.Errorf("bad file: version %d, want %d", sv.Version, saveVersion)
+	}
+	g, err := game.Load(bytes.NewReader(sv.Game), lim)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := checkSeats(sv.Seats, g.View().NumPlayers()); err != nil {
+		return nil, nil, nil, err
+	}
+	// The source, which game.Load keeps to itself, read again.
+	var gs struct {
+		Source *sourceState `json:"source"`
+	}
+	if err := json.Unmarshal(sv.Game, &gs); err != nil {
+		return nil, nil, nil, fmt.Errorf("bad file: %w", err)
+	}
+	var src source = newSource()
+	if gs.Source != nil {
+		if src, err = gs.Source.source(); err != nil {
+			return nil, nil, nil, fmt.Errorf("bad file: %w", err)
+		}
+	}
+	g.SetSource(src)
+	return g, sv.Seats, src, nil
+}
+
+// checkSeats checks the seats of a saved game of n players.
+func checkSeats(seats []seat, n int) error {
+	if len(seats) != n {
+		return fmt.Errorf("bad file: %d seats for %d players", len(seats), n)
+	}
+	humans := 0
+	for i, st := range seats {
+		switch st.Kind {
+		case KindHuman:
+			if b, err := hex.DecodeString(st.TokenHash); err != nil || len(b) != sha256.Size {
+				return fmt.Errorf("bad file: seat %d: bad token hash", i)
+			}
+			humans++
+		case KindThreshold, KindExpected:
+			if st.TokenHash != "" {
+				return fmt.Errorf("bad file: seat %d: a bot with a token", i)
+			}
+		default:
+			return fmt.Errorf("bad file: seat %d: unknown kind %q", i, st.Kind)
+		}
+	}
+	if humans == 0 {
+		return errors.New("bad file: no human seat")
+	}
+	return nil
+}

@@ -1,0 +1,325 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/farkle-go/farkle"
+)
+
+// childEnv names the data directory of a child process that runs the
+// server (see TestMain).
+const childEnv = "FARKLE_SERVER_TEST_CHILD"
+
+// TestMain runs the server instead of the tests when the test binary is
+// started as a child by startChild: it serves until SIGINT or SIGTERM,
+// as "farkle serve" does, and exits 0 after a graceful shutdown.
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(childEnv); dir != "" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		cfg := calm(Config{DataDir: dir, Rate: -1})
+		if n := os.Getenv(childNofileEnv); n != "" {
+			// The file limit lowered (see TestFileLimit), and no cap per
+			// client: one client fills the connections.
+			lowerFileLimit(n)
+			cfg.MaxClientConns = 1 << 20
+		}
+		err := Run(ctx, cfg, "127.0.0.1:0", func(addr net.Addr, games int) {
+			fmt.Printf("listening %s %d\n", addr, games)
+		})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		fmt.Println("stopped")
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// childNofileEnv, in a child's environment, is the limit of open files
+// that it sets before it serves.
+const childNofileEnv = "FARKLE_SERVER_TEST_NOFILE"
+
+// A child is a server process started by a test.
+type child struct {
+	cmd    *exec.Cmd
+	base   string // http://127.0.0.1:PORT
+	out    *bufio.Reader
+	done   chan error
+	stderr *syncBuffer // what it wrote to its standard error, also copied to the test's
+}
+
+// startChild starts the test binary as a server on dir, with env added
+// to its environment.
+func startChild(t *testing.T, dir string, env ...string) *child {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(append(os.Environ(), childEnv+"="+dir), env...)
+	stderr := new(syncBuffer)
+	cmd.Stderr = io.MultiWriter(os.Stderr, stderr)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c := &child{cmd: cmd, out: bufio.NewReader(stdout), done: make(chan error, 1), stderr: stderr}
+	line, err := c.out.ReadString('\n')
+	if err != nil {
+		cmd.Process.Kill()
+		t.Fatalf("child: %v", err)
+	}
+	var addr string
+	var games int
+	if _, err := fmt.Sscanf(line, "listening %s %d", &addr, &games); err != nil {
+		cmd.Process.Kill()
+		t.Fatalf("child said %q", line)
+	}
+	c.base = "http://" + addr
+	go func() {
+		io.Copy(io.Discard, c.out)
+		c.done <- cmd.Wait()
+	}()
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			<-c.done
+		}
+	})
+	return c
+}
+
+// wait waits for the child to exit and returns its exit code.
+func (c *child) wait(t *testing.T, timeout time.Duration) int {
+	t.Helper()
+	select {
+	case err := <-c.done:
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return 0
+	case <-time.After(timeout):
+		c.cmd.Process.Kill()
+		t.Fatalf("the child did not exit within %v", timeout)
+		return -1
+	}
+}
+
+// calm returns cfg with the server's load shedding off where cfg leaves
+// it to the defaults: the CPU's backpressure (MaxCPUWait) and the disk's
+// (MaxQueueWait), which on a loaded machine refuse moves with 503 that a
+// test expects served. The tests of the backpressure set their own.
+func calm(cfg Config) Config {
+	if cfg.MaxCPUWait == 0 {
+		cfg.MaxCPUWait = -1
+	}
+	if cfg.MaxQueueWait == 0 {
+		cfg.MaxQueueWait = time.Hour
+	}
+	return cfg
+}
+
+// newTest starts a Server on a new data directory behind an httptest
+// server; cfg.DataDir, if empty, is a new temporary directory; the load
+// shedding is off unless cfg sets it (see calm).
+func newTest(t *testing.T, cfg Config) (*Server, *httptest.Server) {
+	t.Helper()
+	cfg = calm(cfg)
+	if cfg.DataDir == "" {
+		cfg.DataDir = t.TempDir()
+	}
+	if cfg.Rate == 0 {
+		cfg.Rate = -1
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = t.Logf
+	}
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(s)
+	ts.Config.RegisterOnShutdown(s.Close)
+	ts.Start()
+	t.Cleanup(func() {
+		s.Close()
+		ts.Close()
+		s.Release()
+	})
+	return s, ts
+}
+
+// A resp is a response of the API.
+type resp struct {
+	status int
+	body   []byte
+	header http.Header
+}
+
+// call makes a request to the API: body, if not nil, is sent as
+// application/json (a string as it is, anything else marshalled).
+func call(t testing.TB, client *http.Client, method, url, token string, body any) resp {
+	t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		data, err := json.Marshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set(TokenHeader, token)
+	}
+	if client == nil {
+		client = http.DefaultClient
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp{res.StatusCode, data, res.Header}
+}
+
+// decode decodes the body of r into v.
+func (r resp) decode(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.body, v); err != nil {
+		t.Fatalf("bad JSON %q: %v", r.body, err)
+	}
+}
+
+// wantError checks that r is the error code with status.
+func (r resp) wantError(t testing.TB, status int, code string) {
+	t.Helper()
+	var e struct {
+		Error struct {
+			Code    string `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if r.status != status {
+		t.Errorf("status %d, want %d (%s)", r.status, status, r.body)
+		return
+	}
+	if err := json.Unmarshal(r.body, &e); err != nil || e.Error.Code != code || e.Error.Message == "" {
+		t.Errorf("body %s, want the error code %q with a message", r.body, code)
+	}
+	if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("Content-Type %q, want JSON", ct)
+	}
+}
+
+// created is the answer to a new game.
+type created struct {
+	ID    string     `json:"id"`
+	Seats []seatLink `json:"seats"`
+	State stateJSON  `json:"state"`
+}
+
+// create makes a game with the seats' kinds, and target 1000.
+func create(t testing.TB, base string, kinds ...string) created {
+	t.Helper()
+	return createTarget(t, base, 1000, kinds...)
+}
+
+// createTarget makes a game with the seats' kinds and a target.
+func createTarget(t testing.TB, base string, target int, kinds ...string) created {
+	t.Helper()
+	req := createRequest{Rules: "app", Target: target}
+	for _, k := range kinds {
+		req.Seats = append(req.Seats, seatRequest{Kind: k})
+	}
+	r := call(t, nil, "POST", base+"/api/games", "", req)
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	r.decode(t, &c)
+	return c
+}
+
+// playMove makes the next move of a simple player for the seat of tok:
+// roll, or keep the best keep and bank from 300 on. It returns the new
+// state and the status.
+func playMove(t testing.TB, client *http.Client, base, id, tok string, st stateJSON) (stateJSON, int) {
+	t.Helper()
+	var r resp
+	switch {
+	case len(st.Dice) > 0:
+		r = call(t, client, "POST", base+"/api/games/"+id+"/keep", tok, keepRequest{Dice: intsOf(st.Keeps[0].Dice)})
+	case st.CanBank && st.TurnTotal >= 300:
+		r = call(t, client, "POST", base+"/api/games/"+id+"/bank", tok, nil)
+	default:
+		r = call(t, client, "POST", base+"/api/games/"+id+"/roll", tok, nil)
+	}
+	if r.status != http.StatusOK {
+		return st, r.status
+	}
+	var next stateJSON
+	r.decode(t, &next)
+	return next, r.status
+}
+
+// intsOf returns the dice of h as the numbers a keep request sends.
+func intsOf(h farkle.Hand) []int {
+	var out []int
+	for d := range h.All() {
+		out = append(out, int(d))
+	}
+	return out
+}
+
+// guard bounds the waits for a state that comes in milliseconds (a
+// stream ended, a child exited): a guard only, that tells a hang from a
+// loaded machine with a message rather than go test's -timeout, and long
+// enough that no load reaches it.
+const guard = time.Minute
+
+// until waits for cond, a state that the test is sure comes (a write
+// queued, a goroutine gone): it polls with no deadline of its own, so that
+// a loaded machine only makes it wait longer; go test's -timeout catches a
+// state that never comes.
+func until(cond func() bool) {
+	for !cond() {
+		time.Sleep(time.Millisecond)
+	}
+}
