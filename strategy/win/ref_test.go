@@ -22,7 +22,9 @@ import (
 // score from the floor to the target on the board, and off it the scores
 // that penalties reach from 0.
 
-type refKeep struct{ points, left int }
+// A refKeep is a keep: its points, then in steps (set once the step is
+// known), and the dice left to roll.
+type refKeep struct{ points, steps, left int }
 
 type refRoll struct {
 	prob  float64
@@ -39,6 +41,8 @@ type refSolver struct {
 	pf              [farkle.MaxDice + 1]float64
 	pa6, ph6        float64
 	reach           [][farkle.MaxDice + 1]float64 // reach[k][n], k steps short
+	jump            int                           // the most steps of a keep
+	v               []float64                     // turn's values, reused
 	players         []refPlayer                   // the states of a player: the on-board scores 0 to nS-1 first
 	w               []float64                     // w[((b*nP+d)*K+i)*K+j], b and d indexes of players
 }
@@ -104,7 +108,7 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 					if left == 0 {
 						left = farkle.MaxDice
 					}
-					rr.keeps = append(rr.keeps, refKeep{k.Points(), left})
+					rr.keeps = append(rr.keeps, refKeep{points: k.Points(), left: left})
 					unit = rolls.GCD(unit, k.Points())
 				}
 				byKey[key] = rr
@@ -136,6 +140,15 @@ func newRefSolver(t *testing.T, r game.Rules, floor int) *refSolver {
 		s.K = r.PenaltyAfter
 	}
 	s.nS = (s.target - s.lo + s.step - 1) / s.step
+	for n := 1; n <= farkle.MaxDice; n++ {
+		for _, rr := range s.rolls[n] {
+			for k := range rr.keeps {
+				kp := &rr.keeps[k]
+				kp.steps = kp.points / s.step
+				s.jump = max(s.jump, kp.steps)
+			}
+		}
+	}
 	for b := range s.nS {
 		s.players = append(s.players, refPlayer{b, true})
 	}
@@ -194,7 +207,7 @@ func (s *refSolver) solveReach() {
 			for _, rr := range s.rolls[n] {
 				best := 0.0
 				for _, kp := range rr.keeps {
-					best = max(best, at(k-kp.points/s.step, kp.left))
+					best = max(best, at(k-kp.steps, kp.left))
 				}
 				row[n] += rr.prob * best
 			}
@@ -249,15 +262,11 @@ func (s *refSolver) turn(pb, pd, i, j int) float64 {
 		top = max(top, len(s.reach)+d-b+3)
 	}
 	// v[t*7+n] for t < top+jump; from top on, the values above the cap.
-	jump := 0
-	for n := 1; n <= farkle.MaxDice; n++ {
-		for _, rr := range s.rolls[n] {
-			for _, kp := range rr.keeps {
-				jump = max(jump, kp.points/s.step)
-			}
-		}
+	jump := s.jump
+	if need := (top + jump + 1) * 7; cap(s.v) < need {
+		s.v = make([]float64, need)
 	}
-	v := make([]float64, (top+jump+1)*7)
+	v := s.v[:(top+jump+1)*7]
 	for t := top; t <= top+jump; t++ {
 		for n := 1; n <= 5; n++ {
 			v[t*7+n] = 1
@@ -265,7 +274,19 @@ func (s *refSolver) turn(pb, pd, i, j int) float64 {
 		v[t*7+6] = s.six(f)
 	}
 	for t := top - 1; t >= 0; t-- {
+		bt := 0.0 // banking's value, where the player may bank
+		if t >= minBank {
+			bt = bank(t)
+		}
 		for n := 1; n <= farkle.MaxDice; n++ {
+			mayBank := t >= minBank && (n < 6 || !s.r.MustRollHotDice)
+			if mayBank && bt >= 1-s.pf[n]*(1-f) {
+				// Rolling is worth at most 1-pf(1-f): every roll that
+				// is not a farkle at most 1. Banking is worth that much
+				// (far above the target in a final round): bank.
+				v[t*7+n] = bt
+				continue
+			}
 			roll := s.pf[n] * f
 			for _, rr := range s.rolls[n] {
 				if rr.win {
@@ -274,13 +295,13 @@ func (s *refSolver) turn(pb, pd, i, j int) float64 {
 				}
 				best := 0.0
 				for _, kp := range rr.keeps {
-					best = max(best, v[(t+kp.points/s.step)*7+kp.left])
+					best = max(best, v[(t+kp.steps)*7+kp.left])
 				}
 				roll += rr.prob * best
 			}
 			v[t*7+n] = roll
-			if t >= minBank && (n < 6 || !s.r.MustRollHotDice) {
-				v[t*7+n] = max(roll, bank(t))
+			if mayBank {
+				v[t*7+n] = max(roll, bt)
 			}
 		}
 	}
