@@ -116,6 +116,7 @@ func TestPenaltyResidual(t *testing.T) {
 // table is the one of buscheDigest, in the slow step of .ci/run.
 func TestSolveBusche2016(t *testing.T) {
 	testgate.Long(t)
+	t.Parallel() // a long check: beside the others, on both cores
 	start := time.Now()
 	tb, err := buscheSolved()
 	if err != nil {

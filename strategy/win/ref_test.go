@@ -513,6 +513,7 @@ var refLarge = []winCase{
 // TestSolveReferenceLarge is TestSolveReference for refLarge.
 func TestSolveReferenceLarge(t *testing.T) {
 	testgate.Long(t)
+	t.Parallel() // a long check: beside the others, on both cores
 	for _, c := range refLarge {
 		t.Run(c.name, func(t *testing.T) { checkCase(t, c) })
 	}

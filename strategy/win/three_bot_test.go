@@ -75,6 +75,9 @@ func checkSeats(t *testing.T, tb *Table, games int, seed uint64) {
 // three standard errors. At target 1,000 no position mixes, so the Bots'
 // play is the equilibrium's.
 func TestBot3MonteCarlo(t *testing.T) {
+	if testgate.Slow() {
+		t.Parallel() // the long version: beside the other long checks, on both cores
+	}
 	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1000}
 	tb := solvedWin3(t, r)
 	if tb.Mixed() != 0 {
@@ -97,6 +100,9 @@ var monteCarloGames = flag.Int("montecarlo.games", 0, "TestBot3MonteCarloFinal's
 // plain run, 5,000 in the slow step of .ci/run (the README's figure is of
 // 100,000, with -args -montecarlo.games).
 func TestBot3MonteCarloFinal(t *testing.T) {
+	if testgate.Slow() {
+		t.Parallel() // the long version: beside the other long checks, on both cores
+	}
 	if testgate.Race {
 		t.Skip("no concurrency but the solve's, which other tests run; half a minute under the race detector")
 	}
@@ -177,6 +183,7 @@ var (
 // the README's figures are of 20,000.
 func TestBot3Strength(t *testing.T) {
 	testgate.Long(t)
+	t.Parallel() // a long check: beside the others, on both cores
 	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 3000, FinalRound: *strengthFinal}
 	tb := solvedWin3(t, r)
 	st, err := strategy.Solve(t.Context(), r, strategy.Options{})

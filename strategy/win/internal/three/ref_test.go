@@ -73,6 +73,7 @@ type refFinal struct {
 	reach   []float64    // reach[k]: the most chance of a turn to bank at least k steps; 0 beyond
 	from    [][7]float64 // from[k][n]: the same from k steps short with n dice to roll
 	pfMin   float64      // the least chance of a farkle
+	pf      [7]float64   // pf[n]: the chance of a farkle with n dice
 	memo    map[[3]int][3]float64
 }
 
@@ -89,6 +90,7 @@ func newRefFinal(rolls *[7][]refRoll, step int, minBank func(int) int) *refFinal
 			}
 		}
 		f.pfMin = min(f.pfMin, pf)
+		f.pf[n] = pf
 	}
 	f.reach = []float64{1}
 	for k := 1; ; k++ {
@@ -179,7 +181,13 @@ func (f *refFinal) cells(a, y, z int) (cell func(t, n int) [2]float64, top int) 
 		return cells[t][n]
 	}
 	for t := top - 1; t >= 0; t-- {
+		b := bank(t)
 		for n := 1; n <= 6; n++ {
+			if t >= mb && b[0] >= 1-f.pf[n] {
+				// Rolling is worth at most 1-pf to B: it banks.
+				cells[t][n] = b
+				continue
+			}
 			var roll [2]float64
 			for _, rl := range f.rolls[n] {
 				if len(rl.keeps) == 0 {
@@ -195,7 +203,7 @@ func (f *refFinal) cells(a, y, z int) (cell func(t, n int) [2]float64, top int) 
 				roll[0] += rl.prob * best[0]
 				roll[1] += rl.prob * best[1]
 			}
-			if b := bank(t); t >= mb && b[0] >= roll[0] {
+			if t >= mb && b[0] >= roll[0] {
 				roll = b
 			}
 			cells[t][n] = roll
@@ -238,6 +246,14 @@ func refSolve(t *testing.T, r game.Rules, maxSweeps int, pinned map[[3]int][3]fl
 		for _, rl := range rolls[n] {
 			for _, kp := range rl.keeps {
 				maxJump = max(maxJump, kp.pts/step)
+			}
+		}
+	}
+	var pf [7]float64 // the chance of a farkle with n dice
+	for n := 1; n <= 6; n++ {
+		for _, rl := range rolls[n] {
+			if len(rl.keeps) == 0 {
+				pf[n] += rl.prob
 			}
 		}
 	}
@@ -300,6 +316,13 @@ func refSolve(t *testing.T, r game.Rules, maxSweeps int, pinned map[[3]int][3]fl
 							bank = bankAt(k)
 						}
 						for n := 1; n <= 6; n++ {
+							if canBank && bank[0] >= 1-pf[n]*(1-F[0]) {
+								// Rolling is worth at most 1-pf(1-F) to the
+								// mover, every roll that is not a farkle at
+								// most 1: it banks.
+								memo[k*7+n] = bank
+								continue
+							}
 							var roll [3]float64
 							for _, rl := range rolls[n] {
 								if len(rl.keeps) == 0 {
