@@ -25,6 +25,7 @@ type metrics struct {
 	saveSum    atomic.Int64 // nanoseconds
 	saveErrors atomic.Int64
 	saveBucket []atomic.Int64 // per bucket, not cumulative; the last is +Inf
+	panics     atomic.Int64   // handlers' panics recovered
 
 	mu       sync.Mutex
 	refusals map[string]int64 // by error code
@@ -61,14 +62,28 @@ func (m *metrics) request(w *metricsWriter) {
 }
 
 // A metricsWriter is the ResponseWriter of a request, which keeps the
-// error code that writeError wrote.
+// error code that writeError wrote, and whether anything was written.
 type metricsWriter struct {
 	http.ResponseWriter
-	code string
+	code  string
+	wrote bool
+}
+
+// WriteHeader writes the response's header.
+func (w *metricsWriter) WriteHeader(status int) {
+	w.wrote = true
+	w.ResponseWriter.WriteHeader(status)
+}
+
+// Write writes the response's body.
+func (w *metricsWriter) Write(b []byte) (int, error) {
+	w.wrote = true
+	return w.ResponseWriter.Write(b)
 }
 
 // Flush flushes the response, for the event streams.
 func (w *metricsWriter) Flush() {
+	w.wrote = true
 	if f, ok := w.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
 	}
@@ -118,6 +133,7 @@ func (s *Server) writeMetrics(w *bufio.Writer) {
 	metric("farkle_pending", "gauge", "Moves and new games admitted and not yet answered.", s.pending.Load())
 	metric("farkle_save_queue", "gauge", "Writes waiting for a committer.", int64(queued))
 	metric("farkle_save_errors_total", "counter", "Writes that failed.", m.saveErrors.Load())
+	metric("farkle_panics_total", "counter", "Handlers' panics recovered (bugs), each logged with its stack.", m.panics.Load())
 	metric("farkle_checkpoints_total", "counter", "Checkpoints of the journal made.", s.store.c.checkpoints.Load())
 	fmt.Fprintf(w, "# HELP farkle_sched_latency_seconds The scheduler's latency (99th percentile over the last second), for the CPU's backpressure.\n# TYPE farkle_sched_latency_seconds gauge\nfarkle_sched_latency_seconds %g\n", time.Duration(s.cpuWait.Load()).Seconds())
 
