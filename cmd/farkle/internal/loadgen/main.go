@@ -15,7 +15,8 @@
 // at the first rate for -warmup (not measured), then makes moves at each
 // rate of -rates for -duration, and prints, per rate, the
 // rate asked and served, p50, p99, p99.9 and max of the acknowledged
-// moves and the failed ones by error code. At the end it reads every
+// moves and the failed ones by error code, and the CPU that loadgen (and
+// the server, when it started it) used, in cores. At the end it reads every
 // game's state and checks that it holds every acknowledged move.
 //
 // With -serve BIN it starts "BIN serve -addr 127.0.0.1:0" on a new data
@@ -51,6 +52,7 @@ type config struct {
 	strict   bool          // -strict: fail on any failed move
 	warmup   time.Duration // -warmup: at the first rate, before the runs
 	timeout  time.Duration // -timeout: of a request
+	pid      int           // the server's process, when loadgen started it, for its CPU time
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
@@ -120,7 +122,7 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer srv.stop(stderr)
-		c.addr = srv.url
+		c.addr, c.pid = srv.url, srv.cmd.Process.Pid
 		fmt.Fprintf(stdout, "loadgen: started %s serve at %s, data in %s\n", c.serve, srv.url, srv.dir)
 	}
 	rep, err := run(ctx, c, stdout)

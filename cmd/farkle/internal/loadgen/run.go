@@ -342,11 +342,19 @@ func run(ctx context.Context, c config, w io.Writer) (report, error) {
 		if ctx.Err() != nil {
 			return rep, ctx.Err()
 		}
+		self0, t0 := cpuSelf(), time.Now()
+		srv0, srvOK := cpuOf(c.pid)
 		r := runRate(ctx, ps, rate, c.duration)
 		for _, n := range r.errors {
 			rep.failed += n
 		}
 		fmt.Fprintln(w, r.row())
+		wall := time.Since(t0).Seconds()
+		cpu := fmt.Sprintf("           (CPU: loadgen %.2f cores", (cpuSelf() - self0).Seconds()/wall)
+		if srv1, ok := cpuOf(c.pid); ok && srvOK && c.pid != 0 {
+			cpu += fmt.Sprintf(", the server %.2f cores", (srv1 - srv0).Seconds()/wall)
+		}
+		fmt.Fprintln(w, cpu+")")
 		if r.behind > 0 {
 			fmt.Fprintf(w, "           (%d moves sent late, their game's move before unanswered when due; at most %.0f ms late)\n", r.behind, float64(r.maxLag)/float64(time.Millisecond))
 		}
