@@ -350,9 +350,9 @@ func run(ctx context.Context, c config, w io.Writer) (report, error) {
 		}
 		fmt.Fprintln(w, r.row())
 		wall := time.Since(t0).Seconds()
-		cpu := fmt.Sprintf("           (CPU: loadgen %.2f cores", (cpuSelf() - self0).Seconds()/wall)
+		cpu := fmt.Sprintf("           (CPU: loadgen %.2f cores", (cpuSelf()-self0).Seconds()/wall)
 		if srv1, ok := cpuOf(c.pid); ok && srvOK && c.pid != 0 {
-			cpu += fmt.Sprintf(", the server %.2f cores", (srv1 - srv0).Seconds()/wall)
+			cpu += fmt.Sprintf(", the server %.2f cores", (srv1-srv0).Seconds()/wall)
 		}
 		fmt.Fprintln(w, cpu+")")
 		if r.behind > 0 {
