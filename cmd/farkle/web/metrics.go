@@ -50,8 +50,8 @@ func (m *metrics) observeSave(d time.Duration, err error) {
 // refuse counts a refusal with code.
 func (m *metrics) refuse(code string) {
 	m.mu.Lock()
+	defer m.mu.Unlock()
 	m.refusals[code]++
-	m.mu.Unlock()
 }
 
 // request counts the refusal of a request, if it was one.
@@ -120,9 +120,11 @@ func (s *Server) writeMetrics(w *bufio.Writer) {
 	metric := func(name, typ, help string, v int64) {
 		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n%s %d\n", name, help, name, typ, name, v)
 	}
-	s.mu.RLock()
-	games, streams := len(s.games), s.streams
-	s.mu.RUnlock()
+	games, streams := func() (int, int) {
+		s.mu.RLock()
+		defer s.mu.RUnlock()
+		return len(s.games), s.streams
+	}()
 	queued, _, _ := s.store.c.waiting(time.Now())
 	metric("farkle_games", "gauge", "Games held.", int64(games))
 	metric("farkle_games_created_total", "counter", "Games made.", m.creates.Load())
@@ -149,6 +151,7 @@ func (s *Server) writeMetrics(w *bufio.Writer) {
 	fmt.Fprintf(w, "%s_sum %g\n%s_count %d\n", h, time.Duration(m.saveSum.Load()).Seconds(), h, m.saveCount.Load())
 
 	m.mu.Lock()
+	defer m.mu.Unlock()
 	codes := make([]string, 0, len(m.refusals))
 	for c := range m.refusals {
 		codes = append(codes, c)
@@ -158,5 +161,4 @@ func (s *Server) writeMetrics(w *bufio.Writer) {
 	for _, c := range codes {
 		fmt.Fprintf(w, "farkle_refusals_total{code=%q} %d\n", c, m.refusals[c])
 	}
-	m.mu.Unlock()
 }
