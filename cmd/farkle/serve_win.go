@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -250,7 +252,7 @@ func (w *winChances) table(ctx context.Context, j *winJob) winDone {
 	}
 	r, players := j.key.r, j.key.players
 	opts := win.Options{Players: players, Workers: 1, Cache: w.cache, Progress: progress}
-	t, err := w.solve(ctx, r, opts)
+	t, err := w.solveSafely(ctx, r, opts)
 	if err != nil {
 		w.logf("win chances: the game of %d players of target %d: %v", players, r.Target, err)
 		return winDone{err: err}
@@ -259,6 +261,22 @@ func (w *winChances) table(ctx context.Context, j *winJob) winDone {
 		w.logf("win chances: solved the game of %d players of target %d in %.1fs", players, r.Target, time.Since(start).Seconds())
 	}
 	return winDone{t: t}
+}
+
+// errSolvePanicked is the error of a solve that panicked (a bug): its
+// rules get no chances, and the server goes on.
+var errSolvePanicked = errors.New("the win solver panicked")
+
+// solveSafely is w.solve, with a panic of the solver logged with its
+// stack and returned as an error wrapping errSolvePanicked.
+func (w *winChances) solveSafely(ctx context.Context, r game.Rules, opts win.Options) (t *win.Table, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			w.logf("win chances: panic: %v\n%s", v, debug.Stack())
+			t, err = nil, fmt.Errorf("%w: %v", errSolvePanicked, v)
+		}
+	}()
+	return w.solve(ctx, r, opts)
 }
 
 // chances is a web.WinChanceFunc.

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -388,4 +390,54 @@ func TestServeWinQueue(t *testing.T) {
 	}
 	cancel()
 	<-w.done
+}
+
+// A solve that panics (a bug) takes the server down no more than a
+// failed one: its rules get no chances, are not solved again, and the
+// next rules solve.
+func TestServeWinSolverPanics(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	solved := make(chan int)
+	solve := func(ctx context.Context, r game.Rules, opts win.Options) (*win.Table, error) {
+		solved <- r.Target
+		if r.Target == 1000 {
+			panic("a bug in the solver")
+		}
+		return new(win.Table), nil
+	}
+	var logged []string
+	var mu sync.Mutex
+	logf := func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		logged = append(logged, fmt.Sprintf(format, args...))
+	}
+	w := startWinChances(ctx, solve, time.Now, "", logf)
+	key := func(target int) winKey {
+		r := game.App.Rules()
+		r.Target = target
+		return winKey{r, 2}
+	}
+	_, _, done := w.want(key(1000))
+	if got := <-solved; got != 1000 {
+		t.Fatalf("solving %d", got)
+	}
+	<-done
+	if tb, ok, again := w.want(key(1000)); ok || tb != nil || again != nil {
+		t.Errorf("the rules whose solve panicked: table %v, ok %v, queued again %v", tb, ok, again != nil)
+	}
+	_, _, done = w.want(key(1050))
+	if got := <-solved; got != 1050 {
+		t.Fatalf("solving %d", got)
+	}
+	<-done
+	if _, ok := w.solved(key(1050).r, 2); !ok {
+		t.Error("no table after a solve that panicked")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if all := strings.Join(logged, "\n"); !strings.Contains(all, "panic: a bug in the solver") || !strings.Contains(all, "goroutine ") {
+		t.Errorf("the panic not logged with its stack:\n%s", all)
+	}
 }
