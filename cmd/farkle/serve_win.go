@@ -22,7 +22,8 @@ import (
 // most maxServeWinQueue: an advice for other rules beyond them has no
 // chances, at once. The tables of the last maxServeWinTables rule sets
 // asked for are kept in memory (a table of two players at target 10,000
-// is a few megabytes); with a cache directory serve also keeps every
+// takes 0.3 MB saved under the App rules, 4.5 MB under Facebook's, with
+// its penalty); with a cache directory serve also keeps every
 // table it solved there, as farkle win does, so that a table is solved
 // once.
 const (
