@@ -60,10 +60,10 @@ func TestHooksReadACopy(t *testing.T) {
 		return make([]float64, len(ch)), true
 	}
 	_, ts := newTest(t, Config{WinChance: hook})
-	c := create(t, ts.URL, KindHuman, KindThreshold)
+	c := createTarget(t, ts.URL, 5000, KindHuman, KindThreshold)
 	tok, st := c.Seats[0].Token, c.State
 	advices := 0
-	for moves := 0; !st.Over && moves < 2000; moves++ {
+	for moves := 0; !st.Over && moves < 300; moves++ {
 		if len(st.Dice) > 0 {
 			var a adviceJSON
 			r := call(t, nil, "GET", ts.URL+"/api/games/"+c.ID+"/advice", "", nil)
