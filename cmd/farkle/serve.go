@@ -33,8 +33,9 @@ Prometheus text format) on an address of their own; off by default.
 The advice of a two-player game gives the chance to win of each choice
 once the game's table is solved: in the background, on one core, seconds
 without a penalty, about a minute with one (most for Zilch's final round).
-Solved tables are kept in the cache directory (-cache), as farkle win
-keeps them.
+One set of rules is solved at a time, at most four are waiting or
+solving, and the advice of others has no chance until there is room. Solved tables are
+kept in the cache directory (-cache), as farkle win keeps them.
 `
 
 // serveOptions are the flags of "farkle serve".

@@ -72,6 +72,9 @@ type entry struct {
 	// subs are the event streams of the game, each woken by a
 	// non-blocking send when the game changes.
 	subs map[chan struct{}]struct{}
+	// hooks is the copy of g that the advice's hooks read, with its own
+	// lock, taken before mu (hookview.go).
+	hooks hookCopy
 }
 
 // A source is a dice source that can be saved: a *rand.ChaCha8, or a

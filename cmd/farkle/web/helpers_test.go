@@ -323,3 +323,58 @@ func until(cond func() bool) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// clientFrom returns an HTTP client whose connections come from ip.
+func clientFrom(ip net.IP, timeout time.Duration) (*http.Client, *http.Transport) {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: ip}, Timeout: 10 * time.Second}
+	tr := &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 2, IdleConnTimeout: time.Minute}
+	return &http.Client{Transport: tr, Timeout: timeout}, tr
+}
+
+// procStatus returns the fields of /proc/self/status that the long test
+// reports (VmRSS, VmHWM, Threads), or nil where it is missing.
+func procStatus() map[string]string {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return nil
+	}
+	m := make(map[string]string)
+	for _, line := range strings.Split(string(b), "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if ok {
+			m[k] = strings.TrimSpace(v)
+		}
+	}
+	return m
+}
+
+// tryCreate makes a game with the seats' kinds and target, without a
+// testing.T, for goroutines.
+func tryCreate(client *http.Client, base string, target int, kinds ...string) (created, error) {
+	req := createRequest{Rules: "app", Target: target}
+	for _, k := range kinds {
+		req.Seats = append(req.Seats, seatRequest{Kind: k})
+	}
+	var c created
+	err := postJSON(client, base+"/api/games", req, http.StatusCreated, &c)
+	return c, err
+}
+
+// postJSON posts v as JSON to url and decodes the answer into out,
+// which must have the status want.
+func postJSON(client *http.Client, url string, v any, want int, out any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	res, err := client.Post(url, "application/json", bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != want {
+		body, _ := io.ReadAll(io.LimitReader(res.Body, 512))
+		return fmt.Errorf("status %d: %s", res.StatusCode, body)
+	}
+	return json.NewDecoder(res.Body).Decode(out)
+}

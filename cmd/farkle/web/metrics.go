@@ -25,6 +25,7 @@ type metrics struct {
 	saveSum    atomic.Int64 // nanoseconds
 	saveErrors atomic.Int64
 	saveBucket []atomic.Int64 // per bucket, not cumulative; the last is +Inf
+	panics     atomic.Int64   // handlers' panics recovered
 
 	mu       sync.Mutex
 	refusals map[string]int64 // by error code
@@ -49,8 +50,8 @@ func (m *metrics) observeSave(d time.Duration, err error) {
 // refuse counts a refusal with code.
 func (m *metrics) refuse(code string) {
 	m.mu.Lock()
+	defer m.mu.Unlock()
 	m.refusals[code]++
-	m.mu.Unlock()
 }
 
 // request counts the refusal of a request, if it was one.
@@ -61,14 +62,28 @@ func (m *metrics) request(w *metricsWriter) {
 }
 
 // A metricsWriter is the ResponseWriter of a request, which keeps the
-// error code that writeError wrote.
+// error code that writeError wrote, and whether anything was written.
 type metricsWriter struct {
 	http.ResponseWriter
-	code string
+	code  string
+	wrote bool
+}
+
+// WriteHeader writes the response's header.
+func (w *metricsWriter) WriteHeader(status int) {
+	w.wrote = true
+	w.ResponseWriter.WriteHeader(status)
+}
+
+// Write writes the response's body.
+func (w *metricsWriter) Write(b []byte) (int, error) {
+	w.wrote = true
+	return w.ResponseWriter.Write(b)
 }
 
 // Flush flushes the response, for the event streams.
 func (w *metricsWriter) Flush() {
+	w.wrote = true
 	if f, ok := w.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
 	}
@@ -105,9 +120,11 @@ func (s *Server) writeMetrics(w *bufio.Writer) {
 	metric := func(name, typ, help string, v int64) {
 		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n%s %d\n", name, help, name, typ, name, v)
 	}
-	s.mu.RLock()
-	games, streams := len(s.games), s.streams
-	s.mu.RUnlock()
+	games, streams := func() (int, int) {
+		s.mu.RLock()
+		defer s.mu.RUnlock()
+		return len(s.games), s.streams
+	}()
 	queued, _, _ := s.store.c.waiting(time.Now())
 	metric("farkle_games", "gauge", "Games held.", int64(games))
 	metric("farkle_games_created_total", "counter", "Games made.", m.creates.Load())
@@ -118,6 +135,7 @@ func (s *Server) writeMetrics(w *bufio.Writer) {
 	metric("farkle_pending", "gauge", "Moves and new games admitted and not yet answered.", s.pending.Load())
 	metric("farkle_save_queue", "gauge", "Writes waiting for a committer.", int64(queued))
 	metric("farkle_save_errors_total", "counter", "Writes that failed.", m.saveErrors.Load())
+	metric("farkle_panics_total", "counter", "Handlers' panics recovered (bugs), each logged with its stack.", m.panics.Load())
 	metric("farkle_checkpoints_total", "counter", "Checkpoints of the journal made.", s.store.c.checkpoints.Load())
 	fmt.Fprintf(w, "# HELP farkle_sched_latency_seconds The scheduler's latency (99th percentile over the last second), for the CPU's backpressure.\n# TYPE farkle_sched_latency_seconds gauge\nfarkle_sched_latency_seconds %g\n", time.Duration(s.cpuWait.Load()).Seconds())
 
@@ -133,6 +151,7 @@ func (s *Server) writeMetrics(w *bufio.Writer) {
 	fmt.Fprintf(w, "%s_sum %g\n%s_count %d\n", h, time.Duration(m.saveSum.Load()).Seconds(), h, m.saveCount.Load())
 
 	m.mu.Lock()
+	defer m.mu.Unlock()
 	codes := make([]string, 0, len(m.refusals))
 	for c := range m.refusals {
 		codes = append(codes, c)
@@ -142,5 +161,4 @@ func (s *Server) writeMetrics(w *bufio.Writer) {
 	for _, c := range codes {
 		fmt.Fprintf(w, "farkle_refusals_total{code=%q} %d\n", c, m.refusals[c])
 	}
-	m.mu.Unlock()
 }

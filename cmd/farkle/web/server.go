@@ -25,6 +25,7 @@ import (
 	"log"
 	"net/http"
 	"net/netip"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -115,15 +116,16 @@ type Config struct {
 
 	// WinChance, if not nil, estimates the current player's chance to
 	// win after each choice of the advice: it is the extension point
-	// for a two-player win solver. It is called with the game locked and
-	// must not keep v.
+	// for a two-player win solver. It reads a copy of the game, without
+	// the game's lock, and must not keep v; it is called for several
+	// games at once. A panic in it answers the advice with CodeInternal.
 	WinChance WinChanceFunc
 
 	// SeatChances, if not nil, gives every player's chance to win after
 	// each choice of the advice, in order of play from the current
 	// player (each slice as long as the game has players), or ok false
 	// for none; the choices then have no "seat_chances". It is called
-	// with the game locked and must not keep v.
+	// as WinChance is.
 	SeatChances func(v game.View, choices []ChoiceJSON) (chances [][]float64, ok bool)
 
 	// Logf logs load errors and bots that fail; nil means log.Printf.
@@ -366,6 +368,7 @@ func (s *Server) leave() {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	mw := &metricsWriter{ResponseWriter: w}
 	defer s.metrics.request(mw)
+	defer s.recoverPanic(mw, r)
 	securityHeaders(w.Header()) // on every answer, refusals included
 	if !s.enter() {
 		w.Header().Set("Retry-After", "10")
@@ -379,6 +382,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mux.ServeHTTP(mw, r)
+}
+
+// recoverPanic, deferred, recovers a panic of the request r's handler
+// (a bug): it logs it with its stack, counts it and answers 500 with
+// CodeInternal if the handler wrote nothing yet. The handlers release
+// their locks with defer, so the game goes on serving. The panic that
+// aborts a response on purpose, http.ErrAbortHandler, goes on up.
+func (s *Server) recoverPanic(mw *metricsWriter, r *http.Request) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	if v == http.ErrAbortHandler {
+		panic(v)
+	}
+	s.metrics.panics.Add(1)
+	s.logf("farkle serve: panic serving %s %s: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
+	if !mw.wrote {
+		writeError(mw, errorf(http.StatusInternalServerError, CodeInternal, "internal error"))
+	}
 }
 
 // newID returns a random game ID: 24 hex digits.

@@ -276,10 +276,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) {
 		writeError(w, aerr)
 		return
 	}
-	lang := langOf(r)
-	e.mu.Lock()
-	adv, aerr := s.advice(e, lang)
-	e.mu.Unlock()
+	adv, aerr := s.adviceWithChances(e, langOf(r))
 	if aerr != nil {
 		writeError(w, aerr)
 		return
@@ -287,8 +284,40 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, adv)
 }
 
-// advice returns the single-turn advice for the roll on the table. The
-// caller holds e.mu.
+// adviceWithChances returns the advice for the roll on the table of e,
+// with the chances of the hooks (Config.WinChance, Config.SeatChances),
+// which read a copy of the game (e.hooks) after e.mu is released.
+func (s *Server) adviceWithChances(e *entry, lang string) (adviceJSON, *apiError) {
+	if s.cfg.WinChance == nil && s.cfg.SeatChances == nil {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		return s.advice(e, lang)
+	}
+	e.hooks.mu.Lock()
+	defer e.hooks.mu.Unlock()
+	adv, st, aerr := func() (adviceJSON, hookState, *apiError) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		adv, aerr := s.advice(e, lang)
+		if aerr != nil || len(adv.Choices) == 0 {
+			return adv, hookState{}, aerr
+		}
+		return adv, e.hooks.stateFor(e.g), nil
+	}()
+	if aerr != nil || len(adv.Choices) == 0 {
+		return adv, aerr
+	}
+	v, err := e.hooks.follow(st)
+	if err != nil {
+		s.logf("farkle serve: game %s: %v", e.id, err)
+		return adv, nil // the advice without chances
+	}
+	s.addChances(v, &adv)
+	return adv, nil
+}
+
+// advice returns the single-turn advice for the roll on the table, without
+// the hooks' chances. The caller holds e.mu.
 func (s *Server) advice(e *entry, lang string) (adviceJSON, *apiError) {
 	g := e.g
 	dice := g.View().Roll()
@@ -313,25 +342,31 @@ func (s *Server) advice(e *entry, lang string) (adviceJSON, *apiError) {
 			Roll: finite(c.Roll), CanBank: c.CanBank, Bank: c.Bank, Value: finite(c.Value),
 		})
 	}
-	if s.cfg.WinChance != nil && len(out.Choices) > 0 {
-		if p, ok := s.cfg.WinChance(g.View(), out.Choices); ok && len(p) == len(out.Choices) {
-			out.WinChance = true
-			for i := range out.Choices {
-				out.Choices[i].WinChance = &p[i]
-			}
-		}
-	}
-	if s.cfg.SeatChances != nil && len(out.Choices) > 0 {
-		if p, ok := s.cfg.SeatChances(g.View(), out.Choices); ok && len(p) == len(out.Choices) {
-			for i := range out.Choices {
-				out.Choices[i].SeatChances = p[i]
-			}
-		}
-	}
 	if len(out.Choices) > 0 {
 		out.Best = &out.Choices[0]
 	}
 	return out, nil
+}
+
+// addChances adds to adv the chances of the hooks for the position v,
+// which is the game's copy: the hooks run without the game's lock.
+func (s *Server) addChances(v game.View, adv *adviceJSON) {
+	if s.cfg.WinChance != nil {
+		if p, ok := s.cfg.WinChance(v, adv.Choices); ok && len(p) == len(adv.Choices) {
+			adv.WinChance = true
+			for i := range adv.Choices {
+				adv.Choices[i].WinChance = &p[i]
+			}
+		}
+	}
+	if s.cfg.SeatChances != nil {
+		if p, ok := s.cfg.SeatChances(v, adv.Choices); ok && len(p) == len(adv.Choices) {
+			for i := range adv.Choices {
+				adv.Choices[i].SeatChances = p[i]
+			}
+		}
+	}
+	adv.Best = &adv.Choices[0]
 }
 
 // finite rounds v to 1/100 and makes a NaN or infinity 0, which JSON
