@@ -168,6 +168,9 @@ func TestDuelTiny(t *testing.T) {
 // of the exact duel; and that of a threshold bot against the
 // expected-score bot.
 func TestDuelMonteCarlo(t *testing.T) {
+	if raceEnabled {
+		t.Skip("checks results, not concurrency: the plain run checks it, and other tests run the solvers' workers under the race detector")
+	}
 	if testgate.Slow() {
 		t.Parallel() // with the other long checks, on both cores
 	}
