@@ -1,23 +1,12 @@
 module github.com/farkle-go/farkle/cmd/farkle
 
-go 1.26.0
+go 1.25.0
 
 require (
 	github.com/farkle-go/farkle v0.0.0-00010101000000-000000000000
 	github.com/google/go-cmp v0.7.0
+	go.etcd.io/bbolt v1.5.0
 	pgregory.net/rapid v1.3.0
 )
 
-require (
-	github.com/dustin/go-humanize v1.1.0 // indirect
-	github.com/google/uuid v1.6.0 // indirect
-	github.com/mattn/go-isatty v0.0.24 // indirect
-	github.com/ncruces/go-strftime v1.1.0 // indirect
-	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
-	go.etcd.io/bbolt v1.5.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
-	modernc.org/libc v1.80.1 // indirect
-	modernc.org/mathutil v1.7.1 // indirect
-	modernc.org/memory v1.12.1 // indirect
-	modernc.org/sqlite v1.62.0 // indirect
-)
+require golang.org/x/sys v0.45.0 // indirect

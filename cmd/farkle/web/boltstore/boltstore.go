@@ -38,8 +38,8 @@ import (
 const FileName = "games.db"
 
 // ErrLocked is the error of Open on a data directory that another open
-// store holds.
-var ErrLocked = errors.New("data directory in use")
+// store holds, in this process or another.
+var ErrLocked = errors.New("in use by another farkle serve")
 
 // The buckets: games maps an id to its meta (the number of records, the
 // time of the last and whether it finished the game); records maps an id
@@ -48,9 +48,6 @@ var (
 	gamesBucket   = []byte("games")
 	recordsBucket = []byte("records")
 )
-
-// BatchDelay, if not 0, replaces bbolt's MaxBatchDelay (for the measures).
-var BatchDelay time.Duration
 
 // A Store is a web.Store in an embedded database. Make one with Open.
 type Store struct {
@@ -70,13 +67,10 @@ func Open(dir string) (*Store, error) {
 	path := filepath.Join(dir, FileName)
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 100 * time.Millisecond})
 	if errors.Is(err, bolterrors.ErrTimeout) {
-		return nil, fmt.Errorf("boltstore: %w: data directory %s is in use by another farkle serve", ErrLocked, dir)
+		return nil, fmt.Errorf("boltstore: data directory %s: %w", dir, ErrLocked)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("boltstore: %s: %w", path, err)
-	}
-	if BatchDelay > 0 {
-		db.MaxBatchDelay = BatchDelay
 	}
 	st := &Store{db: db}
 	err = db.Update(func(tx *bolt.Tx) error {
