@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle/cmd/farkle/web"
+	"github.com/farkle-go/farkle/cmd/farkle/web/boltstore"
 )
 
 const serveLong = `Serve Farkle games to web browsers: open the address, start a game
@@ -50,10 +51,23 @@ type serveOptions struct {
 // serveSignals are the signals that stop "farkle serve".
 var serveSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
 
-// serveRun serves until its context is done: web.Run, but in this
+// serveRun serves until its context is done: serveDir, but in this
 // package's tests, which must not listen nor write a data directory (the
 // fuzzing of the arguments among them).
-var serveRun = web.Run
+var serveRun = serveDir
+
+// serveDir opens the games' store in dir (refused if another farkle
+// serve has it), serves cfg with it on addr until ctx is done (web.Run),
+// and closes it.
+func serveDir(ctx context.Context, cfg web.Config, dir, addr string, ready func(net.Addr, int)) error {
+	st, err := boltstore.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	cfg.Store = st
+	return web.Run(ctx, cfg, addr, ready)
+}
 
 // serveFlags defines the flags of "farkle serve".
 func serveFlags(fs *flag.FlagSet, o *options) {
@@ -110,7 +124,6 @@ func runServe(e *env, o *options, args []string) error {
 	logf := func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }
 	wc := newWinChances(ctx, cacheDir(e, o), logf)
 	cfg := web.Config{
-		DataDir:        dir,
 		Logf:           logf,
 		WinChance:      wc.chances,
 		SeatChances:    wc.seatChances,
@@ -119,7 +132,7 @@ func runServe(e *env, o *options, args []string) error {
 		FinishedTTL:    finished,
 		IdleTTL:        idle,
 	}
-	err = serveRun(ctx, cfg, o.serve.addr, func(addr net.Addr, games int) {
+	err = serveRun(ctx, cfg, dir, o.serve.addr, func(addr net.Addr, games int) {
 		fmt.Fprintf(e.stdout, "farkle serve: %d games from %s; playing at http://%s/\n", games, dir, addr)
 	})
 	if err != nil {
