@@ -65,6 +65,14 @@ func serveDir(ctx context.Context, cfg web.Config, dir, addr string, ready func(
 		return err
 	}
 	defer st.Close()
+	if im := st.Imported(); cfg.Logf != nil {
+		if im.Dir != "" {
+			cfg.Logf("farkle serve: imported %d games of the old format into %s; the old files moved to %s", im.Games, boltstore.FileName, im.Dir)
+		}
+		for _, n := range im.Notes {
+			cfg.Logf("farkle serve: import: %s", n)
+		}
+	}
 	cfg.Store = st
 	return web.Run(ctx, cfg, addr, ready)
 }
