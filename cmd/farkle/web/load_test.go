@@ -211,7 +211,18 @@ func runLoad(t *testing.T, dir string) {
 	}
 	streams = min(streams, games)
 	const target = 100_000
-	s, err := New(Config{Store: memStoreAt(dir), Rate: -1, Logf: t.Logf})
+	// The games on the embedded store, as farkle serve keeps them (see
+	// ChildStore).
+	var store Store = memStoreAt(dir)
+	if ChildStore != nil {
+		st, err := ChildStore(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		store = st
+	}
+	s, err := New(Config{Store: store, Rate: -1, Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}
