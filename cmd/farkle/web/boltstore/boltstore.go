@@ -12,10 +12,14 @@
 // Its guarantees: Create and Append return nil only once the record is
 // on disk (the transaction fsynced); the Appends and Creates of
 // concurrent callers share one transaction and one fsync (group
-// commit); a crash loses no record that was acknowledged and leaves no
-// part of one. The directory is locked while the store is open: a
-// second Open of it, from this process or another, fails at once with
-// ErrLocked. One Server owns the store: Watch returns at once.
+// commit, gathered for up to bbolt's MaxBatchDelay, 10 ms); a crash
+// loses no record that was acknowledged and leaves no part of one. The
+// directory is locked while the store is open: a second Open of it, from
+// this process or another, fails at once with ErrLocked. One Server owns
+// the store: Watch returns at once.
+//
+// Open imports, once, the games of a data directory of the earlier
+// versions of farkle serve (ID.log and ID.json files): see Imported.
 package boltstore
 
 import (
@@ -378,10 +382,10 @@ func (st *Store) Expire(ctx context.Context, finishedBefore, idleBefore time.Tim
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var ids []string
-	err := st.db.Update(func(tx *bolt.Tx) error {
-		ids = ids[:0]
-		var due []string
+	// The games due are found in a read transaction, which no write
+	// waits for, and removed in a write one only if there are any.
+	due := func(tx *bolt.Tx) ([]string, error) {
+		var ids []string
 		err := tx.Bucket(gamesBucket).ForEach(func(k, v []byte) error {
 			m, err := parseMeta(v)
 			if err != nil {
@@ -392,19 +396,29 @@ func (st *Store) Expire(ctx context.Context, finishedBefore, idleBefore time.Tim
 				limit = finishedBefore
 			}
 			if !limit.IsZero() && m.last < limit.UnixMicro() {
-				due = append(due, string(k))
+				ids = append(ids, string(k))
 			}
 			return nil
 		})
-		if err != nil {
+		return ids, err
+	}
+	var ids []string
+	err := st.db.View(func(tx *bolt.Tx) (err error) {
+		ids, err = due(tx)
+		return err
+	})
+	if err != nil || len(ids) == 0 {
+		return []string{}, err
+	}
+	err = st.db.Update(func(tx *bolt.Tx) (err error) {
+		if ids, err = due(tx); err != nil { // as of now: a game may have moved since
 			return err
 		}
-		for _, id := range due {
+		for _, id := range ids {
 			if _, err := remove(tx, id); err != nil {
 				return err
 			}
 		}
-		ids = due
 		return nil
 	})
 	if err != nil {
