@@ -129,14 +129,38 @@ func TestImport(t *testing.T) {
 	if n, _ := st.Count(ctx); n != 2 {
 		t.Fatalf("%d games after the second Open", n)
 	}
-	// The old journal: Open refuses, and imports nothing.
+	// The journal of an unclean stop: applied. A log made by the journal
+	// alone is imported, the journal's file moved.
 	dir2 := t.TempDir()
-	writeOldLog(t, filepath.Join(dir2, good+".log"), oldlog.MagicV2, 1, nil)
-	os.WriteFile(filepath.Join(dir2, "journal-0000000000000001.wal"), []byte("x"), 0o600)
-	if _, err := boltstore.Open(dir2); !errors.Is(err, oldlog.ErrJournal) {
-		t.Fatalf("Open with the old journal: %v", err)
+	writeOldLog(t, filepath.Join(dir2, "x"), oldlog.MagicV2, 2, nil)
+	log, _ := os.ReadFile(filepath.Join(dir2, "x"))
+	os.Remove(filepath.Join(dir2, "x"))
+	wal := filepath.Join(dir2, "journal-0000000000000001.wal")
+	os.WriteFile(wal, oldlog.AppendBatch(nil, oldlog.AppendEntry(nil, 2, good+".log", 0, log)), 0o600)
+	st2, err := boltstore.Open(dir2)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir2, good+".log")); err != nil {
+	defer st2.Close()
+	if im := st2.Imported(); im.Games != 1 {
+		t.Fatalf("from the journal: imported %+v", im)
+	}
+	if recs, err := st2.Load(ctx, good); err != nil || len(recs) != 3 {
+		t.Fatalf("the game of the journal: %d records, %v", len(recs), err)
+	}
+	if _, err := os.Stat(filepath.Join(st2.Imported().Dir, filepath.Base(wal))); err != nil {
+		t.Errorf("the journal not moved: %v", err)
+	}
+	// A damaged journal: Open refuses, and imports nothing.
+	dir3 := t.TempDir()
+	writeOldLog(t, filepath.Join(dir3, good+".log"), oldlog.MagicV2, 1, nil)
+	b := oldlog.AppendBatch(nil, oldlog.AppendEntry(nil, 1, good+".log", 0, []byte("x")))
+	b[20] ^= 0xff
+	os.WriteFile(filepath.Join(dir3, "journal-0000000000000001.wal"), append(b, oldlog.AppendBatch(nil, oldlog.AppendEntry(nil, 3, good+".log", 0, nil))...), 0o600)
+	if _, err := boltstore.Open(dir3); !errors.Is(err, oldlog.ErrJournal) {
+		t.Fatalf("Open with a damaged journal: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir3, good+".log")); err != nil {
 		t.Fatal(err)
 	}
 }

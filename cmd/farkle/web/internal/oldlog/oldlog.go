@@ -4,7 +4,8 @@
 // directly) and the saves of the first format, ID.json. It only reads:
 // Read returns each game as the records of the web.Server's format, and
 // the files that it found, for the caller to move out of the way once
-// the games are stored.
+// the games are stored. The journal that the earlier server left after
+// an unclean stop (journal-SEQ.wal) is applied to the logs in memory.
 //
 // A log is a magic, then records, each a length and a checksum followed
 // by a JSON payload:
@@ -32,6 +33,7 @@ import (
 	mrand "math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -59,10 +61,10 @@ const (
 
 // The errors of Read.
 var (
-	// ErrJournal: the directory holds the journal of an earlier farkle
-	// serve that did not stop cleanly, whose moves may not be in the
-	// logs yet.
-	ErrJournal = errors.New("the journal of an earlier farkle serve, which did not stop cleanly, is in the directory: start that version on it once and stop it (it applies its journal to the games' logs), then this one")
+	// ErrJournal: the journal that an earlier farkle serve left (it did
+	// not stop cleanly) is damaged where moves were acknowledged:
+	// nothing is imported.
+	ErrJournal = errors.New("the journal of the earlier farkle serve is damaged")
 	// ErrDamaged: a file that is not a game of the old formats, or one
 	// with a bad record where moves were acknowledged.
 	ErrDamaged = errors.New("damaged")
@@ -152,22 +154,53 @@ func validID(id string) bool {
 }
 
 // Read reads the old files of dir: every game, within maxEvents events
-// each. It fails with ErrJournal if the old journal is there, reading
-// nothing.
+// each, with the journal that an unclean stop of the earlier server left
+// applied to the logs (in memory). It fails with ErrJournal, reading
+// nothing, if that journal is damaged.
 func Read(dir string, maxEvents int) (Result, error) {
 	var res Result
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return res, err
 	}
-	logs := make(map[string]bool)
-	for _, de := range ents {
-		if isJournal(de.Name()) {
-			return res, fmt.Errorf("%s: %w", filepath.Join(dir, de.Name()), ErrJournal)
+	names := make([]string, len(ents))
+	for i, de := range ents {
+		names[i] = de.Name()
+	}
+	wals, ends := journalFiles(names)
+	var jlogs map[string]*memLog
+	if len(wals) > 0 {
+		if jlogs, err = replayJournals(dir, wals); err != nil {
+			return res, err
 		}
+	}
+	logs := make(map[string]bool) // the ids of the logs, on disk or made by the journal
+	for _, de := range ents {
 		if id, ext, ok := oldName(de.Name()); ok && ext == LogExt && de.Type().IsRegular() {
 			logs[id] = true
 		}
+	}
+	var journalOnly []string
+	for name, l := range jlogs {
+		id := strings.TrimSuffix(name, LogExt)
+		if !logs[id] && !l.removed {
+			journalOnly = append(journalOnly, name)
+			logs[id] = true
+		}
+	}
+	slices.Sort(journalOnly)
+	read := func(name, id, ext string, readFile func() (Game, error)) {
+		g, err := readFile()
+		if err != nil {
+			res.Refused = append(res.Refused, Problem{name, err})
+			if errors.Is(err, ErrCutShort) {
+				res.Done = append(res.Done, name)
+			}
+			return
+		}
+		g.ID = id
+		res.Games = append(res.Games, g)
+		res.Done = append(res.Done, name)
 	}
 	for _, de := range ents {
 		name := de.Name()
@@ -184,33 +217,52 @@ func Read(dir string, maxEvents int) (Result, error) {
 			continue
 		}
 		path := filepath.Join(dir, name)
-		if ext == JSONExt && logs[id] {
+		switch l := jlogs[name]; {
+		case ext == JSONExt && logs[id]:
 			res.Done = append(res.Done, name) // migrated to the log, its removal cut short
+		case ext == JSONExt:
+			read(name, id, ext, func() (Game, error) { return ReadSaved(path) })
+		case l == nil:
+			read(name, id, ext, func() (Game, error) { return ReadLog(path, maxEvents) })
+		case l.removed:
+			res.Done = append(res.Done, name) // removed (expired) by the journal
+		case l.bad != "":
+			res.Refused = append(res.Refused, Problem{name, fmt.Errorf("%w: %s", ErrDamaged, l.bad)})
+		default:
+			read(name, id, ext, func() (Game, error) { return parseLog(l.data, l.mod, maxEvents) })
+		}
+	}
+	for _, name := range journalOnly {
+		l := jlogs[name]
+		id := strings.TrimSuffix(name, LogExt)
+		if l.bad != "" {
+			res.Refused = append(res.Refused, Problem{name + " (in the journal)", fmt.Errorf("%w: %s", ErrDamaged, l.bad)})
 			continue
 		}
-		var g Game
-		if ext == LogExt {
-			g, err = ReadLog(path, maxEvents)
-		} else {
-			g, err = ReadSaved(path)
-		}
+		g, err := parseLog(l.data, l.mod, maxEvents)
 		if err != nil {
-			res.Refused = append(res.Refused, Problem{name, err})
-			if errors.Is(err, ErrCutShort) {
-				res.Done = append(res.Done, name)
-			}
+			res.Refused = append(res.Refused, Problem{name + " (in the journal)", err})
 			continue
 		}
 		g.ID = id
 		res.Games = append(res.Games, g)
-		res.Done = append(res.Done, name)
 	}
+	res.Done = append(append(res.Done, wals...), ends...)
 	return res, nil
 }
 
 // readRecord reads the next record from r into buf (grown as needed) and
 // returns its payload, io.EOF at a clean end, or errTorn.
 func readRecord(r *bufio.Reader, buf []byte) ([]byte, error) {
+	return readRecordBuf(r, buf, maxRecord)
+}
+
+// readRecordMax is readRecord of records of at most max bytes.
+func readRecordMax(r *bufio.Reader, max int) ([]byte, error) {
+	return readRecordBuf(r, nil, max)
+}
+
+func readRecordBuf(r *bufio.Reader, buf []byte, max int) ([]byte, error) {
 	var head [recordHead]byte
 	_, err := io.ReadFull(r, head[:])
 	if err == io.EOF {
@@ -223,7 +275,7 @@ func readRecord(r *bufio.Reader, buf []byte) ([]byte, error) {
 		return nil, err
 	}
 	size := binary.LittleEndian.Uint32(head[:4])
-	if size == 0 || size > maxRecord {
+	if size == 0 || size > uint32(max) {
 		return nil, errTorn
 	}
 	if cap(buf) < int(size) {
@@ -250,7 +302,7 @@ var errTorn = errors.New("torn record")
 // is followed by a good one: one that starts where the bad one's length
 // says it ends. A crash leaves a torn record last; a good one after a bad
 // one is damage.
-func goodAfter(f *os.File, pos, size int64) bool {
+func goodAfter(f io.ReaderAt, pos, size int64) bool {
 	var head [recordHead]byte
 	if _, err := f.ReadAt(head[:], pos); err != nil {
 		return false
@@ -302,15 +354,21 @@ func strictJSON(data []byte, v any) error {
 // ReadLog reads the game log at path (v2 or v1), at most maxEvents
 // events, and returns its game; its ID is left to the caller.
 func ReadLog(path string, maxEvents int) (Game, error) {
-	f, err := os.Open(path)
+	fi, err := os.Stat(path)
 	if err != nil {
 		return Game{}, err
 	}
-	defer f.Close()
-	fi, err := f.Stat()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return Game{}, err
 	}
+	return parseLog(data, fi.ModTime(), maxEvents)
+}
+
+// parseLog reads the game log data, last changed at mod.
+func parseLog(data []byte, mod time.Time, maxEvents int) (Game, error) {
+	size := int64(len(data))
+	f := bytes.NewReader(data)
 	r := bufio.NewReaderSize(f, 64<<10)
 	magic := make([]byte, len(MagicV2))
 	n, err := io.ReadFull(r, magic)
@@ -337,13 +395,13 @@ func ReadLog(path string, maxEvents int) (Game, error) {
 		if err == errTorn {
 			switch {
 			case !legacy:
-				return Game{}, fmt.Errorf("%w: a bad record at offset %d (record %d) of %d bytes", ErrDamaged, pos, i, fi.Size())
-			case goodAfter(f, pos, fi.Size()):
+				return Game{}, fmt.Errorf("%w: a bad record at offset %d (record %d) of %d bytes", ErrDamaged, pos, i, size)
+			case goodAfter(f, pos, size):
 				return Game{}, fmt.Errorf("%w: a bad record at offset %d (record %d) that good ones follow", ErrDamaged, pos, i)
 			case i < 2:
 				return Game{}, ErrCutShort
 			}
-			torn = fi.Size() - pos
+			torn = size - pos
 			break
 		}
 		if err != nil {
@@ -358,7 +416,7 @@ func ReadLog(path string, maxEvents int) (Game, error) {
 		}
 		return Game{}, fmt.Errorf("%w: a header without the creation's record", ErrDamaged)
 	}
-	g, err := convert(payloads, maxEvents, fi.ModTime())
+	g, err := convert(payloads, maxEvents, mod)
 	if err != nil {
 		return Game{}, fmt.Errorf("%w: %v", ErrDamaged, err)
 	}

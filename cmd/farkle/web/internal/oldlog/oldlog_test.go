@@ -3,6 +3,7 @@ package oldlog_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	mrand "math/rand/v2"
 	"os"
 	"path/filepath"
@@ -274,8 +275,90 @@ func TestRead(t *testing.T) {
 	want("games", ids, []string{id(0), id(3)})
 	want("refused", refused, []string{id(1) + ".log", id(2) + ".log"})
 	want("done", res.Done, []string{".tmp-" + id(4) + "-1", id(0) + ".json", id(0) + ".log", id(2) + ".log", id(3) + ".json"})
-	os.WriteFile(filepath.Join(dir, "journal-0000000000000003.wal"), nil, 0o600)
-	if _, err := oldlog.Read(dir, game.DefaultMaxEvents); !errors.Is(err, oldlog.ErrJournal) {
-		t.Fatalf("with a journal: %v, want ErrJournal", err)
+}
+
+// frame returns the log of magic and payloads, framed.
+func frame(magic string, payloads [][]byte) []byte {
+	b := []byte(magic)
+	for _, p := range payloads {
+		b = oldlog.AppendRecord(b, p)
+	}
+	return b
+}
+
+// The journal that an unclean stop of the earlier server left is applied
+// to the logs: writes appended to a log, a log made by the journal alone,
+// a log removed, a write that a crash garbled in a log written again, an
+// end mark's limit, a torn batch at the end ignored; damage is refused.
+func TestJournal(t *testing.T) {
+	payloads, g := oldGame(t, 8)
+	id := func(c byte) string { return strings.Repeat(string(c), 24) }
+	a, b, c := id('a'), id('b'), id('c')
+	whole := frame(oldlog.MagicV2, payloads)
+	cut := len(frame(oldlog.MagicV2, payloads[:4])) // a's log on disk: up to record 3
+	entry := oldlog.AppendEntry
+	batch := oldlog.AppendBatch
+	setup := func(t *testing.T, journals ...[]byte) string {
+		t.Helper()
+		dir := t.TempDir()
+		garbled := append([]byte(nil), whole[:cut]...)
+		garbled[cut-2] ^= 0xff // a checkpoint's write that the crash garbled: the journal has it whole
+		os.WriteFile(filepath.Join(dir, a+".log"), garbled, 0o600)
+		os.WriteFile(filepath.Join(dir, c+".log"), whole, 0o600)
+		for i, j := range journals {
+			os.WriteFile(filepath.Join(dir, "journal-000000000000000"+string(rune('1'+i))+".wal"), j, 0o600)
+		}
+		return dir
+	}
+	j1 := batch(nil, append(entry(nil, 1, a+".log", int64(cut-20), whole[cut-20:cut+30]), entry(nil, 2, b+".log", 0, whole)...))
+	j2 := batch(nil, append(entry(nil, 3, c+".log", 0, nil), entry(nil, 1, a+".log", int64(cut+30), whole[cut+30:])...))
+	torn := batch(nil, entry(nil, 1, b+".log", int64(len(whole)), []byte("never acknowledged")))
+	dir := setup(t, j1, append(append([]byte(nil), j2...), torn[:len(torn)-5]...))
+	res, err := oldlog.Read(dir, game.DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Refused) != 0 || len(res.Games) != 2 {
+		t.Fatalf("games %d, refused %+v", len(res.Games), res.Refused)
+	}
+	for _, gm := range res.Games {
+		if gm.ID != a && gm.ID != b {
+			t.Fatalf("game %s", gm.ID)
+		}
+		if evs := events(t, gm); len(evs) != g.NumEvents() {
+			t.Errorf("game %s: %d events, want %d", gm.ID, len(evs), g.NumEvents())
+		}
+	}
+	done := strings.Join(res.Done, " ")
+	for _, name := range []string{a + ".log", c + ".log", "journal-0000000000000001.wal", "journal-0000000000000002.wal"} {
+		if !strings.Contains(done, name) {
+			t.Errorf("%s not among the files done: %q", name, res.Done)
+		}
+	}
+	// An end mark: the second file's entries past it are not applied,
+	// and a's log ends short: its torn v2 record is damage.
+	dir = setup(t, j1, j2)
+	os.WriteFile(filepath.Join(dir, "journal-0000000000000002.end"), []byte(fmt.Sprint(len(j2)-40)), 0o600)
+	if res, err = oldlog.Read(dir, game.DefaultMaxEvents); err != nil || len(res.Refused) != 1 || res.Refused[0].Name != a+".log" {
+		t.Fatalf("with an end mark: %v, refused %+v", err, res.Refused)
+	}
+	// A write past a log's end: acknowledged data missing.
+	dir = setup(t, batch(nil, entry(nil, 1, a+".log", int64(cut+10), []byte("x"))))
+	if res, err = oldlog.Read(dir, game.DefaultMaxEvents); err != nil || len(res.Refused) != 1 || !errors.Is(res.Refused[0].Err, oldlog.ErrDamaged) {
+		t.Fatalf("a hole: %v, refused %+v", err, res.Refused)
+	}
+	// Damage: a bad batch that a whole one follows; a torn batch in a
+	// file that another follows; a bad entry in a whole batch.
+	bad := append([]byte(nil), j1...)
+	bad[20] ^= 0xff
+	for i, js := range [][][]byte{
+		{append(bad, j2...)},
+		{torn[:len(torn)-5], j2},
+		{batch(nil, []byte("not an entry at all"))},
+	} {
+		dir = setup(t, js...)
+		if _, err := oldlog.Read(dir, game.DefaultMaxEvents); !errors.Is(err, oldlog.ErrJournal) {
+			t.Errorf("damage %d: %v, want ErrJournal", i, err)
+		}
 	}
 }
