@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle/cmd/farkle/web"
+	"github.com/farkle-go/farkle/cmd/farkle/web/boltstore"
 )
 
 const serveLong = `Serve Farkle games to web browsers: open the address, start a game
@@ -18,9 +19,11 @@ against bots or send other players their links, and play with the mouse,
 a touch screen or the keyboard. The page, a JSON API under /api/ and live
 updates (server-sent events) are served by this one command.
 
-Each move is appended to its game's log in the data directory (-data),
-and made durable, before it is acknowledged, and every game is loaded
-again at start-up, so a crash or a restart loses no move. Finished games
+The games are kept in one database file in the data directory (-data),
+games.db, each move made durable there before it is acknowledged, so a
+crash or a restart loses no move; the directory is locked while the
+server runs. A data directory of an earlier version is imported at the
+first start, its old files moved to DIR/imported-DATE. Finished games
 are removed after -keep-finished without a move, others after -keep-idle.
 Interrupt or terminate the command to stop it: it finishes the requests
 in flight, then exits with status 0.
@@ -51,10 +54,31 @@ type serveOptions struct {
 // serveSignals are the signals that stop "farkle serve".
 var serveSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
 
-// serveRun serves until its context is done: web.Run, but in this
+// serveRun serves until its context is done: serveDir, but in this
 // package's tests, which must not listen nor write a data directory (the
 // fuzzing of the arguments among them).
-var serveRun = web.Run
+var serveRun = serveDir
+
+// serveDir opens the games' store in dir (refused if another farkle
+// serve has it), serves cfg with it on addr until ctx is done (web.Run),
+// and closes it.
+func serveDir(ctx context.Context, cfg web.Config, dir, addr string, ready func(net.Addr, int)) error {
+	st, err := boltstore.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if im := st.Imported(); cfg.Logf != nil {
+		if im.Dir != "" {
+			cfg.Logf("farkle serve: imported %d games of the old format into %s; the old files moved to %s", im.Games, boltstore.FileName, im.Dir)
+		}
+		for _, n := range im.Notes {
+			cfg.Logf("farkle serve: import: %s", n)
+		}
+	}
+	cfg.Store = st
+	return web.Run(ctx, cfg, addr, ready)
+}
 
 // serveFlags defines the flags of "farkle serve".
 func serveFlags(fs *flag.FlagSet, o *options) {
@@ -111,7 +135,6 @@ func runServe(e *env, o *options, args []string) error {
 	logf := func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }
 	wc := newWinChances(ctx, cacheDir(e, o), logf)
 	cfg := web.Config{
-		DataDir:        dir,
 		Logf:           logf,
 		WinChance:      wc.chances,
 		SeatChances:    wc.seatChances,
@@ -120,7 +143,7 @@ func runServe(e *env, o *options, args []string) error {
 		FinishedTTL:    finished,
 		IdleTTL:        idle,
 	}
-	err = serveRun(ctx, cfg, o.serve.addr, func(addr net.Addr, games int) {
+	err = serveRun(ctx, cfg, dir, o.serve.addr, func(addr net.Addr, games int) {
 		fmt.Fprintf(e.stdout, "farkle serve: %d games from %s; playing at http://%s/\n", games, dir, addr)
 	})
 	if err != nil {

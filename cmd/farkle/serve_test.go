@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle/cmd/farkle/web"
+	"github.com/farkle-go/farkle/cmd/farkle/web/boltstore"
 )
 
 // errNoServe is the error of "farkle serve" in the tests of this package:
@@ -21,17 +22,17 @@ import (
 var errNoServe = errors.New("not serving in tests")
 
 func init() {
-	serveRun = func(context.Context, web.Config, string, func(net.Addr, int)) error { return errNoServe }
+	serveRun = func(context.Context, web.Config, string, string, func(net.Addr, int)) error { return errNoServe }
 }
 
 // serve passes its flags to the server, the data directory relative to
 // the working directory.
 func TestServeFlags(t *testing.T) {
-	defer func(f func(context.Context, web.Config, string, func(net.Addr, int)) error) { serveRun = f }(serveRun)
+	defer func(f func(context.Context, web.Config, string, string, func(net.Addr, int)) error) { serveRun = f }(serveRun)
 	var gotAddr, gotDir string
 	var got web.Config
-	serveRun = func(ctx context.Context, cfg web.Config, addr string, ready func(net.Addr, int)) error {
-		gotAddr, gotDir, got = addr, cfg.DataDir, cfg
+	serveRun = func(ctx context.Context, cfg web.Config, dir, addr string, ready func(net.Addr, int)) error {
+		gotAddr, gotDir, got = addr, dir, cfg
 		ready(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8123}, 3)
 		return nil
 	}
@@ -69,5 +70,20 @@ func TestServeFlags(t *testing.T) {
 		if code := run(e, bad); code != exitUsage {
 			t.Errorf("%q: exit %d, want %d (stderr %q)", bad, code, exitUsage, stderr.String())
 		}
+	}
+}
+
+// serve refuses a data directory that another farkle serve has, at once
+// and saying so.
+func TestServeLocked(t *testing.T) {
+	dir := t.TempDir()
+	st, err := boltstore.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	err = serveDir(context.Background(), web.Config{}, dir, "127.0.0.1:0", nil)
+	if !errors.Is(err, boltstore.ErrLocked) || !strings.Contains(err.Error(), "in use by another farkle serve") {
+		t.Fatalf("serve on a directory in use: %v, want ErrLocked", err)
 	}
 }

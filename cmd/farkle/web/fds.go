@@ -1,10 +1,10 @@
 package web
 
 // The files that a server keeps open besides its connections: the
-// standard files, the listeners, the data directory, the runtime's own,
-// the win chances' cache and the like (fdBase), and those that the store
-// may open at once to write, fsync and load the games (fdWrites: up to
-// 16 committers with batches of 64 files).
+// standard files, the listeners, the runtime's own, the win chances'
+// cache and the like (fdBase), and room for those of the Store (fdWrites:
+// an embedded database holds one file, a database server's client its
+// pool of connections).
 const (
 	fdBase   = 128
 	fdWrites = 1024

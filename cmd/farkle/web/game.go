@@ -1,19 +1,16 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	mrand "math/rand/v2"
 	"sync"
-	"time"
 
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy"
@@ -29,21 +26,10 @@ const (
 // ThresholdBankAt is the turn total at which a "threshold" bot banks.
 const ThresholdBankAt = 350
 
-// saveVersion is the version of the saved wrapper of the first format.
-const saveVersion = 1
-
 // A seat is one player of a game, as saved.
 type seat struct {
 	Kind      string `json:"kind"`
 	TokenHash string `json:"token_hash"` // hex SHA-256 of the token; "" for a bot
-}
-
-// saved is the file of a game in the first format (ID.json, rewritten
-// whole at each move): the game's own save and its seats.
-type saved struct {
-	Version int             `json:"version"`
-	Game    json.RawMessage `json:"game"`
-	Seats   []seat          `json:"seats"`
 }
 
 // An entry is one game the server holds.
@@ -55,16 +41,19 @@ type entry struct {
 	seats []seat
 	bots  []game.Bot // per seat; nil for a human
 	src   source     // g's dice source
-	// What is on disk: the events, the source's state after them (to
-	// undo a move whose save failed) and the log's size.
-	saved int
-	state []byte
-	size  int64
-	// touched is the time of the last move (at start-up, the log's),
-	// for the expiry; gone is set once the game has expired and is no
-	// longer served.
-	touched time.Time
+	// What is stored: the events, the source's state after them (to
+	// undo a move whose save failed) and the number of records.
+	saved   int
+	state   []byte
+	records int
+	// gone is set once the game has expired or was removed, and is no
+	// longer served; evicted once it is no longer held (see evict).
 	gone    bool
+	evicted bool
+	// loaded is closed once the game is read from the store (see
+	// lookup); err is then why it could not be, if it could not.
+	loaded chan struct{}
+	err    error
 	// renames counts the renames, and cache is the state encoded, for
 	// its readers (stateOf).
 	renames int
@@ -247,46 +236,6 @@ func (c *tableCache) get(g *game.Game) (*strategy.Table, error) {
 	c.m[k] = t
 	c.order = append(c.order, k)
 	return t, nil
-}
-
-// decodeSaved reads a save of the first format: the wrapper strictly,
-// then the game with game.Load within lim. It returns the game's dice
-// source, which the game plays with: the saved one, or a new one.
-func decodeSaved(data []byte, lim game.Limits) (*game.Game, []seat, source, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var sv saved
-	if err := dec.Decode(&sv); err != nil {
-		return nil, nil, nil, fmt.Errorf("bad file: %w", err)
-	}
-	if dec.More() {
-		return nil, nil, nil, errors.New("bad file: data after the object")
-	}
-	if sv.Version != saveVersion {
-		return nil, nil, nil, fmt.Errorf("bad file: version %d, want %d", sv.Version, saveVersion)
-	}
-	g, err := game.Load(bytes.NewReader(sv.Game), lim)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if err := checkSeats(sv.Seats, g.View().NumPlayers()); err != nil {
-		return nil, nil, nil, err
-	}
-	// The source, which game.Load keeps to itself, read again.
-	var gs struct {
-		Source *sourceState `json:"source"`
-	}
-	if err := json.Unmarshal(sv.Game, &gs); err != nil {
-		return nil, nil, nil, fmt.Errorf("bad file: %w", err)
-	}
-	var src source = newSource()
-	if gs.Source != nil {
-		if src, err = gs.Source.source(); err != nil {
-			return nil, nil, nil, fmt.Errorf("bad file: %w", err)
-		}
-	}
-	g.SetSource(src)
-	return g, sv.Seats, src, nil
 }
 
 // checkSeats checks the seats of a saved game of n players.

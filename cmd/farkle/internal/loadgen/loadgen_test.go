@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle/cmd/farkle/web"
+	"github.com/farkle-go/farkle/cmd/farkle/web/boltstore"
 )
 
 // The schedule: every move of a run is due once, in one game, round the
@@ -164,7 +165,12 @@ func TestRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games for a second")
 	}
-	s, err := web.New(web.Config{DataDir: t.TempDir(), MaxCPUWait: -1, MaxQueueWait: time.Hour, Logf: t.Logf})
+	st, err := boltstore.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	s, err := web.New(web.Config{Store: st, MaxCPUWait: -1, MaxQueueWait: time.Hour, Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}
