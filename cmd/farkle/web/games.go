@@ -129,9 +129,14 @@ func (s *Server) persistNames(e *entry, names []string) error {
 }
 
 // write runs a write to the store, counted for admit and timed for the
-// metrics.
+// metrics: lastWrite is when the last write finished, or when the first
+// of those under way began after none.
 func (s *Server) write(f func(ctx context.Context) error) error {
-	s.writing.Add(1)
+	if s.writing.Add(1) == 1 {
+		// The first write after none: the wait counts from now, not
+		// from the last write, which may be long ago.
+		s.lastWrite.Store(s.now().UnixNano())
+	}
 	start := time.Now()
 	err := f(context.Background())
 	s.metrics.observeSave(time.Since(start), err)

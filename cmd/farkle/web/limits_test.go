@@ -486,6 +486,28 @@ func TestBackpressure(t *testing.T) {
 	if r := roll(games[2]); r.status != 200 {
 		t.Errorf("refused once the store keeps up: status %d: %s", r.status, r.body)
 	}
+	// After an hour without a write, two moves at once are let in: the
+	// wait counts from the first one's start, not from the last write.
+	release = make(chan struct{})
+	late.Store(int64(2 * time.Hour))
+	hold.Store(true)
+	waiting := 0
+	for _, g := range games[3:5] {
+		go func() { answered <- roll(g) }()
+		select {
+		case <-held:
+			waiting++
+		case r := <-answered: // refused before it reached the store
+			t.Errorf("a move after an idle hour: status %d: %s", r.status, r.body)
+		}
+	}
+	hold.Store(false)
+	close(release)
+	for range waiting {
+		if r := <-answered; r.status != 200 {
+			t.Errorf("a move after an idle hour: status %d: %s", r.status, r.body)
+		}
+	}
 }
 
 // The client of a request: the peer, or behind trusted proxies the last
