@@ -72,7 +72,14 @@ func Open(dir string) (*Store, error) {
 		return nil, fmt.Errorf("boltstore: data directory: %w", err)
 	}
 	path := filepath.Join(dir, FileName)
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 100 * time.Millisecond})
+	// The free pages are not written at each commit but found again
+	// when the file opens (NoFreelistSync, kept in a map): a commit
+	// writes its pages and the meta page alone. Durability is the same.
+	db, err := bolt.Open(path, 0o600, &bolt.Options{
+		Timeout:        100 * time.Millisecond,
+		NoFreelistSync: true,
+		FreelistType:   bolt.FreelistMapType,
+	})
 	if errors.Is(err, bolterrors.ErrTimeout) {
 		return nil, fmt.Errorf("boltstore: data directory %s: %w", dir, ErrLocked)
 	}
