@@ -45,6 +45,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -161,6 +162,13 @@ func (s *Store) setUp(ctx context.Context) error {
 		return fmt.Errorf("pgstore: creating the tables in schema %q: %w", s.schema, err)
 	}
 	return nil
+}
+
+// String names the database and schema, not the password: "PostgreSQL
+// database DB of USER at HOST:PORT, schema SCHEMA".
+func (s *Store) String() string {
+	return fmt.Sprintf("PostgreSQL database %s of %s at %s, schema %s",
+		s.conn.Database, s.conn.User, net.JoinHostPort(s.conn.Host, strconv.Itoa(int(s.conn.Port))), s.schema)
 }
 
 // Close closes the store's connections.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -38,6 +39,9 @@ func TestSchemasApart(t *testing.T) {
 	a, b := open(t, pgtest.ConnString(t)), open(t, pgtest.ConnString(t))
 	if a.channel == b.channel {
 		t.Fatalf("one channel, %q, for two schemas", a.channel)
+	}
+	if got := a.String(); !strings.Contains(got, "schema "+a.schema) || !strings.HasPrefix(got, "PostgreSQL database ") {
+		t.Errorf("String() = %q", got)
 	}
 	ctx := context.Background()
 	if err := a.Create(ctx, "g", web.Record{Data: []byte("a"), At: time.Now()}); err != nil {
