@@ -325,15 +325,18 @@ func (s *Store) Count(ctx context.Context) (int, error) {
 // and changed(id, 0) after each Delete and Expire; not Create. It listens
 // on a connection of its own, and when that connection fails it connects
 // again, after a pause that grows from 100 ms to 5 s while it keeps
-// failing, until ctx is done. Changes made while it was not listening
-// are reported once it listens again: it keeps each stored game's count
-// (as the notifications and a read of farkle_games at each connection
-// give it), and on connecting again reads the table and reports each
-// game whose count differs, and each game that is gone (0). It returns
-// ctx's error.
+// failing, until ctx is done; it returns ctx's error.
+//
+// Nothing is missed while it is not listening. Each time it starts
+// listening, it reads every stored game's count and reports each count
+// that differs from the last it reported, and each game that is gone
+// since (0); at the first, it reports every stored game, since a game
+// that the server read before Watch listened may have changed in between
+// (a game removed in between is not reported: the server learns it at
+// its next move, ErrNotFound). Watch holds each stored game's count for
+// this, an id and a number a game.
 func (s *Store) Watch(ctx context.Context, changed func(id string, records int)) error {
 	known := map[string]int{} // each stored game's count, as last reported
-	listened := false         // known is filled
 	pause := time.Duration(0)
 	for first := true; ; first = false {
 		if !first {
@@ -352,8 +355,8 @@ func (s *Store) Watch(ctx context.Context, changed func(id string, records int))
 		// listen returns when its connection fails, or ctx is done:
 		// connect again, after 100 ms if it got to listening, else
 		// after twice the last pause.
-		if s.listen(ctx, known, listened, changed) {
-			listened, pause = true, 0
+		if s.listen(ctx, known, changed) {
+			pause = 0
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -361,11 +364,10 @@ func (s *Store) Watch(ctx context.Context, changed func(id string, records int))
 	}
 }
 
-// listen connects, listens, reads the stored games' counts into known
-// (reporting the differences when report is set), then reports each
-// notification until the connection fails or ctx is done. It says
-// whether it got to listening.
-func (s *Store) listen(ctx context.Context, known map[string]int, report bool, changed func(string, int)) (listened bool) {
+// listen connects, listens, reads the stored games' counts into known,
+// reporting the differences, then reports each notification until the
+// connection fails or ctx is done. It says whether it got to listening.
+func (s *Store) listen(ctx context.Context, known map[string]int, changed func(string, int)) (listened bool) {
 	conn, err := pgx.ConnectConfig(ctx, s.conn.Copy())
 	if err != nil {
 		return false
@@ -395,16 +397,14 @@ func (s *Store) listen(ctx context.Context, known map[string]int, report bool, c
 	if err := rows.Err(); err != nil {
 		return false
 	}
-	if report {
-		for id := range known {
-			if _, ok := stored[id]; !ok {
-				changed(id, 0)
-			}
+	for id := range known {
+		if _, ok := stored[id]; !ok {
+			changed(id, 0)
 		}
-		for id, n := range stored {
-			if known[id] != n {
-				changed(id, n)
-			}
+	}
+	for id, n := range stored {
+		if known[id] != n {
+			changed(id, n)
 		}
 	}
 	clear(known)
