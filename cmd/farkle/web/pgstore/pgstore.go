@@ -4,7 +4,9 @@
 // game.
 //
 //	st, err := pgstore.Open(ctx, os.Getenv("DATABASE_URL"))
-//	if err != nil { ... }
+//	if err != nil {
+//		log.Fatal(err)
+//	}
 //	defer st.Close()
 //	h, err := web.New(web.Config{Store: st})
 //
@@ -171,7 +173,8 @@ func (s *Store) String() string {
 		s.conn.Database, s.conn.User, net.JoinHostPort(s.conn.Host, strconv.Itoa(int(s.conn.Port))), s.schema)
 }
 
-// Close closes the store's connections.
+// Close closes the store's connections, but for Watch's, which its ctx
+// ends.
 func (s *Store) Close() error {
 	s.pool.Close()
 	return nil
