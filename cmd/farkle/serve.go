@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle/cmd/farkle/web"
+	"github.com/farkle-go/farkle/cmd/farkle/web/boltstore"
 	"github.com/farkle-go/farkle/cmd/farkle/web/pgstore"
 )
 
@@ -60,10 +60,25 @@ type serveOptions struct {
 // serveSignals are the signals that stop "farkle serve".
 var serveSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
 
-// serveRun serves until its context is done: web.Run, but in this
+// serveRun serves until its context is done: serveDir, but in this
 // package's tests, which must not listen nor write a data directory (the
 // fuzzing of the arguments among them).
-var serveRun = web.Run
+var serveRun = serveDir
+
+// serveDir serves cfg on addr until ctx is done (web.Run): with the
+// games' store in dir, which it opens (refused if another farkle serve
+// has it) and closes, unless cfg has a Store already (-postgres).
+func serveDir(ctx context.Context, cfg web.Config, dir, addr string, ready func(net.Addr, int)) error {
+	if cfg.Store == nil {
+		st, err := boltstore.Open(dir)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		cfg.Store = st
+	}
+	return web.Run(ctx, cfg, addr, ready)
+}
 
 // serveOpenPostgres opens the store of -postgres: pgstore.Open, but in
 // this package's tests, which must not connect.
@@ -143,7 +158,6 @@ func runServe(e *env, o *options, args []string) error {
 	logf := func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }
 	wc := newWinChances(ctx, cacheDir(e, o), logf)
 	cfg := web.Config{
-		DataDir:        dir,
 		Logf:           logf,
 		WinChance:      wc.chances,
 		SeatChances:    wc.seatChances,
@@ -151,12 +165,9 @@ func runServe(e *env, o *options, args []string) error {
 		MetricsAddr:    o.serve.metrics,
 		FinishedTTL:    finished,
 		IdleTTL:        idle,
+		Store:          store, // nil: serveDir opens dir
 	}
-	if store != nil {
-		// Until the server takes a web.Store (web.Config.Store).
-		return errors.New("-postgres: this build's server keeps its games in a directory only")
-	}
-	err = serveRun(ctx, cfg, o.serve.addr, func(addr net.Addr, games int) {
+	err = serveRun(ctx, cfg, dir, o.serve.addr, func(addr net.Addr, games int) {
 		fmt.Fprintf(e.stdout, "farkle serve: %d games from %s; playing at http://%s/\n", games, where, addr)
 	})
 	if err != nil {

@@ -93,9 +93,6 @@ func startServe(t *testing.T, bin, conn string) *pgServer {
 	line, err := out.ReadString('\n')
 	if err != nil {
 		cmd.Wait()
-		if strings.Contains(s.stderr.String(), "keeps its games in a directory only") {
-			t.Skipf("farkle serve -postgres cannot serve yet: the server takes no web.Config.Store (%s)", strings.TrimSpace(s.stderr.String()))
-		}
 		t.Fatalf("farkle serve -postgres: %v; stderr:\n%s", err, s.stderr)
 	}
 	m := playingAt.FindStringSubmatch(line)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle/cmd/farkle/web"
+	"github.com/farkle-go/farkle/cmd/farkle/web/boltstore"
 )
 
 // errNoServe is the error of "farkle serve" in the tests of this package:
@@ -21,18 +22,18 @@ import (
 var errNoServe = errors.New("not serving in tests")
 
 func init() {
-	serveRun = func(context.Context, web.Config, string, func(net.Addr, int)) error { return errNoServe }
+	serveRun = func(context.Context, web.Config, string, string, func(net.Addr, int)) error { return errNoServe }
 	serveOpenPostgres = func(context.Context, string) (web.Store, error) { return nil, errNoServe }
 }
 
 // serve passes its flags to the server, the data directory relative to
 // the working directory.
 func TestServeFlags(t *testing.T) {
-	defer func(f func(context.Context, web.Config, string, func(net.Addr, int)) error) { serveRun = f }(serveRun)
+	defer func(f func(context.Context, web.Config, string, string, func(net.Addr, int)) error) { serveRun = f }(serveRun)
 	var gotAddr, gotDir string
 	var got web.Config
-	serveRun = func(ctx context.Context, cfg web.Config, addr string, ready func(net.Addr, int)) error {
-		gotAddr, gotDir, got = addr, cfg.DataDir, cfg
+	serveRun = func(ctx context.Context, cfg web.Config, dir, addr string, ready func(net.Addr, int)) error {
+		gotAddr, gotDir, got = addr, dir, cfg
 		ready(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8123}, 3)
 		return nil
 	}
@@ -87,6 +88,13 @@ func (s *fakeStore) String() string { return "PostgreSQL (fake)" }
 // the two do not go together.
 func TestServePostgresFlag(t *testing.T) {
 	defer func(f func(context.Context, string) (web.Store, error)) { serveOpenPostgres = f }(serveOpenPostgres)
+	defer func(f func(context.Context, web.Config, string, string, func(net.Addr, int)) error) { serveRun = f }(serveRun)
+	var served web.Store
+	serveRun = func(ctx context.Context, cfg web.Config, dir, addr string, ready func(net.Addr, int)) error {
+		served = cfg.Store
+		ready(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8123}, 3)
+		return nil
+	}
 	var opened []string
 	var st *fakeStore
 	serveOpenPostgres = func(_ context.Context, conn string) (web.Store, error) {
@@ -101,11 +109,14 @@ func TestServePostgresFlag(t *testing.T) {
 	var stdout, stderr strings.Builder
 	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, dir: dir, seed: func() uint64 { return 1 }}
 	const conn = "postgres://farkle@db.internal/farkle?sslmode=require"
-	if code := run(e, []string{"serve", "-postgres", conn, "-addr", "127.0.0.1:0"}); code != exitRefused {
+	if code := run(e, []string{"serve", "-postgres", conn, "-addr", "127.0.0.1:0"}); code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, stderr.String())
 	}
-	if len(opened) != 1 || opened[0] != conn || st == nil || !st.closed {
-		t.Errorf("opened %q, closed %v", opened, st != nil && st.closed)
+	if len(opened) != 1 || opened[0] != conn || st == nil || served != web.Store(st) || !st.closed {
+		t.Errorf("opened %q, served %v, closed %v", opened, served, st != nil && st.closed)
+	}
+	if want := "3 games from PostgreSQL (fake); playing at http://127.0.0.1:8123/"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("stdout %q lacks %q", stdout.String(), want)
 	}
 
 	opened = nil
@@ -124,5 +135,20 @@ func TestServePostgresFlag(t *testing.T) {
 		if code := run(e, bad); code != exitUsage || len(opened) > 0 {
 			t.Errorf("%q: exit %d, want %d, opened %q (stderr %q)", bad, code, exitUsage, opened, stderr.String())
 		}
+	}
+}
+
+// serve refuses a data directory that another farkle serve has, at once
+// and saying so.
+func TestServeLocked(t *testing.T) {
+	dir := t.TempDir()
+	st, err := boltstore.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	err = serveDir(context.Background(), web.Config{}, dir, "127.0.0.1:0", nil)
+	if !errors.Is(err, boltstore.ErrLocked) || !strings.Contains(err.Error(), "in use by another farkle serve") {
+		t.Fatalf("serve on a directory in use: %v, want ErrLocked", err)
 	}
 }

@@ -155,7 +155,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	e := &entry{id: newID(), g: g, src: src, touched: s.now()}
+	e := &entry{id: newID(), g: g, src: src, loaded: loaded}
 	links := make([]seatLink, len(req.Seats))
 	players := g.View().Players()
 	for i, sr := range req.Seats {
@@ -173,23 +173,32 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusInternalServerError, CodeInternal, gerr.Error()))
 		return
 	}
-	e.mu.Lock()
-	s.playBots(e)
-	if err := s.persist(e); err != nil {
-		e.mu.Unlock()
-		s.logf("farkle serve: game %s: save: %v", e.id, err)
-		writeError(w, saveError(err, "the game could not be saved"))
+	st, serr := s.start(e, langOf(r))
+	if serr != nil {
+		s.logf("farkle serve: game %s: save: %v", e.id, serr)
+		writeError(w, saveError(serr, "the game could not be saved"))
 		return
 	}
-	st := s.state(e, langOf(r))
-	e.mu.Unlock()
 	s.mu.Lock()
+	s.evict()
 	s.games[e.id] = e
 	s.mu.Unlock()
 	held = true
 	s.metrics.creates.Add(1)
 	w.Header().Set("Location", "/api/games/"+e.id)
 	writeJSON(w, http.StatusCreated, createResponse{ID: e.id, Seats: links, State: st})
+}
+
+// start plays the bots' turns of the new game e up to a human's, stores
+// it, and returns its state.
+func (s *Server) start(e *entry, lang string) (stateJSON, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	s.playBots(e)
+	if err := s.persist(e); err != nil {
+		return stateJSON{}, err
+	}
+	return s.state(e, lang), nil
 }
 
 // pointStep returns the step of the points of the scoring rules r: the
@@ -296,15 +305,18 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		writeError(w, aerr)
 		return
 	}
-	lang := langOf(r)
+	writeState(w, http.StatusOK, s.stateFor(e, langOf(r), r.Header.Get(TokenHeader)))
+}
+
+// stateFor returns the state of e for the seat of tok, if any.
+func (s *Server) stateFor(e *entry, lang, tok string) stateParts {
 	e.mu.Lock()
+	defer e.mu.Unlock()
 	you := -1
-	if tok := r.Header.Get(TokenHeader); tok != "" {
+	if tok != "" {
 		you = e.seatOf(tok)
 	}
-	st := s.stateOf(e, lang, you)
-	e.mu.Unlock()
-	writeState(w, http.StatusOK, st)
+	return s.stateOf(e, lang, you)
 }
 
 // The pages of a history: GET /api/games/{id}/events answers at most
@@ -350,18 +362,26 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = min(n, MaxPage)
 	}
-	e.mu.Lock()
-	n := e.g.NumEvents()
-	if since > n {
-		e.mu.Unlock()
-		writeError(w, errorf(http.StatusBadRequest, CodeInvalid, fmt.Sprintf("since %d: the game has %d events", since, n)))
+	resp, aerr := eventsPage(e, since, limit)
+	if aerr != nil {
+		writeError(w, aerr)
 		return
 	}
-	evs := eventsOf(e.g, since, limit)
-	e.mu.Unlock()
-	next := since + len(evs)
-	resp := eventsResponse{Events: evs, Next: next, More: next < n, NumEvents: n}
 	writeJSON(w, http.StatusOK, resp)
+}
+
+// eventsPage returns the page of e's history of at most limit events
+// from since on.
+func eventsPage(e *entry, since, limit int) (eventsResponse, *apiError) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	n := e.g.NumEvents()
+	if since > n {
+		return eventsResponse{}, errorf(http.StatusBadRequest, CodeInvalid, fmt.Sprintf("since %d: the game has %d events", since, n))
+	}
+	evs := eventsOf(e.g, since, limit)
+	next := since + len(evs)
+	return eventsResponse{Events: evs, Next: next, More: next < n, NumEvents: n}, nil
 }
 
 // joinRequest is the optional body of POST /api/games/{id}/join: the
@@ -402,27 +422,40 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		}
 		defer done()
 	}
-	e.mu.Lock()
-	if e.gone {
-		e.mu.Unlock()
-		writeError(w, goneError)
-		return
+	resp, aerr := s.join(e, tok, name, langOf(r))
+	for i := 0; aerr == errEvicted && i < 3; i++ {
+		if e, aerr = s.entryOf(r); aerr == nil {
+			resp, aerr = s.join(e, tok, name, langOf(r))
+		}
 	}
-	i := e.seatOf(tok)
-	if i < 0 {
-		e.mu.Unlock()
-		writeError(w, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game"))
-		return
-	}
-	if aerr := s.rename(e, i, name); aerr != nil {
-		e.mu.Unlock()
+	if aerr != nil {
 		writeError(w, aerr)
 		return
 	}
-	st := s.state(e, langOf(r))
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// join takes the seat of tok in e, renamed to name unless it is "", and
+// returns the answer of the join.
+func (s *Server) join(e *entry, tok, name, lang string) (joinResponse, *apiError) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.evicted {
+		return joinResponse{}, errEvicted
+	}
+	if e.gone {
+		return joinResponse{}, goneError
+	}
+	i := e.seatOf(tok)
+	if i < 0 {
+		return joinResponse{}, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game")
+	}
+	if aerr := s.rename(e, i, name); aerr != nil {
+		return joinResponse{}, aerr
+	}
+	st := s.state(e, lang)
 	st.You = &i
-	e.mu.Unlock()
-	writeJSON(w, http.StatusOK, joinResponse{Seat: i, State: st})
+	return joinResponse{Seat: i, State: st}, nil
 }
 
 // rename renames seat i to name, unless name is "" or the seat's name
@@ -448,10 +481,8 @@ func (s *Server) rename(e *entry, i int, name string) *apiError {
 		names[j] = p.Name
 	}
 	if err := s.persistNames(e, names); err != nil {
-		s.logf("farkle serve: game %s: save: %v", e.id, err)
 		e.g.Rename(i, old) // a name that was valid
-		e.notify()         // the game went back to its last save
-		return saveError(err, "the name could not be saved")
+		return s.saveFailed(e, err, "the name could not be saved")
 	}
 	e.notify()
 	return nil
@@ -507,9 +538,12 @@ func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 			return
 		}
 		defer done()
-		e.mu.Lock()
 		st, aerr := s.move(e, tok, a, keep, seen, lang)
-		e.mu.Unlock()
+		for i := 0; aerr == errEvicted && i < 3; i++ {
+			if e, aerr = s.entryOf(r); aerr == nil {
+				st, aerr = s.move(e, tok, a, keep, seen, lang)
+			}
+		}
 		if aerr != nil {
 			writeError(w, aerr)
 			return
@@ -520,9 +554,13 @@ func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 
 // move makes the move a for the seat of tok, plays the bots' turns that
 // follow, saves the game and returns its state's JSON. seen is the
-// number of events that the client has seen, or -1 for any. The caller
-// holds e.mu.
+// number of events that the client has seen, or -1 for any.
 func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, seen int, lang string) (stateParts, *apiError) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.evicted {
+		return stateParts{}, errEvicted
+	}
 	if e.gone {
 		return stateParts{}, goneError
 	}
@@ -559,11 +597,8 @@ func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, se
 	}
 	s.playBots(e)
 	if err := s.persist(e); err != nil {
-		s.logf("farkle serve: game %s: save: %v", e.id, err)
-		e.notify() // the game went back to its last save
-		return stateParts{}, saveError(err, "the move could not be saved and was undone")
+		return stateParts{}, s.saveFailed(e, err, "the move could not be saved and was undone")
 	}
-	e.touched = s.now()
 	s.metrics.moves.Add(1)
 	e.notify()
 	return s.stateOf(e, lang, i), nil
@@ -598,15 +633,18 @@ func cleanError(err error) string {
 	return msg
 }
 
-// entryOf returns the game of the request's {id}.
+// entryOf returns the game of the request's {id}, read from the store
+// if it is not held.
 func (s *Server) entryOf(r *http.Request) (*entry, *apiError) {
 	id := r.PathValue("id")
-	if validID(id) {
-		if e := s.lookup(id); e != nil {
-			return e, nil
-		}
+	if !validID(id) {
+		return nil, errorf(http.StatusNotFound, CodeNotFound, "no such game")
 	}
-	return nil, errorf(http.StatusNotFound, CodeNotFound, "no such game")
+	e, err := s.lookup(id)
+	if err != nil {
+		return nil, loadError(err)
+	}
+	return e, nil
 }
 
 // tokenOf returns the token of the request.

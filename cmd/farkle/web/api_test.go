@@ -2,6 +2,7 @@ package web
 
 import (
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -380,42 +381,32 @@ func TestJoin(t *testing.T) {
 	}
 }
 
-// The save of a game: its log, a record appended with each move before
+// The save of a game: its records, one appended with each move before
 // its answer, with the hashes of the tokens and not the tokens.
 func TestSaveContents(t *testing.T) {
-	dir := t.TempDir()
-	s, ts := newTest(t, Config{DataDir: dir})
+	store := newMemStore()
+	_, ts := newTest(t, Config{Store: store})
 	c := createTarget(t, ts.URL, 100_000, KindHuman, KindExpected)
 	tok := c.Seats[0].Token
 	st := c.State
-	s.store.c.checkpointNow() // the journal applied to the log
-	size := fileSize(dir, c.ID+logExt)
 	for i := 0; i < 5; i++ {
 		var status int
 		if st, status = playMove(t, nil, ts.URL, c.ID, tok, st); status != 200 {
 			t.Fatalf("move %d: status %d", i, status)
 		}
-		// The journal holds the record, and the token's hash alone.
-		seqs, _ := journals(dir)
-		if len(seqs) != 1 {
-			t.Fatalf("journal files %v", seqs)
-		}
-		if j, _ := os.ReadFile(filepath.Join(dir, journalName(seqs[0]))); !strings.Contains(string(j), c.ID+logExt) || strings.Contains(string(j), tok) {
-			t.Fatal("the journal holds no record of the move, or the token")
-		}
-		s.store.c.checkpointNow()
-		data, err := os.ReadFile(filepath.Join(dir, c.ID+logExt))
+		recs, err := store.Load(context.Background(), c.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(string(data), tok) {
-			t.Fatal("the save holds the token")
+		if len(recs) != i+2 {
+			t.Fatalf("after move %d: %d records, want %d", i, len(recs), i+2)
 		}
-		if int64(len(data)) <= size {
-			t.Fatalf("the log did not grow: %d bytes, %d before", len(data), size)
+		for _, r := range recs {
+			if strings.Contains(string(r.Data), tok) {
+				t.Fatal("the save holds the token")
+			}
 		}
-		size = int64(len(data))
-		l, err := readLog(filepath.Join(dir, c.ID+logExt), game.DefaultMaxEvents)
+		l, err := decodeGame(c.ID, recs, game.DefaultMaxEvents)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -424,41 +415,26 @@ func TestSaveContents(t *testing.T) {
 			l.seats[1].Kind != "expected" || l.seats[1].TokenHash != "" {
 			t.Fatalf("seats %+v", l.seats)
 		}
-		if l.g.NumEvents() != st.NumEvents || l.g.View().Scores()[0] != st.Players[0].Score || l.size != size || l.torn != 0 {
-			t.Fatalf("the log has %d events, the acknowledged state %d", l.g.NumEvents(), st.NumEvents)
-		}
-		// The log and the journal's new file.
-		ents, _ := os.ReadDir(dir)
-		var names []string
-		for _, de := range ents {
-			names = append(names, de.Name())
-		}
-		if seqs, _ := journals(dir); len(names) != 2 || names[0] != c.ID+logExt || len(seqs) != 1 {
-			t.Fatalf("the data directory holds %q, want the log and the journal", names)
+		if l.g.NumEvents() != st.NumEvents || l.g.View().Scores()[0] != st.Players[0].Score || l.records != len(recs) {
+			t.Fatalf("the store has %d events, the acknowledged state %d", l.g.NumEvents(), st.NumEvents)
 		}
 	}
 }
 
-// The server loads the games of its directory: tokens work, moves go on;
-// bad files and temporary files are skipped.
+// A new Server on the same Store serves its games: tokens work, moves go
+// on.
 func TestRestart(t *testing.T) {
 	dir := t.TempDir()
-	s1, ts1 := newTest(t, Config{DataDir: dir})
+	s1, ts1 := newTest(t, Config{Store: memStoreAt(dir)})
 	c := create(t, ts1.URL, KindHuman, KindThreshold)
 	st, _ := playMove(t, nil, ts1.URL, c.ID, c.Seats[0].Token, c.State)
 	ts1.Close()
 	s1.Release()
 
-	os.WriteFile(filepath.Join(dir, "0123456789abcdef01234567.json"), []byte(`{"version":1,"game":{},"seats":[]}`), 0o600)
-	os.WriteFile(filepath.Join(dir, tmpPrefix+"x"), []byte("half a save"), 0o600)
-	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a game"), 0o600)
 	var logs []string
-	s2, ts2 := newTest(t, Config{DataDir: dir, Logf: func(f string, a ...any) { logs = append(logs, f) }})
-	if s2.NumGames() != 1 || len(logs) != 1 {
-		t.Fatalf("%d games loaded, logs %q", s2.NumGames(), logs)
-	}
-	if _, err := os.Stat(filepath.Join(dir, tmpPrefix+"x")); !os.IsNotExist(err) {
-		t.Error("the temporary file is still there")
+	s2, ts2 := newTest(t, Config{Store: memStoreAt(dir), Logf: func(f string, a ...any) { logs = append(logs, f) }})
+	if s2.NumGames() != 1 || len(logs) != 0 {
+		t.Fatalf("%d games, logs %q", s2.NumGames(), logs)
 	}
 	var again stateJSON
 	call(t, nil, "GET", ts2.URL+"/api/games/"+c.ID, "", nil).decode(t, &again)
@@ -473,13 +449,13 @@ func TestRestart(t *testing.T) {
 // A save that fails undoes the move and says so.
 func TestSaveFailure(t *testing.T) {
 	dir := t.TempDir()
-	s, ts := newTest(t, Config{DataDir: dir})
+	s, ts := newTest(t, Config{Store: memStoreAt(dir)})
 	c := create(t, ts.URL, KindHuman, KindThreshold)
 	tok := c.Seats[0].Token
 	st, _ := playMove(t, nil, ts.URL, c.ID, tok, c.State)
 	good := st.NumEvents
 
-	s.store.c.fail.Store(true) // every save now fails
+	faults(s).fail.Store(true) // every save now fails
 	path, body := "/roll", any(nil)
 	if len(st.Dice) > 0 {
 		path, body = "/keep", keepRequest{Dice: intsOf(st.Keeps[0].Dice)}
@@ -492,7 +468,7 @@ func TestSaveFailure(t *testing.T) {
 			t.Fatalf("the unsaved move is in the game: %d events, want %d", now.NumEvents, good)
 		}
 	}
-	s.store.c.fail.Store(false)
+	faults(s).fail.Store(false)
 	if _, status := playMove(t, nil, ts.URL, c.ID, tok, st); status != 200 {
 		t.Fatalf("a move once saves work again: %d", status)
 	}

@@ -173,7 +173,7 @@ func (c addrConn) RemoteAddr() net.Addr { return c.addr }
 // Connections from many /64s of one /56 or /48: the /56 and the /48 get
 // their shares of MaxClientConns, then 429; another /48 is accepted.
 func TestAttackWidePrefixConns(t *testing.T) {
-	s, err := New(calm(Config{DataDir: t.TempDir(), Rate: -1, Logf: t.Logf, MaxClientConns: 1, MaxConns: 100}))
+	s, err := New(calm(Config{Store: newMemStore(), Rate: -1, Logf: t.Logf, MaxClientConns: 1, MaxConns: 100}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
 )
 
@@ -93,12 +92,8 @@ func writeRaw(w http.ResponseWriter, status int, b []byte) {
 	w.Write(append(b, '\n'))
 }
 
-// saveError is the answer to a write that failed: 503 unavailable if the
-// server is stopping (nothing was written, nothing is lost but the
-// request), else 500 save_failed with message.
+// saveError is the answer to a write that failed: 500 save_failed with
+// message.
 func saveError(err error, message string) *apiError {
-	if errors.Is(err, errStopping) {
-		return errorf(http.StatusServiceUnavailable, CodeUnavailable, "the server is stopping: "+message)
-	}
 	return errorf(http.StatusInternalServerError, CodeSaveFailed, message)
 }

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	mrand "math/rand/v2"
 	"sync"
-	"time"
 
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy"
@@ -55,16 +54,19 @@ type entry struct {
 	seats []seat
 	bots  []game.Bot // per seat; nil for a human
 	src   source     // g's dice source
-	// What is on disk: the events, the source's state after them (to
-	// undo a move whose save failed) and the log's size.
-	saved int
-	state []byte
-	size  int64
-	// touched is the time of the last move (at start-up, the log's),
-	// for the expiry; gone is set once the game has expired and is no
-	// longer served.
-	touched time.Time
+	// What is stored: the events, the source's state after them (to
+	// undo a move whose save failed) and the number of records.
+	saved   int
+	state   []byte
+	records int
+	// gone is set once the game has expired or was removed, and is no
+	// longer served; evicted once it is no longer held (see evict).
 	gone    bool
+	evicted bool
+	// loaded is closed once the game is read from the store (see
+	// lookup); err is then why it could not be, if it could not.
+	loaded chan struct{}
+	err    error
 	// renames counts the renames, and cache is the state encoded, for
 	// its readers (stateOf).
 	renames int

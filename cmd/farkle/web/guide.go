@@ -133,8 +133,12 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		writeError(w, aerr)
 		return
 	}
+	writeJSON(w, http.StatusOK, lockedGuide(e, langOf(r)))
+}
+
+// lockedGuide returns the guide of e's rules.
+func lockedGuide(e *entry, lang string) guideJSON {
 	e.mu.Lock()
-	out := guide(e, langOf(r))
-	e.mu.Unlock()
-	writeJSON(w, http.StatusOK, out)
+	defer e.mu.Unlock()
+	return guide(e, lang)
 }

@@ -31,9 +31,7 @@ func (l smallBufListener) Accept() (net.Conn, error) {
 // newSmallBufTest is newTest with smallBufListener.
 func newSmallBufTest(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
-	if cfg.DataDir == "" {
-		cfg.DataDir = t.TempDir()
-	}
+	cfg = withStore(cfg)
 	if cfg.Rate == 0 {
 		cfg.Rate = -1
 	}
@@ -60,7 +58,7 @@ func newSmallBufTest(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 func longGame(t *testing.T, s *Server, base string, n int) created {
 	t.Helper()
 	c := createTarget(t, base, maxTarget, KindHuman, KindThreshold)
-	e := s.lookup(c.ID)
+	e := held(t, s, c.ID)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for e.g.NumEvents() < n || e.g.View().Current() != 0 {
@@ -208,7 +206,7 @@ func TestStreamMemory(t *testing.T) {
 	if !waitFor(guard, func() bool { return numStreams(s) == 0 }) {
 		t.Fatalf("%d streams still counted", numStreams(s))
 	}
-	e := s.lookup(c.ID)
+	e := held(t, s, c.ID)
 	e.mu.Lock()
 	subs := len(e.subs)
 	e.mu.Unlock()
@@ -291,7 +289,7 @@ func TestFitConns(t *testing.T) {
 // every other answer) and the StreamWriteTimeout between its messages:
 // each write has a deadline of its own.
 func TestStreamOutlivesWriteTimeout(t *testing.T) {
-	s, err := New(calm(Config{DataDir: t.TempDir(), Rate: -1, Logf: t.Logf, Heartbeat: 100 * time.Millisecond, StreamWriteTimeout: 150 * time.Millisecond}))
+	s, err := New(calm(Config{Store: newMemStore(), Rate: -1, Logf: t.Logf, Heartbeat: 100 * time.Millisecond, StreamWriteTimeout: 150 * time.Millisecond}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,15 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv(childEnv); dir != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		cfg := calm(Config{DataDir: dir, Rate: -1})
+		var st Store = memStoreAt(dir)
+		if ChildStore != nil {
+			var err error
+			if st, err = ChildStore(dir); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+		}
+		cfg := calm(Config{Store: st, Rate: -1})
 		if n := os.Getenv(childNofileEnv); n != "" {
 			// The file limit lowered (see TestFileLimit), and no cap per
 			// client: one client fills the connections.
@@ -44,9 +52,11 @@ func TestMain(m *testing.M) {
 		})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
+			st.Close()
 			os.Exit(1)
 		}
 		fmt.Println("stopped")
+		st.Close()
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -139,15 +149,12 @@ func calm(cfg Config) Config {
 	return cfg
 }
 
-// newTest starts a Server on a new data directory behind an httptest
-// server; cfg.DataDir, if empty, is a new temporary directory; the load
-// shedding is off unless cfg sets it (see calm).
+// newTest starts a Server behind an httptest server; cfg.Store, if nil,
+// is a new memStore, and is wrapped in a faultStore (see faults); the
+// load shedding is off unless cfg sets it (see calm).
 func newTest(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
-	cfg = calm(cfg)
-	if cfg.DataDir == "" {
-		cfg.DataDir = t.TempDir()
-	}
+	cfg = calm(withStore(cfg))
 	if cfg.Rate == 0 {
 		cfg.Rate = -1
 	}
@@ -167,6 +174,18 @@ func newTest(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 		s.Release()
 	})
 	return s, ts
+}
+
+// withStore returns cfg with its Store, a new memStore if none, wrapped
+// in a faultStore.
+func withStore(cfg Config) Config {
+	if cfg.Store == nil {
+		cfg.Store = newMemStore()
+	}
+	if _, ok := cfg.Store.(*faultStore); !ok {
+		cfg.Store = &faultStore{Store: cfg.Store}
+	}
+	return cfg
 }
 
 // A resp is a response of the API.
@@ -322,4 +341,14 @@ func until(cond func() bool) {
 	for !cond() {
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// held returns game id of s, read from its Store if not held.
+func held(t testing.TB, s *Server, id string) *entry {
+	t.Helper()
+	e, err := s.lookup(id)
+	if err != nil {
+		t.Fatalf("game %s: %v", id, err)
+	}
+	return e
 }

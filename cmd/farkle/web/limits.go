@@ -1,26 +1,26 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
 )
 
 // admit lets a move or a new game in, or refuses it at once with 503 and
-// Retry-After when the disk is behind: MaxPending writes admitted and
-// not answered, or the committer's last batch waited more than
-// MaxQueueWait, or none was taken for that long while writes wait; or,
+// Retry-After when the store is behind: MaxPending writes admitted and
+// not answered, or none finished for MaxQueueWait while writes wait; or,
 // for a share of them, when the CPU is behind (cpuRefuse). The
 // caller calls done once it has answered, if admit let it in.
 func (s *Server) admit(w http.ResponseWriter) (done func(), ok bool) {
 	if s.pending.Add(1) > int64(s.cfg.MaxPending) {
 		s.pending.Add(-1)
-		s.overloaded(w, "too many moves wait for the disk")
+		s.overloaded(w, "too many moves wait for the store")
 		return nil, false
 	}
-	if n, wait, since := s.store.c.waiting(s.now()); n > 0 && (wait > s.cfg.MaxQueueWait || since > s.cfg.MaxQueueWait) {
+	if s.writing.Load() > 0 && s.now().Sub(time.Unix(0, s.lastWrite.Load())) > s.cfg.MaxQueueWait {
 		s.pending.Add(-1)
-		s.overloaded(w, "the disk is behind")
+		s.overloaded(w, "the store is behind")
 		return nil, false
 	}
 	if s.cpuRefuse() {
@@ -42,17 +42,6 @@ func (s *Server) overloaded(w http.ResponseWriter, why string) {
 	writeError(w, errorf(http.StatusServiceUnavailable, CodeOverloaded, "the server is overloaded ("+why+"): try again in "+strconv.Itoa(retry)+" s"))
 }
 
-// expired reports whether e has expired at now: finished and untouched
-// for FinishedTTL, or untouched for IdleTTL. The caller holds e.mu, or
-// owns e.
-func (s *Server) expired(e *entry, now time.Time) bool {
-	idle := now.Sub(e.touched)
-	if s.cfg.FinishedTTL > 0 && e.g.View().Over() && idle >= s.cfg.FinishedTTL {
-		return true
-	}
-	return s.cfg.IdleTTL > 0 && idle >= s.cfg.IdleTTL
-}
-
 // sweepEvery removes the expired games every interval until Close.
 func (s *Server) sweepEvery(interval time.Duration) {
 	defer s.janitor.Done()
@@ -66,42 +55,55 @@ func (s *Server) sweepEvery(interval time.Duration) {
 		case <-s.done:
 			return
 		case <-t.C:
-			s.sweep(s.now())
+			if _, err := s.sweep(s.now()); err != nil {
+				s.logf("farkle serve: removing the expired games: %v", err)
+			}
 		}
 	}
 }
 
-// sweep removes the games expired at now, from memory and disk, and
-// returns how many. Their event streams end; a request that found one
-// just before gets not_found from then on.
-func (s *Server) sweep(now time.Time) int {
-	s.mu.RLock()
-	all := make([]*entry, 0, len(s.games))
-	for _, e := range s.games {
-		all = append(all, e)
+// sweep removes the games expired at now from the store (Store.Expire):
+// finished and untouched for FinishedTTL, or untouched for IdleTTL. It
+// returns how many. Those held are dropped and their event streams end;
+// a request that found one just before gets not_found from then on.
+func (s *Server) sweep(now time.Time) (int, error) {
+	var finished, idle time.Time
+	if s.cfg.FinishedTTL > 0 {
+		finished = now.Add(-s.cfg.FinishedTTL)
 	}
-	s.mu.RUnlock()
-	n := 0
-	for _, e := range all {
-		e.mu.Lock()
-		if e.gone || !s.expired(e, now) {
-			e.mu.Unlock()
-			continue
-		}
-		e.gone = true
-		if err := s.store.remove(e.id); err != nil {
-			s.logf("farkle serve: game %s: removing an expired game: %v", e.id, err)
-		}
-		e.notify() // its streams end
-		e.mu.Unlock()
-		s.mu.Lock()
-		delete(s.games, e.id)
-		s.mu.Unlock()
-		s.count.Add(-1)
-		s.metrics.expired.Add(1)
-		n++
+	if s.cfg.IdleTTL > 0 {
+		idle = now.Add(-s.cfg.IdleTTL)
 	}
-	return n
+	if finished.IsZero() && idle.IsZero() {
+		return 0, nil
+	}
+	ids, err := s.cfg.Store.Expire(context.Background(), finished, idle)
+	if err != nil {
+		return 0, err
+	}
+	for _, id := range ids {
+		s.drop(id)
+	}
+	s.count.Add(-int64(len(ids)))
+	s.metrics.expired.Add(int64(len(ids)))
+	return len(ids), nil
+}
+
+// drop drops game id, removed from the store, if it is held: its event
+// streams end.
+func (s *Server) drop(id string) {
+	s.mu.Lock()
+	e := s.games[id]
+	delete(s.games, id)
+	s.mu.Unlock()
+	if e == nil {
+		return
+	}
+	<-e.loaded
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.gone = true
+	e.notify()
 }
 
 // goneError is the refusal of a game that expired while a request held

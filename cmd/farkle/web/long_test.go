@@ -55,7 +55,7 @@ func TestLongGame(t *testing.T) {
 	t.Logf("before the server: RSS %s", procStatus()["VmRSS"])
 
 	t0 := time.Now()
-	s, ts := newTest(t, Config{DataDir: dir, MaxEvents: MaxMaxEvents})
+	s, ts := newTest(t, Config{Store: memStoreAt(dir), MaxEvents: MaxMaxEvents})
 	t.Logf("start-up (load) in %v; %d games; RSS %s, after GC:", time.Since(t0).Round(time.Millisecond), s.NumGames(), procStatus()["VmRSS"])
 	debug.FreeOSMemory()
 	t.Logf("  RSS %s", procStatus()["VmRSS"])

@@ -106,23 +106,22 @@ func (s *Server) writeMetrics(w *bufio.Writer) {
 		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n%s %d\n", name, help, name, typ, name, v)
 	}
 	s.mu.RLock()
-	games, streams := len(s.games), s.streams
+	held, streams := len(s.games), s.streams
 	s.mu.RUnlock()
-	queued, _, _ := s.store.c.waiting(time.Now())
-	metric("farkle_games", "gauge", "Games held.", int64(games))
+	metric("farkle_games", "gauge", "Games stored, as counted.", s.count.Load())
+	metric("farkle_games_held", "gauge", "Games held in memory.", int64(held))
 	metric("farkle_games_created_total", "counter", "Games made.", m.creates.Load())
 	metric("farkle_games_expired_total", "counter", "Games removed after their retention.", m.expired.Load())
 	metric("farkle_moves_total", "counter", "Moves acknowledged.", m.moves.Load())
 	metric("farkle_streams", "gauge", "Open event streams.", int64(streams))
 	metric("farkle_connections", "gauge", "Open connections (of Run's listener).", m.conns.Load())
 	metric("farkle_pending", "gauge", "Moves and new games admitted and not yet answered.", s.pending.Load())
-	metric("farkle_save_queue", "gauge", "Writes waiting for a committer.", int64(queued))
+	metric("farkle_save_queue", "gauge", "Writes to the store under way.", s.writing.Load())
 	metric("farkle_save_errors_total", "counter", "Writes that failed.", m.saveErrors.Load())
-	metric("farkle_checkpoints_total", "counter", "Checkpoints of the journal made.", s.store.c.checkpoints.Load())
 	fmt.Fprintf(w, "# HELP farkle_sched_latency_seconds The scheduler's latency (99th percentile over the last second), for the CPU's backpressure.\n# TYPE farkle_sched_latency_seconds gauge\nfarkle_sched_latency_seconds %g\n", time.Duration(s.cpuWait.Load()).Seconds())
 
 	const h = "farkle_save_seconds"
-	fmt.Fprintf(w, "# HELP %s Time from a write's request to its fsync's end.\n# TYPE %s histogram\n", h, h)
+	fmt.Fprintf(w, "# HELP %s Time of a write to the store, to its answer.\n# TYPE %s histogram\n", h, h)
 	var cum int64
 	for i, le := range saveBuckets {
 		cum += m.saveBucket[i].Load()

@@ -62,9 +62,7 @@ func (s *Server) pageRoutes(m *http.ServeMux) {
 			s.renderPage(w, http.StatusNotFound, pageData{Title: "No such game"})
 			return
 		}
-		e.mu.Lock()
-		st := s.state(e, "en")
-		e.mu.Unlock()
+		st := s.lockedState(e, "en")
 		var names []string
 		for _, p := range st.Players {
 			names = append(names, p.Name)
@@ -107,4 +105,11 @@ func (s *Server) renderPage(w http.ResponseWriter, status int, d pageData) {
 func notFound(w http.ResponseWriter, r *http.Request) {
 	securityHeaders(w.Header())
 	http.Error(w, "404 page not found", http.StatusNotFound)
+}
+
+// lockedState returns the state of e for no seat.
+func (s *Server) lockedState(e *entry, lang string) stateJSON {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return s.state(e, lang)
 }

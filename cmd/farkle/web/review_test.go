@@ -1,13 +1,12 @@
 package web
 
 import (
-	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"net/http"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -31,78 +30,36 @@ func logLines() (func(string, ...any), func() string) {
 		}
 }
 
-// A bad record in the middle of a log, good ones after it, is not a
-// crash's torn tail: the game is refused, its log kept whole and set
-// aside (never cut, never removed), and said so; the other games load.
-func TestCorruptMiddle(t *testing.T) {
-	dir := t.TempDir()
-	s1, ts1 := newTest(t, Config{DataDir: dir})
+// A game whose records in the Store do not make a game is refused with
+// internal, and said so; the other games are served.
+func TestBadStoredGame(t *testing.T) {
+	store := newMemStore()
+	s1, ts1 := newTest(t, Config{Store: store})
 	var games []created
 	for range 3 {
-		c := createTarget(t, ts1.URL, 100_000, KindHuman, KindThreshold)
-		st := c.State
-		for range 6 {
-			st, _ = playMove(t, nil, ts1.URL, c.ID, c.Seats[0].Token, st)
-		}
+		c := create(t, ts1.URL, KindHuman, KindThreshold)
+		playMove(t, nil, ts1.URL, c.ID, c.Seats[0].Token, c.State)
 		games = append(games, c)
 	}
 	ts1.Close()
 	s1.Release()
-
-	// Game 0: a byte of its third record's payload flipped; game 1: a
-	// byte of its header's. Records follow both.
-	damage := func(i, record int) []byte {
-		path := filepath.Join(dir, games[i].ID+logExt)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		off := len(logMagic)
-		for range record {
-			off += recordHead + int(uint32(data[off])|uint32(data[off+1])<<8|uint32(data[off+2])<<16|uint32(data[off+3])<<24)
-		}
-		data[off+recordHead+3] ^= 0x20
-		if err := os.WriteFile(path, data, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return data
+	// Game 0: a byte of its second record flipped; game 1: of its first.
+	for i, rec := range []int{1, 0} {
+		store.mu.Lock()
+		store.games[games[i].ID][rec].Data[0] ^= 0x20 // { to [
+		store.mu.Unlock()
 	}
-	want := [][]byte{damage(0, 2), damage(1, 0)}
-
 	logf, logs := logLines()
-	s2, ts2 := newTest(t, Config{DataDir: dir, Logf: logf})
-	if n := s2.NumGames(); n != 1 {
-		t.Fatalf("%d games loaded, want 1; logs:\n%s", n, logs())
-	}
-	for i, data := range want {
+	_, ts2 := newTest(t, Config{Store: store, Logf: logf})
+	for i := range 2 {
 		id := games[i].ID
-		call(t, nil, "GET", ts2.URL+"/api/games/"+id, "", nil).wantError(t, 404, CodeNotFound)
-		if _, err := os.Stat(filepath.Join(dir, id+logExt)); !os.IsNotExist(err) {
-			t.Errorf("game %d: the corrupt log is still in the way", i)
-		}
-		got, err := os.ReadFile(filepath.Join(dir, id+logExt+corruptExt))
-		if err != nil {
-			t.Fatalf("game %d: not set aside: %v", i, err)
-		}
-		if !bytes.Equal(got, data) {
-			t.Errorf("game %d: the log set aside has %d bytes, %d were there", i, len(got), len(data))
-		}
-		if !strings.Contains(logs(), id+logExt+": corrupt log: a bad record") {
-			t.Errorf("game %d: no log of the corruption in:\n%s", i, logs())
+		call(t, nil, "GET", ts2.URL+"/api/games/"+id, "", nil).wantError(t, 500, CodeInternal)
+		if !strings.Contains(logs(), id+": loading: bad stored game") {
+			t.Errorf("game %d: no log of the bad game in:\n%s", i, logs())
 		}
 	}
-	call(t, nil, "GET", ts2.URL+"/api/games/"+games[2].ID, "", nil)
-	ts2.Close()
-	s2.Release()
-	// The next start-up leaves the files set aside alone.
-	s3, _ := newTest(t, Config{DataDir: dir})
-	if n := s3.NumGames(); n != 1 {
-		t.Fatalf("%d games loaded at the next start, want 1", n)
-	}
-	for i := range want {
-		if _, err := os.Stat(filepath.Join(dir, games[i].ID+logExt+corruptExt)); err != nil {
-			t.Errorf("game %d: %v", i, err)
-		}
+	if r := call(t, nil, "GET", ts2.URL+"/api/games/"+games[2].ID, "", nil); r.status != 200 {
+		t.Errorf("a good game: %d %s", r.status, r.body)
 	}
 }
 
@@ -138,24 +95,24 @@ func TestRenameAdmitted(t *testing.T) {
 // writes nothing: the removed log is not made again.
 func TestRenameGone(t *testing.T) {
 	dir := t.TempDir()
-	s, ts := newTest(t, Config{DataDir: dir, IdleTTL: time.Hour})
+	s, ts := newTest(t, Config{Store: memStoreAt(dir), IdleTTL: time.Hour})
 	c := create(t, ts.URL, KindHuman, KindThreshold)
-	e := s.lookup(c.ID)
-	if n := s.sweep(time.Now().Add(2 * time.Hour)); n != 1 {
+	e := held(t, s, c.ID)
+	if n, _ := s.sweep(time.Now().Add(2 * time.Hour)); n != 1 {
 		t.Fatalf("%d games expired", n)
 	}
-	batches := s.store.c.batches.Load()
+	writes := faults(s).writes.Load()
 	e.mu.Lock()
 	aerr := s.rename(e, 0, "Zed")
 	e.mu.Unlock()
 	if aerr == nil || aerr.code != CodeNotFound {
 		t.Fatalf("rename of an expired game: %v, want %s", aerr, CodeNotFound)
 	}
-	if n := s.store.c.batches.Load(); n != batches {
-		t.Errorf("%d batches written for the expired game's rename", n-batches)
+	if n := faults(s).writes.Load(); n != writes {
+		t.Errorf("%d writes for the expired game's rename", n-writes)
 	}
-	if _, err := os.Stat(filepath.Join(dir, c.ID+logExt)); !os.IsNotExist(err) {
-		t.Errorf("the removed log is back: %v", err)
+	if _, err := memStoreAt(dir).Load(context.Background(), c.ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the removed game is back: %v", err)
 	}
 }
 

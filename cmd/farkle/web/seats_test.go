@@ -87,7 +87,7 @@ func TestJoinWithName(t *testing.T) {
 // emoji sequence, is saved and loaded again.
 func TestNameSurvivesRestart(t *testing.T) {
 	dir := t.TempDir()
-	s1, ts1 := newTest(t, Config{DataDir: dir})
+	s1, ts1 := newTest(t, Config{Store: memStoreAt(dir)})
 	c := create(t, ts1.URL, KindHuman, KindHuman)
 	r := call(t, nil, "POST", ts1.URL+"/api/games/"+c.ID+"/join", c.Seats[1].Token, map[string]string{"name": "🏳️‍🌈 Cy"})
 	if r.status != http.StatusOK {
@@ -95,7 +95,7 @@ func TestNameSurvivesRestart(t *testing.T) {
 	}
 	ts1.Close()
 	s1.Release()
-	_, ts2 := newTest(t, Config{DataDir: dir})
+	_, ts2 := newTest(t, Config{Store: memStoreAt(dir)})
 	var st stateJSON
 	call(t, nil, "GET", ts2.URL+"/api/games/"+c.ID, "", nil).decode(t, &st)
 	if len(st.Players) != 2 || st.Players[1].Name != "🏳️‍🌈 Cy" {

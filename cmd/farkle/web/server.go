@@ -1,23 +1,37 @@
-// Package web serves Farkle games to browsers: the HTTP handlers of
-// "farkle serve", a JSON API, server-sent events for live updates, the
-// embedded page, and the crash-safe store of the games.
+// Package web serves Farkle games to browsers: an http.Handler with the
+// page, a JSON API under /api/ and server-sent events for live updates,
+// its games kept in a Store (boltstore, an embedded database in a data
+// directory, is the one that "farkle serve" uses):
 //
-// The API lives under /api/; every refusal is a JSON object
+//	st, err := boltstore.Open(dir)
+//	if err != nil {
+//		log.Fatal(err)
+//	}
+//	defer st.Close()
+//	h, err := web.New(web.Config{Store: st})
+//	if err != nil {
+//		log.Fatal(err)
+//	}
+//	http.Handle("/", h)
+//
+// Run serves a Config on an address, with a graceful shutdown.
+//
+// Every refusal of the API is a JSON object
 // {"error":{"code":"...","message":"..."}} with one of the stable codes of
 // this package (see the Code constants) and a fitting status. A player
 // acts for a seat with the seat's secret token in the X-Farkle-Token
-// header; the server keeps only its SHA-256. Every move is appended to
-// the data directory's journal, and fsynced with the moves of the other
-// games waiting, before the response that acknowledges it goes out; the
-// journal is applied to each game's log by checkpoints, and at start-up,
-// when every game is loaded again.
+// header; the server keeps only its SHA-256. Every move is written to the
+// Store, durably, before the response that acknowledges it goes out; a
+// game is read from the Store when it is first asked for, and held in
+// memory up to Config.MaxCached games.
 // Everything that a client can make the server hold is bounded: games
 // (and their expiry), events a game, the page of a history, event
 // streams and connections, globally and per client address, and the
-// writes waiting for the disk.
+// writes waiting for the Store.
 package web
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -32,16 +46,18 @@ import (
 	"github.com/farkle-go/farkle/game"
 )
 
-// Config configures a Server. The zero Config (with a DataDir) is a
+// Config configures a Server. The zero Config (with a Store) is a
 // usable configuration.
 type Config struct {
-	// DataDir is the directory of the saved games; it is created if it
-	// does not exist. Required.
-	DataDir string
+	// Store keeps the games: every move is written to it before it is
+	// acknowledged, and a game is read from it when first asked for.
+	// Required. The Server does not close it.
+	Store Store
 
-	// Limits bound what loading a saved game at start-up accepts; zero
-	// fields are game's defaults.
-	Limits game.Limits
+	// MaxCached bounds the games held in memory: past it, games without
+	// an event stream are dropped, to be read again from the Store when
+	// next asked for. 0 means DefaultMaxCached.
+	MaxCached int
 
 	// MaxBody is the largest request body, in bytes; 0 means
 	// DefaultMaxBody.
@@ -53,7 +69,8 @@ type Config struct {
 	Rate  float64
 	Burst int
 
-	// MaxGames bounds the games held; 0 means DefaultMaxGames.
+	// MaxGames bounds the games stored (counted with Store.Count at New,
+	// then kept in step); 0 means DefaultMaxGames.
 	MaxGames int
 	// MaxEvents bounds the events of a game: once a game has this many,
 	// moves are refused with CodeGameTooLong. 0 means DefaultMaxEvents;
@@ -78,15 +95,16 @@ type Config struct {
 
 	// FinishedTTL is how long a finished game is kept after its last
 	// move, and IdleTTL how long a game in progress is kept without a
-	// move; then the game is removed, from memory and disk. 0 means
+	// move; then the game is removed, from memory and the Store (see
+	// Store.Expire), checked every minute. 0 means
 	// DefaultFinishedTTL and DefaultIdleTTL; a negative value keeps the
 	// games for ever.
 	FinishedTTL time.Duration
 	IdleTTL     time.Duration
 
 	// MaxPending bounds the moves, new games and renames waiting for the
-	// disk at once, and MaxQueueWait the time that a write may wait for
-	// the journal: past either, they are refused at once
+	// Store at once, and MaxQueueWait the time that writes may wait with
+	// none finished: past either, they are refused at once
 	// with 503, CodeOverloaded and Retry-After. 0 means
 	// DefaultMaxPending and DefaultMaxQueueWait.
 	MaxPending   int
@@ -126,7 +144,8 @@ type Config struct {
 	// with the game locked and must not keep v.
 	SeatChances func(v game.View, choices []ChoiceJSON) (chances [][]float64, ok bool)
 
-	// Logf logs load errors and bots that fail; nil means log.Printf.
+	// Logf logs the errors of the Store and bots that fail; nil means
+	// log.Printf.
 	Logf func(format string, args ...any)
 }
 
@@ -142,6 +161,7 @@ const (
 	DefaultRate             = 20
 	DefaultBurst            = 60
 	DefaultMaxGames         = 100_000
+	DefaultMaxCached        = 10_000
 	DefaultMaxEvents        = 200_000
 	DefaultMaxStreams       = 10_000
 	DefaultMaxClientStreams = 16
@@ -154,8 +174,8 @@ const (
 	DefaultMaxCPUWait       = 200 * time.Millisecond
 )
 
-// MaxMaxEvents is the largest Config.MaxEvents: the games' logs load
-// up to game.DefaultMaxEvents events, and a move with the bots' turns
+// MaxMaxEvents is the largest Config.MaxEvents: the games are read
+// with up to game.DefaultMaxEvents events, and a move with the bots' turns
 // after it adds far fewer than the difference.
 const MaxMaxEvents = 1_000_000
 
@@ -163,18 +183,22 @@ const MaxMaxEvents = 1_000_000
 // http.Handler.
 type Server struct {
 	cfg     Config
-	store   *store
 	limiter *limiter
 	mux     *http.ServeMux
 	logf    func(format string, args ...any)
 	now     func() time.Time
 	metrics *metrics
 
+	// games are the games held, at most MaxCached (see lookup).
 	mu    sync.RWMutex
 	games map[string]*entry
-	// count is the number of games held or being made, which creates
+	// count is the number of games stored or being made, which creates
 	// reserve before they make a game, so that MaxGames holds.
 	count atomic.Int64
+	// writing counts the writes to the Store under way, and lastWrite
+	// is when the last one finished, in Unix nanoseconds (see admit).
+	writing   atomic.Int64
+	lastWrite atomic.Int64
 	// streams are the open event streams, and clients those of each
 	// client, under mu.
 	streams       int
@@ -192,14 +216,14 @@ type Server struct {
 	// test's seeded source).
 	coin func() float64
 
-	// loadEvents bounds the events of a game's log at start-up.
+	// loadEvents bounds the events of a game read from the Store.
 	loadEvents int
 
 	tables tableCache
 
 	// inflight counts the requests being served, and has releasedBit
 	// once Release has begun: Release waits for the requests in flight
-	// before it closes the store, and requests after it are refused.
+	// (and so for their writes), and requests after it are refused.
 	// idle is closed when the last of them leaves after Release began.
 	inflight atomic.Int64
 	idle     chan struct{}
@@ -213,11 +237,11 @@ type Server struct {
 	janitor   sync.WaitGroup
 }
 
-// New makes a Server and loads every game saved in cfg.DataDir. A saved
-// game that does not load is logged and left in place, not served.
+// New makes a Server of the games of cfg.Store. It reads none of them:
+// each is read when first asked for.
 func New(cfg Config) (*Server, error) {
-	if cfg.DataDir == "" {
-		return nil, errors.New("server: no data directory")
+	if cfg.Store == nil {
+		return nil, errors.New("server: no Store")
 	}
 	if cfg.MaxEvents > MaxMaxEvents {
 		return nil, fmt.Errorf("server: MaxEvents %d: at most %d", cfg.MaxEvents, MaxMaxEvents)
@@ -235,6 +259,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	def(&cfg.Burst, DefaultBurst)
 	def(&cfg.MaxGames, DefaultMaxGames)
+	def(&cfg.MaxCached, DefaultMaxCached)
 	def(&cfg.MaxEvents, DefaultMaxEvents)
 	def(&cfg.MaxStreams, DefaultMaxStreams)
 	def(&cfg.MaxClientStreams, DefaultMaxClientStreams)
@@ -277,27 +302,24 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Rate > 0 {
 		s.limiter = newLimiter(cfg.Rate, cfg.Burst)
 	}
-	st, err := openStore(cfg.DataDir, s.metrics.observeSave, s.logf)
+	n, err := cfg.Store.Count(context.Background())
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("server: counting the games stored: %w", err)
 	}
-	s.store = st
-	if err := s.loadAll(); err != nil {
-		st.close()
-		return nil, err
-	}
+	s.count.Store(int64(n))
+	s.lastWrite.Store(s.now().UnixNano())
 	s.routes()
-	s.janitor.Add(2)
+	s.janitor.Add(3)
 	go s.sweepEvery(time.Minute)
 	go s.cpuWatch()
+	go s.watch()
 	return s, nil
 }
 
-// NumGames returns the number of games the server holds.
+// NumGames returns the number of games stored, as the server counts
+// them.
 func (s *Server) NumGames() int {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return len(s.games)
+	return int(s.count.Load())
 }
 
 // reserve takes a place for a new game, and reports false when the
@@ -315,8 +337,8 @@ func (s *Server) reserve() bool {
 	}
 }
 
-// Close ends the open event streams and the expiry, and releases the data directory. It
-// does not wait for requests in flight: call it after
+// Close ends the open event streams, the expiry and the watch of the
+// Store. It does not wait for requests in flight: call it after
 // http.Server.Shutdown has returned, or use it from
 // http.Server.RegisterOnShutdown to end the streams (which Shutdown would
 // otherwise wait for), then Release once Shutdown returns.
@@ -324,8 +346,8 @@ func (s *Server) Close() {
 	s.closeOnce.Do(func() { close(s.done) })
 }
 
-// Release closes the data directory after Close, once no request is in
-// flight: it waits for the requests being served (their writes made),
+// Release waits, after Close, until no request is in flight: it waits
+// for the requests being served (their writes made),
 // and refuses those that come later with 503. Call it once the
 // http.Server has shut down, or has been closed when its shutdown timed
 // out: the streams end at Close, and a request that writes to a client
@@ -338,7 +360,6 @@ func (s *Server) Release() {
 			<-s.idle
 		}
 		s.janitor.Wait()
-		s.store.close()
 	})
 }
 
@@ -402,11 +423,4 @@ func validID(id string) bool {
 		}
 	}
 	return true
-}
-
-// lookup returns the game id, or nil.
-func (s *Server) lookup(id string) *entry {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.games[id]
 }

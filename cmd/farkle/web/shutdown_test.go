@@ -39,7 +39,9 @@ func (b *syncBuffer) String() string {
 // connection, and Release returns.
 func TestShutdownUnderLoad(t *testing.T) {
 	for round := range 3 {
-		s, err := New(calm(Config{DataDir: t.TempDir(), Rate: -1, Logf: t.Logf, FinishedTTL: time.Hour, IdleTTL: time.Hour}))
+		store := &faultStore{Store: newMemStore()}
+		slow := func() { time.Sleep(5 * time.Millisecond) } // a slow store: moves in flight
+		s, err := New(calm(Config{Store: store, Rate: -1, Logf: t.Logf, FinishedTTL: time.Hour, IdleTTL: time.Hour}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +54,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 		for range 8 {
 			games = append(games, create(t, ts.URL, KindHuman, KindThreshold))
 		}
-		s.store.c.delay.Store(int64(5 * time.Millisecond)) // moves in flight
+		store.before.Store(&slow)
 		stop := make(chan struct{})
 		var wg sync.WaitGroup
 		var moves, tries, sweeps, failed atomic.Int64

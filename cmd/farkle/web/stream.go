@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -57,41 +58,24 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		break
 	}
 	client := s.clientOfRequest(r)
-	s.mu.Lock()
-	if s.streams >= s.cfg.MaxStreams {
-		s.mu.Unlock()
+	if aerr := s.openStream(client); aerr != nil {
 		w.Header().Set("Retry-After", "10")
-		writeError(w, errorf(http.StatusServiceUnavailable, CodeUnavailable, "too many event streams"))
+		writeError(w, aerr)
 		return
 	}
-	if !s.clientStreams.take(client, s.cfg.MaxClientStreams) {
-		s.mu.Unlock()
-		w.Header().Set("Retry-After", "10")
-		writeError(w, errorf(http.StatusTooManyRequests, CodeTooManyStreams, "this client has as many event streams open as it may: "+strconv.Itoa(s.cfg.MaxClientStreams)+" from an address, or its IPv6 network's share"))
-		return
-	}
-	s.streams++
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.streams--
-		s.clientStreams.give(client)
-		s.mu.Unlock()
-	}()
+	defer s.closeStream(client)
 
 	wake := make(chan struct{}, 1)
 	wake <- struct{}{} // the first update, at once
-	e.mu.Lock()
-	if e.subs == nil {
-		e.subs = make(map[chan struct{}]struct{})
+	for !subscribe(e, wake) {
+		// Dropped from the games held just before: the game as read
+		// again, which the moves reach.
+		if e, aerr = s.entryOf(r); aerr != nil {
+			writeError(w, aerr)
+			return
+		}
 	}
-	e.subs[wake] = struct{}{}
-	e.mu.Unlock()
-	defer func() {
-		e.mu.Lock()
-		delete(e.subs, wake)
-		e.mu.Unlock()
-	}()
+	defer func() { unsubscribe(e, wake) }()
 
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -150,19 +134,12 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 				}
 				return
 			}
-			e.mu.Lock()
-			if e.gone {
-				e.mu.Unlock()
+			state, evs, n, ok := s.update(e, lang, since)
+			if !ok {
 				send(endMessage("not_found", since))
 				return // expired
 			}
-			n := e.g.NumEvents()
-			if since > n {
-				since = n // a game that was undone after a failed save
-			}
-			state := s.stateOf(e, lang, -1)
-			evs := eventsOf(e.g, since, MaxPage)
-			e.mu.Unlock()
+			since = min(since, n) // a game that was undone after a failed save
 			if since += len(evs); since < n {
 				// More to catch up: the next page after this one.
 				select {
@@ -180,7 +157,10 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			buf.WriteString("\ndata: {\"state\":")
 			buf.Write(state.appendTo(buf.AvailableBuffer()))
 			buf.WriteString(",\"events\":")
-			buf.Write(appendEvents(buf.AvailableBuffer(), evs))
+			if err := json.NewEncoder(&buf).Encode(evs); err != nil {
+				return // never: events encode
+			}
+			buf.Truncate(buf.Len() - 1) // the Encoder's newline
 			buf.WriteString("}\n\n")
 			sent := send(buf.Bytes())
 			if buf.Cap() > maxStreamBuf {
@@ -191,6 +171,64 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// openStream counts a new event stream of client c, or refuses it when
+// there are as many as there may be.
+func (s *Server) openStream(c client) *apiError {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.streams >= s.cfg.MaxStreams {
+		return errorf(http.StatusServiceUnavailable, CodeUnavailable, "too many event streams")
+	}
+	if !s.clientStreams.take(c, s.cfg.MaxClientStreams) {
+		return errorf(http.StatusTooManyRequests, CodeTooManyStreams, "this client has as many event streams open as it may: "+strconv.Itoa(s.cfg.MaxClientStreams)+" from an address, or its IPv6 network's share")
+	}
+	s.streams++
+	return nil
+}
+
+// closeStream counts an event stream of client c closed.
+func (s *Server) closeStream(c client) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.streams--
+	s.clientStreams.give(c)
+}
+
+// subscribe adds wake to the streams of e that its changes wake, and
+// reports false if e is no longer held (see evict).
+func subscribe(e *entry, wake chan struct{}) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.evicted {
+		return false
+	}
+	if e.subs == nil {
+		e.subs = make(map[chan struct{}]struct{})
+	}
+	e.subs[wake] = struct{}{}
+	return true
+}
+
+// unsubscribe removes wake from the streams of e.
+func unsubscribe(e *entry, wake chan struct{}) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	delete(e.subs, wake)
+}
+
+// update returns what the next update of a stream of e needs: the state,
+// and a page of the events from since on, and the game's number of
+// events; ok false once the game is gone.
+func (s *Server) update(e *entry, lang string, since int) (state stateParts, evs []eventJSON, n int, ok bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.gone {
+		return stateParts{}, nil, 0, false
+	}
+	n = e.g.NumEvents()
+	return s.stateOf(e, lang, -1), eventsOf(e.g, min(since, n), MaxPage), n, true
 }
 
 // The fixed parts of the event streams' messages.
