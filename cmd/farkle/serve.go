@@ -21,9 +21,11 @@ against bots or send other players their links, and play with the mouse,
 a touch screen or the keyboard. The page, a JSON API under /api/ and live
 updates (server-sent events) are served by this one command.
 
-Each move is appended to its game's log in the data directory (-data),
-and made durable, before it is acknowledged, and every game is loaded
-again at start-up, so a crash or a restart loses no move. Finished games
+The games are kept in one database file in the data directory (-data),
+games.db, each move made durable there before it is acknowledged, so a
+crash or a restart loses no move; the directory is locked while the
+server runs. A data directory of an earlier version is imported at the
+first start, its old files moved to DIR/imported-DATE. Finished games
 are removed after -keep-finished without a move, others after -keep-idle.
 Interrupt or terminate the command to stop it: it finishes the requests
 in flight, then exits with status 0.
@@ -75,6 +77,14 @@ func serveDir(ctx context.Context, cfg web.Config, dir, addr string, ready func(
 			return err
 		}
 		defer st.Close()
+		if im := st.Imported(); cfg.Logf != nil {
+			if im.Dir != "" {
+				cfg.Logf("farkle serve: imported %d games of the old format into %s; the old files moved to %s", im.Games, boltstore.FileName, im.Dir)
+			}
+			for _, n := range im.Notes {
+				cfg.Logf("farkle serve: import: %s", n)
+			}
+		}
 		cfg.Store = st
 	}
 	return web.Run(ctx, cfg, addr, ready)

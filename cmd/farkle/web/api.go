@@ -179,10 +179,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, saveError(serr, "the game could not be saved"))
 		return
 	}
-	s.mu.Lock()
-	s.evict()
-	s.games[e.id] = e
-	s.mu.Unlock()
+	s.keep(e)
 	held = true
 	s.metrics.creates.Add(1)
 	w.Header().Set("Location", "/api/games/"+e.id)

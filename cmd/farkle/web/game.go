@@ -1,14 +1,12 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	mrand "math/rand/v2"
@@ -28,21 +26,10 @@ const (
 // ThresholdBankAt is the turn total at which a "threshold" bot banks.
 const ThresholdBankAt = 350
 
-// saveVersion is the version of the saved wrapper of the first format.
-const saveVersion = 1
-
 // A seat is one player of a game, as saved.
 type seat struct {
 	Kind      string `json:"kind"`
 	TokenHash string `json:"token_hash"` // hex SHA-256 of the token; "" for a bot
-}
-
-// saved is the file of a game in the first format (ID.json, rewritten
-// whole at each move): the game's own save and its seats.
-type saved struct {
-	Version int             `json:"version"`
-	Game    json.RawMessage `json:"game"`
-	Seats   []seat          `json:"seats"`
 }
 
 // An entry is one game the server holds.
@@ -246,46 +233,6 @@ func (c *tableCache) get(g *game.Game) (*strategy.Table, error) {
 	c.m[k] = t
 	c.order = append(c.order, k)
 	return t, nil
-}
-
-// decodeSaved reads a save of the first format: the wrapper strictly,
-// then the game with game.Load within lim. It returns the game's dice
-// source, which the game plays with: the saved one, or a new one.
-func decodeSaved(data []byte, lim game.Limits) (*game.Game, []seat, source, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var sv saved
-	if err := dec.Decode(&sv); err != nil {
-		return nil, nil, nil, fmt.Errorf("bad file: %w", err)
-	}
-	if dec.More() {
-		return nil, nil, nil, errors.New("bad file: data after the object")
-	}
-	if sv.Version != saveVersion {
-		return nil, nil, nil, fmt.Errorf("bad file: version %d, want %d", sv.Version, saveVersion)
-	}
-	g, err := game.Load(bytes.NewReader(sv.Game), lim)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if err := checkSeats(sv.Seats, g.View().NumPlayers()); err != nil {
-		return nil, nil, nil, err
-	}
-	// The source, which game.Load keeps to itself, read again.
-	var gs struct {
-		Source *sourceState `json:"source"`
-	}
-	if err := json.Unmarshal(sv.Game, &gs); err != nil {
-		return nil, nil, nil, fmt.Errorf("bad file: %w", err)
-	}
-	var src source = newSource()
-	if gs.Source != nil {
-		if src, err = gs.Source.source(); err != nil {
-			return nil, nil, nil, fmt.Errorf("bad file: %w", err)
-		}
-	}
-	g.SetSource(src)
-	return g, sv.Seats, src, nil
 }
 
 // checkSeats checks the seats of a saved game of n players.

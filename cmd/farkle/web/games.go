@@ -295,10 +295,7 @@ func (s *Server) lookup(id string) (*entry, error) {
 // reports which: the caller of a new one fills it (fill), and the
 // others wait for it (e.loaded).
 func (s *Server) hold(id string) (e *entry, loading bool) {
-	s.mu.RLock()
-	e = s.games[id]
-	s.mu.RUnlock()
-	if e != nil {
+	if e = s.peek(id); e != nil {
 		return e, false
 	}
 	s.mu.Lock()
@@ -310,6 +307,21 @@ func (s *Server) hold(id string) (e *entry, loading bool) {
 	s.evict()
 	s.games[id] = e
 	return e, true
+}
+
+// peek returns game id if it is held, else nil.
+func (s *Server) peek(id string) *entry {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.games[id]
+}
+
+// keep holds the new game e.
+func (s *Server) keep(e *entry) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.evict()
+	s.games[e.id] = e
 }
 
 // fill reads the game of e, new from hold, from the store, and closes
@@ -338,16 +350,24 @@ func (s *Server) evict() {
 		if len(s.games) < s.cfg.MaxCached {
 			return
 		}
-		if !e.mu.TryLock() {
-			continue
-		}
-		idle := e.err == nil && len(e.subs) == 0 && e.g != nil
-		if idle {
-			e.evicted = true
+		if e.evict() {
 			delete(s.games, id)
 		}
-		e.mu.Unlock()
 	}
+}
+
+// evict marks e evicted and reports true if it is loaded and has no
+// event stream, and no one holds it at the moment.
+func (e *entry) evict() bool {
+	if !e.mu.TryLock() {
+		return false
+	}
+	defer e.mu.Unlock()
+	if e.err != nil || len(e.subs) > 0 || e.g == nil {
+		return false
+	}
+	e.evicted = true
+	return true
 }
 
 // errEvicted is the refusal of a write to a game dropped from the games
@@ -396,9 +416,7 @@ func (s *Server) watch() {
 
 // changed is told by Watch that game id has records records now.
 func (s *Server) changed(id string, records int) {
-	s.mu.RLock()
-	e := s.games[id]
-	s.mu.RUnlock()
+	e := s.peek(id)
 	if e == nil {
 		return // not held: read when asked for
 	}

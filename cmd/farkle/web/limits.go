@@ -92,10 +92,7 @@ func (s *Server) sweep(now time.Time) (int, error) {
 // drop drops game id, removed from the store, if it is held: its event
 // streams end.
 func (s *Server) drop(id string) {
-	s.mu.Lock()
-	e := s.games[id]
-	delete(s.games, id)
-	s.mu.Unlock()
+	e := s.take(id)
 	if e == nil {
 		return
 	}
@@ -104,6 +101,15 @@ func (s *Server) drop(id string) {
 	defer e.mu.Unlock()
 	e.gone = true
 	e.notify()
+}
+
+// take removes game id from the games held, and returns it, or nil.
+func (s *Server) take(id string) *entry {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.games[id]
+	delete(s.games, id)
+	return e
 }
 
 // goneError is the refusal of a game that expired while a request held

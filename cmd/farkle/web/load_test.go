@@ -30,8 +30,6 @@ var (
 	loadFull    = flag.Bool("load.full", false, "run TestLoad in full: 2,000 games and 1,000 event streams for 10 s (else 100 and 50 for 2 s), and check its targets")
 	loadGames   = flag.Int("load.games", 0, "TestLoad's games instead of the mode's, to see another load (the targets are then not checked)")
 	loadStreams = flag.Int("load.streams", 0, "TestLoad's event streams instead of the mode's (at most the games)")
-	loadRotate  = flag.Int64("load.rotate", 0, "the journal's rotation size in TestLoad, in bytes, instead of the server's")
-	loadGather  = flag.Duration("load.gather", -1, "how long the committer gathers a batch in TestLoad instead of gatherTime (0: not at all)")
 )
 
 // The targets of the full load test, checked on a quiet machine: issue
@@ -213,7 +211,18 @@ func runLoad(t *testing.T, dir string) {
 	}
 	streams = min(streams, games)
 	const target = 100_000
-	s, err := New(Config{Store: memStoreAt(dir), Rate: -1, Logf: t.Logf})
+	// The games on the embedded store, as farkle serve keeps them (see
+	// ChildStore).
+	var store Store = memStoreAt(dir)
+	if ChildStore != nil {
+		st, err := ChildStore(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		store = st
+	}
+	s, err := New(Config{Store: store, Rate: -1, Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}

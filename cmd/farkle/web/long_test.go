@@ -1,12 +1,10 @@
 package web
 
 import (
-	"encoding/json"
+	"context"
 	"flag"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"testing"
@@ -15,23 +13,23 @@ import (
 	"github.com/farkle-go/farkle/game"
 )
 
-var loadLong = flag.Int("load.long", 0, "run TestLongGame: a game of about this many events, saved as a whole-file save of the first format, loaded, then played")
+var loadLong = flag.Int("load.long", 0, "run TestLongGame: a game of about this many events, stored, read, then played")
 
-// TestLongGame measures what a long game costs: it writes a game of
+// TestLongGame measures what a long game costs: it stores a game of
 // about -load.long events (played by bots offline, both seats, to a
-// target of 100,000,000) as a whole-file save of the first format into a
-// data directory, starts a server on it (which loads, or migrates, it),
-// with MaxEvents at its largest, and reports the time of the start, of a move (the median of 20) and of
-// GET /events?since=0, the file's size and the process's RSS. It is an
+// target of 100,000,000) as one record, starts a server on the store
+// with MaxEvents at its largest, and reports the time of the start, of
+// the game's first read, of a move (the median of 20) and of
+// GET /events?since=0, the record's size and the process's RSS. It is an
 // experiment, not a check: it runs only with -load.long.
 func TestLongGame(t *testing.T) {
 	if *loadLong <= 0 {
 		t.Skip("an experiment: -load.long N runs it")
 	}
-	dir := t.TempDir()
 	id := newID()
 	tok, hash := newToken()
-	g, err := game.New(game.Rules{Target: 100_000_000}, []string{"Ann", "Bot"}, newSource())
+	src := newSource()
+	g, err := game.New(game.Rules{Target: 100_000_000}, []string{"Ann", "Bot"}, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,27 +39,32 @@ func TestLongGame(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	data, err := marshalFirst(g, []seat{{Kind: KindHuman, TokenHash: hash}, {Kind: KindThreshold}})
+	// Stored as a new game is: one record.
+	e := &entry{id: id, g: g, seats: []seat{{Kind: KindHuman, TokenHash: hash}, {Kind: KindThreshold}}, src: src}
+	data, _, err := e.record(0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, id+".json"), data, 0o600); err != nil {
+	store := newMemStore()
+	if err := store.Create(context.Background(), id, Record{Data: data, At: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	n := g.NumEvents()
-	data, g = nil, nil
+	t.Logf("a game of %d events: a record of %.1f MiB", n, float64(len(data))/(1<<20))
+	data, g, e = nil, nil, nil
 	debug.FreeOSMemory()
-	t.Logf("a game of %d events: a save of %.1f MiB", n, float64(fileSize(dir, id+".json"))/(1<<20))
 	t.Logf("before the server: RSS %s", procStatus()["VmRSS"])
 
 	t0 := time.Now()
-	s, ts := newTest(t, Config{Store: memStoreAt(dir), MaxEvents: MaxMaxEvents})
-	t.Logf("start-up (load) in %v; %d games; RSS %s, after GC:", time.Since(t0).Round(time.Millisecond), s.NumGames(), procStatus()["VmRSS"])
+	s, ts := newTest(t, Config{Store: store, MaxEvents: MaxMaxEvents})
+	t.Logf("start-up in %v; %d games; RSS %s, after GC:", time.Since(t0).Round(time.Millisecond), s.NumGames(), procStatus()["VmRSS"])
 	debug.FreeOSMemory()
 	t.Logf("  RSS %s", procStatus()["VmRSS"])
 
 	var st stateJSON
+	t0 = time.Now()
 	call(t, nil, "GET", ts.URL+"/api/games/"+id, tok, nil).decode(t, &st)
+	t.Logf("the game read on first use in %v; RSS %s", time.Since(t0).Round(time.Millisecond), procStatus()["VmRSS"])
 	var lat []time.Duration
 	for range 20 {
 		t0 := time.Now()
@@ -75,16 +78,6 @@ func TestLongGame(t *testing.T) {
 	}
 	slices.Sort(lat)
 	t.Logf("a move: median %v, max %v; RSS %s", lat[len(lat)/2], lat[len(lat)-1], procStatus()["VmRSS"])
-	var names []string
-	if ents, err := os.ReadDir(dir); err == nil {
-		for _, de := range ents {
-			names = append(names, de.Name())
-		}
-	}
-	for _, name := range names {
-		t.Logf("data directory: %s, %.1f MiB", name, float64(fileSize(dir, name))/(1<<20))
-	}
-
 	t0 = time.Now()
 	res, err := http.Get(ts.URL + "/api/games/" + id + "/events?since=0")
 	if err != nil {
@@ -94,22 +87,4 @@ func TestLongGame(t *testing.T) {
 	res.Body.Close()
 	t.Logf("GET /events?since=0: status %d, %.1f MiB in %v; RSS %s (peak %s)", res.StatusCode, float64(nb)/(1<<20),
 		time.Since(t0).Round(time.Millisecond), procStatus()["VmRSS"], procStatus()["VmHWM"])
-}
-
-// fileSize returns the size of the file name in dir, or -1.
-func fileSize(dir, name string) int64 {
-	fi, err := os.Stat(filepath.Join(dir, name))
-	if err != nil {
-		return -1
-	}
-	return fi.Size()
-}
-
-// marshalFirst returns the save of g in the first format (ID.json).
-func marshalFirst(g *game.Game, seats []seat) ([]byte, error) {
-	gb, err := g.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(saved{Version: saveVersion, Game: gb, Seats: seats})
 }

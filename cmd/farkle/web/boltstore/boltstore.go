@@ -12,10 +12,14 @@
 // Its guarantees: Create and Append return nil only once the record is
 // on disk (the transaction fsynced); the Appends and Creates of
 // concurrent callers share one transaction and one fsync (group
-// commit); a crash loses no record that was acknowledged and leaves no
-// part of one. The directory is locked while the store is open: a
-// second Open of it, from this process or another, fails at once with
-// ErrLocked. One Server owns the store: Watch returns at once.
+// commit, gathered for up to bbolt's MaxBatchDelay, 10 ms); a crash
+// loses no record that was acknowledged and leaves no part of one. The
+// directory is locked while the store is open: a second Open of it, from
+// this process or another, fails at once with ErrLocked. One Server owns
+// the store: Watch returns at once.
+//
+// Open imports, once, the games of a data directory of the earlier
+// versions of farkle serve (ID.log and ID.json files): see Imported.
 package boltstore
 
 import (
@@ -30,6 +34,8 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle/cmd/farkle/web"
+	"github.com/farkle-go/farkle/cmd/farkle/web/internal/oldlog"
+	"github.com/farkle-go/farkle/game"
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
 )
@@ -51,8 +57,9 @@ var (
 
 // A Store is a web.Store in an embedded database. Make one with Open.
 type Store struct {
-	db    *bolt.DB
-	count atomic.Int64 // the games stored: the store is this process's alone
+	db       *bolt.DB
+	count    atomic.Int64 // the games stored: the store is this process's alone
+	imported Import
 }
 
 var _ web.Store = (*Store)(nil)
@@ -88,7 +95,97 @@ func Open(dir string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("boltstore: %s: %w", path, err)
 	}
+	if err := st.importOld(dir); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("boltstore: importing the games of the old format: %w", err)
+	}
 	return st, nil
+}
+
+// An Import is what Open imported from a data directory of the old
+// format.
+type Import struct {
+	// Games is the number of games imported.
+	Games int
+	// Dir is where the old files went, DIR/imported-DATE; "" if none.
+	Dir string
+	// Notes are what to tell of the files: those refused (left in
+	// place), and torn tails left out.
+	Notes []string
+}
+
+// Imported returns what Open imported from the old format.
+func (st *Store) Imported() Import { return st.imported }
+
+// importOld imports the games of the old formats that dir holds, if
+// any, then moves their files into dir/imported-DATE, so that it runs
+// once; a file that it refuses (damaged) stays, and is noted.
+func (st *Store) importOld(dir string) error {
+	found, err := oldlog.Found(dir)
+	if err != nil || !found {
+		return err
+	}
+	res, err := oldlog.Read(dir, game.DefaultMaxEvents)
+	if err != nil {
+		return err
+	}
+	for _, p := range res.Refused {
+		what := "not imported, left in place"
+		if errors.Is(p.Err, oldlog.ErrCutShort) {
+			what = "not imported"
+		}
+		st.imported.Notes = append(st.imported.Notes, fmt.Sprintf("%s: %v; %s", p.Name, p.Err, what))
+	}
+	added := 0
+	err = st.db.Update(func(tx *bolt.Tx) error {
+		added = 0
+		for _, g := range res.Games {
+			games := tx.Bucket(gamesBucket)
+			if games.Get([]byte(g.ID)) != nil {
+				continue // imported before a crash cut the moving of its files short
+			}
+			last := g.Records[len(g.Records)-1]
+			if err := games.Put([]byte(g.ID), meta{n: uint32(len(g.Records)), last: last.At.UnixMicro(), finished: last.Finished}.bytes()); err != nil {
+				return err
+			}
+			for i, r := range g.Records {
+				if err := tx.Bucket(recordsBucket).Put(recordKey(g.ID, uint32(i)), recordValue(r)); err != nil {
+					return err
+				}
+			}
+			added++
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	st.count.Add(int64(added))
+	for _, g := range res.Games {
+		if g.Note != "" {
+			st.imported.Notes = append(st.imported.Notes, g.ID+oldlog.LogExt+": "+g.Note)
+		}
+	}
+	st.imported.Games = len(res.Games)
+	if len(res.Done) == 0 {
+		return nil
+	}
+	// The games are stored (fsynced): their files go.
+	to := filepath.Join(dir, "imported-"+time.Now().UTC().Format("2006-01-02"))
+	if err := os.MkdirAll(to, 0o700); err != nil {
+		return err
+	}
+	for _, name := range res.Done {
+		if err := os.Rename(filepath.Join(dir, name), filepath.Join(to, name)); err != nil {
+			return err
+		}
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	st.imported.Dir = to
+	return nil
 }
 
 // meta is a game's entry in the games bucket.
@@ -285,10 +382,10 @@ func (st *Store) Expire(ctx context.Context, finishedBefore, idleBefore time.Tim
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var ids []string
-	err := st.db.Update(func(tx *bolt.Tx) error {
-		ids = ids[:0]
-		var due []string
+	// The games due are found in a read transaction, which no write
+	// waits for, and removed in a write one only if there are any.
+	due := func(tx *bolt.Tx) ([]string, error) {
+		var ids []string
 		err := tx.Bucket(gamesBucket).ForEach(func(k, v []byte) error {
 			m, err := parseMeta(v)
 			if err != nil {
@@ -299,19 +396,29 @@ func (st *Store) Expire(ctx context.Context, finishedBefore, idleBefore time.Tim
 				limit = finishedBefore
 			}
 			if !limit.IsZero() && m.last < limit.UnixMicro() {
-				due = append(due, string(k))
+				ids = append(ids, string(k))
 			}
 			return nil
 		})
-		if err != nil {
+		return ids, err
+	}
+	var ids []string
+	err := st.db.View(func(tx *bolt.Tx) (err error) {
+		ids, err = due(tx)
+		return err
+	})
+	if err != nil || len(ids) == 0 {
+		return []string{}, err
+	}
+	err = st.db.Update(func(tx *bolt.Tx) (err error) {
+		if ids, err = due(tx); err != nil { // as of now: a game may have moved since
 			return err
 		}
-		for _, id := range due {
+		for _, id := range ids {
 			if _, err := remove(tx, id); err != nil {
 				return err
 			}
 		}
-		ids = due
 		return nil
 	})
 	if err != nil {

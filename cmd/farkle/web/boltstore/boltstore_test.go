@@ -2,14 +2,20 @@ package boltstore_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	mrand "math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/farkle-go/farkle/cmd/farkle/web"
 	"github.com/farkle-go/farkle/cmd/farkle/web/boltstore"
+	"github.com/farkle-go/farkle/cmd/farkle/web/internal/oldlog"
 	"github.com/farkle-go/farkle/cmd/farkle/web/storetest"
+	"github.com/farkle-go/farkle/game"
 )
 
 func open(t *testing.T, dir string) *boltstore.Store {
@@ -50,5 +56,87 @@ func TestLocked(t *testing.T) {
 	b = open(t, dir)
 	if n, err := b.Count(context.Background()); n != 1 || err != nil {
 		t.Fatalf("Count after reopening: %d, %v", n, err)
+	}
+}
+
+// writeOldLog writes the log of the old format (magic) of a new game of
+// a human and a bot, with moves records of a turn each (bots for both).
+func writeOldLog(t *testing.T, path, magic string, moves int, tail []byte) {
+	t.Helper()
+	src := mrand.NewChaCha8([32]byte{3})
+	g, err := game.New(game.Rules{Target: 100_000}, []string{"Ann", "Bot"}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, _ := json.Marshal(g.View().Rules())
+	b := oldlog.AppendRecord([]byte(magic), []byte(`{"format":"farkle-serve-game","version":2,"rules":`+string(rules)+
+		`,"players":["Ann","Bot"],"seats":[{"kind":"human","token_hash":"`+strings.Repeat("ab", 32)+`"},{"kind":"threshold","token_hash":""}]}`))
+	for from := 0; ; {
+		state, _ := src.MarshalBinary()
+		rec, _ := json.Marshal(map[string]any{"from": from, "events": append([]game.Event{}, g.EventsSince(from)...), "source": map[string]any{"type": "chacha8", "state": state}})
+		b = oldlog.AppendRecord(b, rec)
+		if moves == 0 {
+			break
+		}
+		moves--
+		from = g.NumEvents()
+		if err := g.PlayTurn(game.ThresholdBot{BankAt: 300}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(path, append(b, tail...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Open imports the games of a directory of the old format, once: their
+// files go to imported-DATE, a damaged log stays where it was, and is
+// noted at each Open.
+func TestImport(t *testing.T) {
+	dir := t.TempDir()
+	good, torn, bad := strings.Repeat("a", 24), strings.Repeat("b", 24), strings.Repeat("c", 24)
+	writeOldLog(t, filepath.Join(dir, good+".log"), oldlog.MagicV2, 3, nil)
+	writeOldLog(t, filepath.Join(dir, torn+".log"), oldlog.MagicV1, 2, []byte{9, 9, 9})
+	writeOldLog(t, filepath.Join(dir, bad+".log"), oldlog.MagicV2, 2, []byte{9, 9, 9})
+	st, err := boltstore.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	im := st.Imported()
+	if im.Games != 2 || len(im.Notes) != 2 || !strings.Contains(strings.Join(im.Notes, "\n"), bad+".log: damaged") {
+		t.Fatalf("imported %+v", im)
+	}
+	ctx := context.Background()
+	for id, n := range map[string]int{good: 4, torn: 3} {
+		recs, err := st.Load(ctx, id)
+		if err != nil || len(recs) != n {
+			t.Fatalf("game %s: %d records, %v; want %d", id, len(recs), err, n)
+		}
+		if _, err := os.Stat(filepath.Join(im.Dir, id+".log")); err != nil {
+			t.Errorf("game %s: its log not moved: %v", id, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, bad+".log")); err != nil {
+		t.Errorf("the damaged log not left in place: %v", err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	st = open(t, dir)
+	if im := st.Imported(); im.Games != 0 || len(im.Notes) != 1 {
+		t.Fatalf("the second Open imported %+v", im)
+	}
+	if n, _ := st.Count(ctx); n != 2 {
+		t.Fatalf("%d games after the second Open", n)
+	}
+	// The old journal: Open refuses, and imports nothing.
+	dir2 := t.TempDir()
+	writeOldLog(t, filepath.Join(dir2, good+".log"), oldlog.MagicV2, 1, nil)
+	os.WriteFile(filepath.Join(dir2, "journal-0000000000000001.wal"), []byte("x"), 0o600)
+	if _, err := boltstore.Open(dir2); !errors.Is(err, oldlog.ErrJournal) {
+		t.Fatalf("Open with the old journal: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir2, good+".log")); err != nil {
+		t.Fatal(err)
 	}
 }
