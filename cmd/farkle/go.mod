@@ -5,8 +5,16 @@ go 1.25.0
 require (
 	github.com/farkle-go/farkle v0.0.0-00010101000000-000000000000
 	github.com/google/go-cmp v0.7.0
+	github.com/jackc/pgx/v5 v5.13.0
 	go.etcd.io/bbolt v1.5.0
 	pgregory.net/rapid v1.3.0
 )
 
-require golang.org/x/sys v0.45.0 // indirect
+require (
+	github.com/jackc/pgpassfile v1.0.0 // indirect
+	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
+	github.com/jackc/puddle/v2 v2.2.3 // indirect
+	golang.org/x/sync v0.22.0 // indirect
+	golang.org/x/sys v0.45.0 // indirect
+	golang.org/x/text v0.41.0 // indirect
+)

@@ -267,6 +267,10 @@
 //	-metrics-addr ADDR
 //	             serve the metrics at http://ADDR/metrics, in the
 //	             Prometheus text format (default off)
+//	-postgres URL
+//	             keep the games in this PostgreSQL database instead of
+//	             -data: several farkle serve processes may share it
+//	             behind one load balancer (see README.md)
 //	-trusted-proxy CIDR,...
 //	             the reverse proxies whose X-Forwarded-For is believed
 //	             (default none: the client is the peer)

@@ -7,11 +7,13 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/farkle-go/farkle/cmd/farkle/web"
 	"github.com/farkle-go/farkle/cmd/farkle/web/boltstore"
+	"github.com/farkle-go/farkle/cmd/farkle/web/pgstore"
 )
 
 const serveLong = `Serve Farkle games to web browsers: open the address, start a game
@@ -27,6 +29,12 @@ first start, its old files moved to DIR/imported-DATE. Finished games
 are removed after -keep-finished without a move, others after -keep-idle.
 Interrupt or terminate the command to stop it: it finishes the requests
 in flight, then exits with status 0.
+
+With -postgres URL instead of -data, the games are kept in a PostgreSQL
+database (its tables made at start if missing), which several farkle
+serve processes may share behind one load balancer: each takes any
+game's moves, and tells the others, so that their event streams follow.
+The limits per client apply in each process on its own.
 
 Behind a reverse proxy, name it with -trusted-proxy, so that the limits
 per client apply to the clients that its X-Forwarded-For names rather
@@ -45,6 +53,7 @@ kept in the cache directory (-cache), as farkle win keeps them.
 type serveOptions struct {
 	addr         string        // -addr
 	data         string        // -data
+	postgres     string        // -postgres
 	trusted      string        // -trusted-proxy
 	metrics      string        // -metrics-addr
 	keepFinished time.Duration // -keep-finished
@@ -59,31 +68,40 @@ var serveSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
 // fuzzing of the arguments among them).
 var serveRun = serveDir
 
-// serveDir opens the games' store in dir (refused if another farkle
-// serve has it), serves cfg with it on addr until ctx is done (web.Run),
-// and closes it.
+// serveDir serves cfg on addr until ctx is done (web.Run): with the
+// games' store in dir, which it opens (refused if another farkle serve
+// has it) and closes, unless cfg has a Store already (-postgres).
 func serveDir(ctx context.Context, cfg web.Config, dir, addr string, ready func(net.Addr, int)) error {
-	st, err := boltstore.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	if im := st.Imported(); cfg.Logf != nil {
-		if im.Dir != "" {
-			cfg.Logf("farkle serve: imported %d games of the old format into %s; the old files moved to %s", im.Games, boltstore.FileName, im.Dir)
+	if cfg.Store == nil {
+		st, err := boltstore.Open(dir)
+		if err != nil {
+			return err
 		}
-		for _, n := range im.Notes {
-			cfg.Logf("farkle serve: import: %s", n)
+		defer st.Close()
+		if im := st.Imported(); cfg.Logf != nil {
+			if im.Dir != "" {
+				cfg.Logf("farkle serve: imported %d games of the old format into %s; the old files moved to %s", im.Games, boltstore.FileName, im.Dir)
+			}
+			for _, n := range im.Notes {
+				cfg.Logf("farkle serve: import: %s", n)
+			}
 		}
+		cfg.Store = st
 	}
-	cfg.Store = st
 	return web.Run(ctx, cfg, addr, ready)
+}
+
+// serveOpenPostgres opens the store of -postgres: pgstore.Open, but in
+// this package's tests, which must not connect.
+var serveOpenPostgres = func(ctx context.Context, conn string) (web.Store, error) {
+	return pgstore.Open(ctx, conn)
 }
 
 // serveFlags defines the flags of "farkle serve".
 func serveFlags(fs *flag.FlagSet, o *options) {
 	fs.StringVar(&o.serve.addr, "addr", "127.0.0.1:8080", "ADDR\tthe address to listen on, HOST:PORT (default\n\t\t127.0.0.1:8080); port 0 picks a free port")
 	fs.StringVar(&o.serve.data, "data", "farkle-data", "DIR\tthe directory of the saved games, made if missing\n\t\t(default farkle-data)")
+	fs.StringVar(&o.serve.postgres, "postgres", "", "URL\tkeep the games in this PostgreSQL database, which\n\t\tother farkle serve processes may share, instead of\n\t\t-data: postgres://USER@HOST:PORT/DB or key=value\n\t\tpairs; the password best from PGPASSWORD or ~/.pgpass")
 	fs.StringVar(&o.serve.trusted, "trusted-proxy", "", "CIDR,...\tthe reverse proxies whose X-Forwarded-For is\n\t\tbelieved, such as 127.0.0.1/32,::1/128 (default\n\t\tnone: the client is the peer)")
 	fs.StringVar(&o.serve.metrics, "metrics-addr", "", "ADDR\tserve the metrics at http://ADDR/metrics (default\n\t\toff)")
 	fs.DurationVar(&o.serve.keepFinished, "keep-finished", web.DefaultFinishedTTL, "DUR\tremove a finished game this long after its last\n\t\tmove (default 168h, 7 days); 0 keeps it for ever")
@@ -102,6 +120,12 @@ func runServe(e *env, o *options, args []string) error {
 	}
 	if o.serve.data == "" {
 		return usagef("-data: want a directory")
+	}
+	switch {
+	case o.set["postgres"] && o.set["data"]:
+		return usagef("-data and -postgres: choose one, a directory or a database")
+	case o.set["postgres"] && strings.TrimSpace(o.serve.postgres) == "":
+		return usagef("-postgres: want a connection string, such as postgres://farkle@db.internal/farkle")
 	}
 	trusted, err := web.ParseTrustedProxies(o.serve.trusted)
 	if err != nil {
@@ -132,6 +156,16 @@ func runServe(e *env, o *options, args []string) error {
 	dir := e.path(o.serve.data)
 	ctx, stop := signal.NotifyContext(context.Background(), serveSignals...)
 	defer stop()
+	where := dir
+	var store web.Store
+	if o.set["postgres"] {
+		st, err := serveOpenPostgres(ctx, o.serve.postgres)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		store, where = st, fmt.Sprint(st)
+	}
 	logf := func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }
 	wc := newWinChances(ctx, cacheDir(e, o), logf)
 	cfg := web.Config{
@@ -142,9 +176,10 @@ func runServe(e *env, o *options, args []string) error {
 		MetricsAddr:    o.serve.metrics,
 		FinishedTTL:    finished,
 		IdleTTL:        idle,
+		Store:          store, // nil: serveDir opens dir
 	}
 	err = serveRun(ctx, cfg, dir, o.serve.addr, func(addr net.Addr, games int) {
-		fmt.Fprintf(e.stdout, "farkle serve: %d games from %s; playing at http://%s/\n", games, dir, addr)
+		fmt.Fprintf(e.stdout, "farkle serve: %d games from %s; playing at http://%s/\n", games, where, addr)
 	})
 	if err != nil {
 		return err

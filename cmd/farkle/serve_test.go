@@ -18,11 +18,12 @@ import (
 // they neither listen nor write, and the fuzzing of the arguments
 // (FuzzArgs) must not start a server that runs until a signal. The server
 // itself, with its shutdown on SIGINT and SIGTERM, is tested in
-// web.
+// web. Nor do they connect to a database (-postgres).
 var errNoServe = errors.New("not serving in tests")
 
 func init() {
 	serveRun = func(context.Context, web.Config, string, string, func(net.Addr, int)) error { return errNoServe }
+	serveOpenPostgres = func(context.Context, string) (web.Store, error) { return nil, errNoServe }
 }
 
 // serve passes its flags to the server, the data directory relative to
@@ -69,6 +70,70 @@ func TestServeFlags(t *testing.T) {
 		stderr.Reset()
 		if code := run(e, bad); code != exitUsage {
 			t.Errorf("%q: exit %d, want %d (stderr %q)", bad, code, exitUsage, stderr.String())
+		}
+	}
+}
+
+// fakeStore is the store of -postgres in the tests: it records that it
+// was closed.
+type fakeStore struct {
+	web.Store
+	closed bool
+}
+
+func (s *fakeStore) Close() error   { s.closed = true; return nil }
+func (s *fakeStore) String() string { return "PostgreSQL (fake)" }
+
+// -postgres opens the store of its connection string, instead of -data;
+// the two do not go together.
+func TestServePostgresFlag(t *testing.T) {
+	defer func(f func(context.Context, string) (web.Store, error)) { serveOpenPostgres = f }(serveOpenPostgres)
+	defer func(f func(context.Context, web.Config, string, string, func(net.Addr, int)) error) { serveRun = f }(serveRun)
+	var served web.Store
+	serveRun = func(ctx context.Context, cfg web.Config, dir, addr string, ready func(net.Addr, int)) error {
+		served = cfg.Store
+		ready(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8123}, 3)
+		return nil
+	}
+	var opened []string
+	var st *fakeStore
+	serveOpenPostgres = func(_ context.Context, conn string) (web.Store, error) {
+		opened = append(opened, conn)
+		if conn == "postgres://down" {
+			return nil, errors.New("pgstore: connection refused")
+		}
+		st = &fakeStore{}
+		return st, nil
+	}
+	dir := t.TempDir()
+	var stdout, stderr strings.Builder
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, dir: dir, seed: func() uint64 { return 1 }}
+	const conn = "postgres://farkle@db.internal/farkle?sslmode=require"
+	if code := run(e, []string{"serve", "-postgres", conn, "-addr", "127.0.0.1:0"}); code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	if len(opened) != 1 || opened[0] != conn || st == nil || served != web.Store(st) || !st.closed {
+		t.Errorf("opened %q, served %v, closed %v", opened, served, st != nil && st.closed)
+	}
+	if want := "3 games from PostgreSQL (fake); playing at http://127.0.0.1:8123/"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("stdout %q lacks %q", stdout.String(), want)
+	}
+
+	opened = nil
+	stderr.Reset()
+	if code := run(e, []string{"serve", "-postgres", "postgres://down"}); code != exitRefused || !strings.Contains(stderr.String(), "connection refused") {
+		t.Errorf("a database that is down: exit %d, stderr %q", code, stderr.String())
+	}
+	for _, bad := range [][]string{
+		{"serve", "-postgres", conn, "-data", "games"},
+		{"serve", "-data", "farkle-data", "-postgres", conn},
+		{"serve", "-postgres", ""},
+		{"serve", "-postgres", " "},
+	} {
+		opened = nil
+		stderr.Reset()
+		if code := run(e, bad); code != exitUsage || len(opened) > 0 {
+			t.Errorf("%q: exit %d, want %d, opened %q (stderr %q)", bad, code, exitUsage, opened, stderr.String())
 		}
 	}
 }
