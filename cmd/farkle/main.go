@@ -270,7 +270,7 @@
 //	-postgres URL
 //	             keep the games in this PostgreSQL database instead of
 //	             -data: several farkle serve processes may share it
-//	             behind one load balancer (see README.md)
+//	             behind one load balancer (see web/README.md)
 //	-trusted-proxy CIDR,...
 //	             the reverse proxies whose X-Forwarded-For is believed
 //	             (default none: the client is the peer)
