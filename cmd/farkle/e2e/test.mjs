@@ -1165,6 +1165,11 @@ async function layoutTest(base) {
     }
     await page.selectOption('#lang', 'en');
     await page.waitForFunction(() => document.body.dataset.lang === 'en' && document.getElementById('hint-rows').dataset.lang === 'en');
+    // The replay speed chosen stays for the next page.
+    await page.selectOption('#speed', 'fast');
+    await page.reload();
+    await page.waitForFunction(() => document.body.dataset.lang === 'en');
+    if (await page.inputValue('#speed') !== 'fast') fail('the replay speed chosen is not kept: ' + await page.inputValue('#speed'));
     await page.goto(base + '/');
     await page.waitForSelector('#my-games[data-ready="1"]');
     if (!(await page.isVisible(`#my-list li[data-id="${id}"]`))) fail('the home page does not list the game being played');
