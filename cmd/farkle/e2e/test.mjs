@@ -1080,7 +1080,7 @@ async function stepsGame(page, base, seen, counts, g) {
       const st = await get();
       const status = await page.textContent('#status');
       const why = await page.textContent('#why');
-      if (!status.includes(String(st.offer_total)) || !status.includes('piggyback') || !why.startsWith('Piggyback:')) fail(`a piggyback offered says ${JSON.stringify([status, why])}`);
+      if (!status.includes(st.offer_total.toLocaleString('en')) || !status.includes('piggyback') || !why.startsWith('Piggyback:')) fail(`a piggyback offered says ${JSON.stringify([status, why])}`);
       await page.tap('#piggyback');
       await page.waitForFunction(() => window.__farkle.phase() === 'step');
       counts.pig++;
