@@ -4,9 +4,12 @@
 // clicking: the hint's best keep, banking at a threshold. It checks the
 // page's scores against the server's state, the page in every language
 // (no English word left), the seats' links, the keyboard, and an
-// accessibility scan by axe-core; it fails on any console or page error,
-// and saves screenshots at desktop, tablet and phone sizes, light and
-// dark, in e2e/screenshots/.
+// accessibility scan by axe-core; it fails on any console or page error.
+// It holds the replay of whole games at every move (the page's debug
+// hook) to check that the table agrees with the history, and checks
+// every language at 320, 390, 768 and 1280 px, light and dark, for
+// horizontal overflow. A few screenshots (phone and desktop, light and
+// dark) go to e2e/screenshots/. E2E_ONLY=steps,layout runs those parts.
 //
 //	cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-package-lock && node test.mjs
 
@@ -98,8 +101,10 @@ function watch(page, label) {
   });
   page.on('pageerror', (err) => errors.push(`${label} page error: ${err.message}`));
   page.on('requestfailed', (req) => {
-    // An event stream closed by navigation or the end of the test is no error.
+    // An event stream closed by navigation or the end of the test is no
+    // error, nor a read of the home page's games cut short by leaving it.
     if (req.url().includes('/stream')) return;
+    if (req.method() === 'GET' && req.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (refusals > 0) {
       refusals--; // dropped by the test
       return;
@@ -235,13 +240,14 @@ async function checkScores(page, base, id) {
 // the start of its label, at a checkbox's size, not as a full-width input
 // on a line of its own.
 async function checkCheckboxes(page, label) {
+  await page.evaluate(() => { document.getElementById('house').open = true; });
   const boxes = await page.evaluate(() => [...document.querySelectorAll('.new-game input[type=checkbox]')].map((c) => {
     const l = c.closest('label');
     const b = c.getBoundingClientRect();
     const r = l.getBoundingClientRect();
     return { text: l.textContent.trim(), box: { x: b.x, y: b.y, w: b.width, h: b.height }, label: { x: r.x, y: r.y, h: r.height } };
   }));
-  if (boxes.length !== 5) fail(`${label}: ${boxes.length} checkboxes of house rules, want 5`);
+  if (boxes.length !== 7) fail(`${label}: ${boxes.length} checkboxes of house rules, want 7`);
   for (const { text, box, label: l } of boxes) {
     if (box.w > 32 || box.h > 32 || box.x - l.x > 8 || box.y + box.h / 2 < l.y || box.y + box.h / 2 > l.y + l.h) {
       fail(`${label}: the checkbox of "${text}" is at ${JSON.stringify(box)} in its label at ${JSON.stringify(l)}`);
@@ -258,7 +264,9 @@ async function houseRulesGame(page, base) {
   await page.fill('#name', 'Hal');
   await page.fill('#target-input', String(TARGET));
   await page.selectOption('#seat2', 'expected');
+  await page.check('#low-on');
   await page.fill('#low-straight', '500');
+  await page.check('#high-on');
   await page.fill('#high-straight', '750');
   await page.check('#toxic-twos');
   await page.check('#piggyback-rule');
@@ -440,7 +448,6 @@ async function seatsTest(page, base) {
   // Another seat's link: the page asks; staying changes nothing.
   await page.goto(invite);
   await page.waitForSelector('#switch-dialog[open]');
-  await page.screenshot({ path: path.join(shots, 'desktop-switch.png') });
   await axeScan(page, 'the prompt to switch seats');
   await page.click('#switch-stay');
   await page.waitForFunction(() => !document.getElementById('switch-dialog').open);
@@ -455,7 +462,6 @@ async function seatsTest(page, base) {
   await page.fill('#name-input', 'Eve\u202e');
   await page.click('#name-ok');
   await page.waitForFunction((w) => document.getElementById('name-error').textContent === w, MESSAGES_EN['err.name']);
-  await page.screenshot({ path: path.join(shots, 'desktop-name.png') });
   await axeScan(page, 'the name of a joining player');
   const emoji = '👨‍👩‍👧 Eve';
   await page.fill('#name-input', emoji);
@@ -610,7 +616,6 @@ async function longHistoryTest(page, base, long) {
   await page.click('#roll');
   await page.waitForFunction((n) => Number(document.querySelector('#history li')?.value) > n, long.numEvents, { timeout: 10000 });
   await checkIsolation(page);
-  await page.screenshot({ path: path.join(shots, 'phone-long.png'), fullPage: true });
   lap(`long history: ${long.numEvents} events (made in ${long.requests} requests) playable ${secs.toFixed(1)} s after opening, in pages (${range})`);
 }
 
@@ -637,6 +642,7 @@ async function connectionTest(page, base) {
   if (conn !== MESSAGES_EN['conn.offline']) fail('offline, the connection says ' + conn);
   await ctx.setOffline(false);
   await page.waitForFunction(() => document.body.dataset.conn === 'connected', null, { timeout: 15000 });
+  if (await page.isVisible('#notice')) fail('connected again, the page still says: ' + await page.textContent('#notice'));
 
   // The first answer to the roll is lost, after the server made it.
   let dropped = 0;
@@ -770,7 +776,6 @@ async function refusalsTest(page, base) {
   if (shown.notice !== MESSAGES_EN['err.game_too_long'] || shown.why !== MESSAGES_EN['why.tooLong'] || shown.enabled.length || shown.dice) {
     fail('a game at its limit of events shows ' + JSON.stringify(shown));
   }
-  await page.screenshot({ path: path.join(shots, 'desktop-too-long.png') });
   await page.unroute(isMove);
   await page.unroute(isState);
   refusals = 0;
@@ -883,7 +888,6 @@ async function seatChancesTest(base) {
     await page.evaluate(() => document.getElementById('hint-panel').scrollIntoView());
     await page.screenshot({ path: path.join(shots, 'phone-seat-chances.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: path.join(shots, 'phone-seat-chances-dark.png') });
     await page.emulateMedia({ colorScheme: 'light' });
     for (const lang of ['cs', 'fi', 'nl']) await checkLanguage(page, lang, 'the hint with every player\'s chance', state.players.map((p) => p.name));
     await page.selectOption('#lang', 'en');
@@ -893,10 +897,318 @@ async function seatChancesTest(base) {
   await ctx.close();
 }
 
+// ------------------------------------------------------------ the steps
+
+// nameShown returns the name of player i of state st as the page shows
+// it in English: a default name "Player 2" as the catalogue words it.
+function nameShown(st, i) {
+  const n = st.players[i].name;
+  return n === `Player ${i + 1}` ? MESSAGES_EN['player.n'].replace('{n}', String(i + 1)) : n;
+}
+
+// SCORE_DELTA is how each kind of event changes its player's score, by
+// its points: the test's own account of the scores, checked against
+// each event's score and against the page's table.
+const SCORE_DELTA = { banked: 1, penalty: -1, bankrupt: -1, welfare: 1 };
+
+// stepsTest plays whole games of Zilch (a minimum bank, penalties, a
+// final round) with piggyback, against the expected-score bot and a
+// second person, played by the test through the API (seat 3, the form's
+// invite): it farkles every turn in one game (penalties) and banks at once in the next (offers to take over). The page
+// holds every move it shows (window.__farkle, the debug hook), and at
+// each the test checks that the table agrees with the history: the
+// scores, the ▶ marker, the heading and status, the turn total, the
+// dice, the buttons (off, plain, no piggyback) and the banner. It also
+// takes each piggyback offered, checking that the status and the reason
+// say what it is, and selects the hint's choice, whose move must be the
+// main button.
+async function stepsTest(base) {
+  const ctx = await launch({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await ctx.addInitScript(() => localStorage.setItem('farkle:debug', '1'));
+  const page = ctx.pages()[0] || await ctx.newPage();
+  watch(page, 'steps');
+  const seen = {};
+  const counts = { steps: 0, pig: 0, hintBank: 0, hintRoll: 0 };
+  const ids = [];
+  for (let g = 0; g < 6; g++) {
+    const id = await stepsGame(page, base, seen, counts, g);
+    ids.push(id);
+    const missing = ['penalty', 'piggybacked', 'final-round', 'won', 'rolled:1', 'rolled:2', 'banked:1', 'banked:0'].filter((k) => !seen[k]);
+    if (!missing.length && counts.pig && counts.hintBank) break;
+    if (g === 5) fail(`six games of steps without ${missing.join(', ')} (piggybacks taken ${counts.pig}, hint banks ${counts.hintBank}): ${JSON.stringify(seen)}`);
+  }
+  lap(`steps: ${counts.steps} moves held and checked in ${ids.length} games (${Object.entries(seen).map(([k, v]) => `${k} ${v}`).join(', ')}); ${counts.pig} piggybacks taken; hint's choice the main button ${counts.hintBank} times banking, ${counts.hintRoll} rolling`);
+
+  // The home page lists the games of this browser; finished ones hide.
+  await page.goto(base + '/');
+  await page.waitForSelector('#my-games[data-ready="1"]');
+  const listed = await page.evaluate(() => [...document.querySelectorAll('#my-list li')].map((li) => ({ id: li.dataset.id, text: li.textContent, hidden: li.hidden })));
+  for (const id of ids) {
+    const li = listed.find((x) => x.id === id);
+    if (!li || !li.text.startsWith('Over:') || !li.text.includes('Sam')) fail(`the home page lists the game ${id} as ${JSON.stringify(li)}: ${JSON.stringify(listed)}`);
+  }
+  await page.check('#hide-over');
+  if (await page.isVisible('#my-list li.over')) fail('a finished game is shown with "Hide finished games" checked');
+  if (!(await page.isVisible('#my-none'))) fail('no game shown, and no word of it');
+  await page.uncheck('#hide-over');
+  await ctx.close();
+}
+
+// stepsGame plays one game of stepsTest and returns its id.
+async function stepsGame(page, base, seen, counts, g) {
+  await page.goto(base + '/');
+  await page.fill('#name', 'Sam');
+  await page.selectOption('#rules', 'zilch');
+  await page.fill('#target-input', '2000');
+  await page.selectOption('#seat2', 'expected');
+  await page.selectOption('#seat3', 'human');
+  await page.click('#house summary');
+  await page.check('#piggyback-rule');
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/g\/[0-9a-f]{24}$/);
+  await page.waitForFunction(() => window.__farkle?.phase() === 'mine');
+  const id = await page.evaluate(() => document.body.dataset.gameId);
+  const tok = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)).tokens[2], 'farkle:seats:' + id);
+  await page.evaluate(() => window.__farkle.hold(true));
+  // The test's requests come from another address, paced: the server's
+  // rate limit counts them apart from the page's.
+  const call = apiClient(base, '127.0.0.4');
+  const get = () => call('GET', `/api/games/${id}`);
+  const post = (action, body) => call('POST', `/api/games/${id}/${action}`, tok, body);
+  const st0 = await get();
+  const names = st0.players.map((_, i) => nameShown(st0, i));
+  const model = st0.players.map(() => 0);
+  let events = [];
+  let lastRoll = [];
+  for (let guard = 0; ; guard++) {
+    if (guard > 20000) fail('the game of steps does not end');
+    const r = await page.evaluate((from) => {
+      const f = window.__farkle;
+      const phase = f.phase();
+      if (phase !== 'step') return { phase };
+      const q = (s) => document.querySelector(s);
+      const banner = q('#banner');
+      const lines = [...banner.querySelectorAll('.banner-line')];
+      return {
+        phase, fresh: f.events(from),
+        scores: [...document.querySelectorAll('#scores tr')].map((tr) => Number(tr.querySelector('.score').textContent.replace(/[\s,.]/g, '').replace('\u2212', '-'))),
+        marker: [...document.querySelectorAll('#scores tr')].findIndex((tr) => tr.getAttribute('aria-current') === 'true'),
+        heading: q('#turn-heading').textContent, status: q('#status').textContent,
+        total: Number(q('#turn-total').textContent.replace(/\D/g, '')),
+        dice: [...document.querySelectorAll('#dice .die')].map((d) => Number(d.dataset.face)).sort(),
+        roll: { off: q('#roll').disabled, text: q('#roll').textContent }, bank: { off: q('#bank').disabled, text: q('#bank').textContent },
+        pig: !q('#piggyback').hidden, hint: !q('#hint-panel').hidden,
+        banner: banner.hidden ? null : { seq: Number(lines.at(-1)?.dataset.seq), text: lines.at(-1)?.textContent },
+        newest: { value: q('#history li')?.value, text: q('#history li')?.textContent },
+      };
+    }, events.length);
+    if (r.phase === 'step') {
+      events = events.concat(r.fresh);
+      const e = events.at(-1);
+      const n = events.length;
+      const where = () => `at move ${n} (${e.kind} of ${names[e.player]}; ${JSON.stringify(e)}): ${JSON.stringify({ ...r, fresh: undefined })}`;
+      for (const x of r.fresh) {
+        model[x.player] += (SCORE_DELTA[x.kind] || 0) * x.points;
+        if (x.kind !== 'won' && model[x.player] !== x.score) fail(`the test's account of ${names[x.player]} is ${model[x.player]}, the event says ${x.score}: ${JSON.stringify(x)}`);
+        seen[x.kind] = (seen[x.kind] || 0) + 1;
+        if (['rolled', 'banked'].includes(x.kind)) seen[`${x.kind}:${x.player}`] = (seen[`${x.kind}:${x.player}`] || 0) + 1;
+        if (x.kind === 'rolled') lastRoll = x.dice.slice();
+        if (x.kind === 'kept') for (const d of x.dice) lastRoll.splice(lastRoll.indexOf(d), 1);
+      }
+      counts.steps++;
+      if (e.seq !== n - 1 || r.newest.value !== n) fail(`the history's newest is ${r.newest.value}, the table holds ${n} moves ` + where());
+      if (JSON.stringify(r.scores) !== JSON.stringify(model)) fail(`the scores show ${JSON.stringify(r.scores)}, the history ${JSON.stringify(model)} ` + where());
+      if (e.kind === 'won') {
+        if (r.marker !== -1 || r.heading !== MESSAGES_EN['over.heading'] || !r.status.startsWith('Game over')) fail('the game won is not over on the table ' + where());
+      } else if (e.kind !== 'welfare') {
+        if (r.marker !== e.player) fail(`the marker is on ${r.marker} ` + where());
+        if (!r.heading.includes(names[e.player])) fail('the heading names another player ' + where());
+        const want = e.player === 0 ? MESSAGES_EN['status.yourTurn'] : MESSAGES_EN['status.playing'].replace('{name}', '\u2068' + names[e.player] + '\u2069');
+        if (!r.status.startsWith(want)) fail(`the status is not "${want}" ` + where());
+        if (r.total !== e.turn_total) fail(`the turn total shows ${r.total}, the move ${e.turn_total} ` + where());
+      }
+      const want = ['rolled', 'kept'].includes(e.kind) ? [...lastRoll].sort() : ['banked', 'hot-dice', 'piggybacked'].includes(e.kind) ? [] : null;
+      if (want && JSON.stringify(r.dice) !== JSON.stringify(want)) fail(`the dice show ${JSON.stringify(r.dice)}, want ${JSON.stringify(want)} ` + where());
+      if (!r.roll.off || !r.bank.off || r.roll.text !== MESSAGES_EN.roll || r.bank.text !== MESSAGES_EN.bank || r.pig || r.hint) fail('the buttons are not off and plain ' + where());
+      if (['banked', 'farkled', 'penalty', 'final-round', 'bankrupt', 'overshot', 'welfare', 'piggybacked', 'hot-dice', 'won'].includes(e.kind)) {
+        if (!r.banner || r.banner.seq !== e.seq) fail('the banner does not show the move ' + where());
+        if (['banked', 'penalty'].includes(e.kind) && !r.banner.text.includes(e.score.toLocaleString('en'))) fail('the banner does not show the score of the table ' + where());
+      }
+      if (e.kind === 'banked' && e.player === 1 && !counts.shot) {
+        counts.shot = true;
+        await page.screenshot({ path: path.join(shots, 'phone-steps.png') });
+      }
+      await page.evaluate(() => window.__farkle.step());
+      continue;
+    }
+    if (r.phase === 'over') break;
+    if (r.phase === 'busy') {
+      await page.waitForFunction(() => window.__farkle.phase() !== 'busy', null, { polling: 20, timeout: 20000 });
+      continue;
+    }
+    if (r.phase === 'other') {
+      const st = await get();
+      if (st.over || st.current !== 2 || st.num_events !== events.length) {
+        await page.waitForFunction(() => window.__farkle.phase() !== 'other', null, { polling: 20, timeout: 20000 });
+        continue;
+      }
+      // The second person: in one game farkles (rolling on, for the
+      // penalties), in the next banks as soon as it may (an offer to take
+      // over).
+      const banks = g % 2 === 1;
+      if (st.dice.length) {
+        const k = await post('keep', { dice: st.keeps[banks ? 0 : st.keeps.length - 1].dice });
+        await post(banks && k.can_bank ? 'bank' : 'roll');
+      } else await post('roll');
+      continue;
+    }
+    // The player's move.
+    if (await page.isVisible('#dice button.die')) {
+      await page.tap('#hint');
+      await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+      const bestBank = await page.getAttribute('#hint-best', 'data-bank');
+      await page.tap('#hint-rows tr.best button');
+      const main = await page.evaluate(() => document.querySelector('#actions button.primary:not([hidden])')?.id);
+      const bankable = !(await page.isDisabled('#bank'));
+      if (main !== (bestBank === 'true' && bankable ? 'bank' : 'roll')) fail(`the hint says ${bestBank === 'true' ? 'bank' : 'roll'}, the main button after Select is ${main}`);
+      counts[bestBank === 'true' ? 'hintBank' : 'hintRoll']++;
+      await page.tap('#' + main);
+    } else if (await page.isVisible('#piggyback')) {
+      const st = await get();
+      const status = await page.textContent('#status');
+      const why = await page.textContent('#why');
+      if (!status.includes(st.offer_total.toLocaleString('en')) || !status.includes('piggyback') || !why.startsWith('Piggyback:')) fail(`a piggyback offered says ${JSON.stringify([status, why])}`);
+      await page.tap('#piggyback');
+      await page.waitForFunction(() => window.__farkle.phase() === 'step');
+      counts.pig++;
+    } else if (await page.isEnabled('#bank')) {
+      await page.tap('#bank');
+    } else {
+      if (events.at(-1)?.kind === 'piggybacked' && events.at(-1).player === 0) {
+        const why = await page.textContent('#why');
+        const status = await page.textContent('#status');
+        if (!status.includes('took over') || !why.startsWith('A bank taken over')) fail(`after a piggyback: ${JSON.stringify([status, why])}`);
+      }
+      await page.tap('#roll');
+    }
+    await page.waitForFunction(() => window.__farkle.phase() !== 'mine', null, { polling: 20, timeout: 10000 });
+  }
+  await page.evaluate(() => window.__farkle.hold(false));
+  await checkScores(page, base, id);
+  if (!(await page.isVisible('#over-panel'))) fail('the game of steps is over without its summary');
+  return id;
+}
+
+// ------------------------------------------------------------ layouts
+
+// overflowing returns the elements of the page that reach past the
+// window's right edge, the innermost first, to say what to fix.
+async function overflowing(page) {
+  return page.evaluate(() => {
+    const w = window.innerWidth;
+    const out = [];
+    for (const e of document.querySelectorAll('body *')) {
+      const r = e.getBoundingClientRect();
+      if (r.width && r.right > w + 0.5 && !e.closest('.sr-only, [hidden]')) {
+        if ([...e.children].some((c) => c.getBoundingClientRect().right > w + 0.5)) continue;
+        out.push(`${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')} "${e.textContent.trim().slice(0, 40)}" right ${Math.round(r.right)}`);
+      }
+    }
+    return { over: document.documentElement.scrollWidth - w, out: out.slice(0, 6) };
+  });
+}
+
+// layoutTest checks, light and dark, in every language, at 320, 390,
+// 768 and 1280 px, that neither the home page (house rules open, the
+// games of this browser listed) nor a game with the hint and the
+// scoring guide open is wider than the window; that the home page's
+// Start is on a phone's first screen (390 by 844) with the house rules
+// folded; and saves the screenshots of the phone and the desktop.
+async function layoutTest(base) {
+  let startAt = 0;
+  {
+    // One page, light and dark by turns: a language switched refetches
+    // the game, within the server's rate limit of a client.
+    const ctx = await launch({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = ctx.pages()[0] || await ctx.newPage();
+    watch(page, 'layout');
+    const id = await createGame(page, base, 'Voittomahdollisuus Ölander');
+    // Dice on the table on the player's turn, the hint and the guide open.
+    for (let i = 0; i < 20; i++) {
+      const st = await waitReady(page);
+      if (st.over) fail('the game of the layouts ended before dice were on the table');
+      if (st.dice.length) break;
+      await page.click('#roll');
+      await waitIdle(page);
+    }
+    await page.click('#hint');
+    await page.waitForSelector('#hint-panel:not([hidden]) #hint-best[data-dice]');
+    await page.click('#rules-button');
+    const sizes = [320, 390, 768, 1280];
+    for (const width of sizes) {
+      await page.setViewportSize({ width, height: width < 700 ? 844 : 800 });
+      for (const lang of ['en', 'cs', 'fi', 'nl']) {
+        await page.selectOption('#lang', lang);
+        await page.waitForFunction((l) => document.body.dataset.lang === l && document.getElementById('rules-body').dataset.lang === l &&
+          document.getElementById('hint-rows').dataset.lang === l, lang, { timeout: 10000 });
+        for (const scheme of ['light', 'dark']) {
+          await page.emulateMedia({ colorScheme: scheme });
+          const o = await overflowing(page);
+          if (o.over > 0) fail(`a game at ${width} px in ${lang}, ${scheme}, with the hint and the guide: the page is ${o.over} px too wide: ${o.out.join('; ')}`);
+          if (lang === 'en' && (width === 390 || width === 1280)) {
+            await page.evaluate(() => document.getElementById('hint-panel').scrollIntoView({ block: 'center' }));
+            await page.screenshot({ path: path.join(shots, `${width === 390 ? 'phone' : 'desktop'}-game-${scheme}.png`) });
+          }
+        }
+      }
+    }
+    await page.selectOption('#lang', 'en');
+    await page.waitForFunction(() => document.body.dataset.lang === 'en' && document.getElementById('hint-rows').dataset.lang === 'en');
+    // The replay speed chosen stays for the next page.
+    await page.selectOption('#speed', 'fast');
+    await page.reload();
+    await page.waitForFunction(() => document.body.dataset.lang === 'en');
+    if (await page.inputValue('#speed') !== 'fast') fail('the replay speed chosen is not kept: ' + await page.inputValue('#speed'));
+    await page.goto(base + '/');
+    await page.waitForSelector('#my-games[data-ready="1"]');
+    if (!(await page.isVisible(`#my-list li[data-id="${id}"]`))) fail('the home page does not list the game being played');
+    for (const width of sizes) {
+      await page.setViewportSize({ width, height: width < 700 ? 844 : 800 });
+      for (const lang of ['en', 'cs', 'fi', 'nl']) {
+        await page.selectOption('#lang', lang);
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+        if (width === 390) {
+          const bottom = await page.evaluate(() => document.querySelector('#new-game button[type=submit]').getBoundingClientRect().bottom);
+          if (bottom > 844) fail(`the home page in ${lang} at 390 by 844: Start is at ${Math.round(bottom)} px, below the first screen`);
+          startAt = Math.max(startAt, Math.round(bottom));
+        }
+        await page.evaluate(() => { document.getElementById('house').open = true; });
+        for (const scheme of ['light', 'dark']) {
+          await page.emulateMedia({ colorScheme: scheme });
+          const o = await overflowing(page);
+          if (o.over > 0) fail(`the home page at ${width} px in ${lang}, ${scheme}: ${o.over} px too wide: ${o.out.join('; ')}`);
+          if (lang === 'en' && width === 390 && scheme === 'light') await page.screenshot({ path: path.join(shots, 'phone-home.png'), fullPage: true });
+        }
+        await page.evaluate(() => { document.getElementById('house').open = false; });
+      }
+    }
+    await ctx.close();
+  }
+  lap(`layouts: 4 languages at 320, 390, 768 and 1280 px, light and dark, no overflow; Start at ${startAt} px at the most on a phone of 844`);
+}
+
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const base = await startServer();
   console.log('serving at', base);
+  // E2E_ONLY=steps,layout runs only those parts: for work on the page.
+  const only = (process.env.E2E_ONLY || '').split(',').filter(Boolean);
+  if (only.length) {
+    if (only.includes('layout')) await layoutTest(base);
+    if (only.includes('steps')) await stepsTest(base);
+    if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
+    return;
+  }
   // The long game is made through the API while the browser plays.
   const longGame = makeLongGame(base);
   longGame.catch(() => {}); // awaited below
@@ -908,20 +1220,17 @@ async function main() {
   watch(page, 'desktop');
   const name = 'Ann <script>alert(1)</script>';
   const id = await createGame(page, base, name);
-  await page.screenshot({ path: path.join(shots, 'desktop-start.png') });
   let moves = 0;
   let shot = false;
   let farkleShot = false;
   while (await playMove(page, {
     screenshot: shot ? null : async () => {
       shot = true;
-      await page.screenshot({ path: path.join(shots, 'desktop-hint.png') });
     },
   })) {
     if (++moves > 400) fail('the game did not end after 400 moves');
     if (!farkleShot && await page.isVisible('.banner-farkled')) {
       farkleShot = true;
-      await page.screenshot({ path: path.join(shots, 'desktop-farkle.png') });
     }
   }
   const state = await checkScores(page, base, id);
@@ -962,11 +1271,9 @@ async function main() {
   if (await ppage.isVisible('#rematch') || !(await ppage.isVisible('.over-actions a'))) fail('a watcher of the game over is offered a rematch, or no new game');
   const overflow = await ppage.evaluate(() => document.documentElement.scrollWidth - 390);
   if (overflow > 0) fail(`the game over overflows the phone by ${overflow} px`);
-  await ppage.screenshot({ path: path.join(shots, 'phone-over.png'), fullPage: true });
   await ppage.waitForFunction(() => document.getElementById('rules-body').dataset.lang === 'en'); // no request cut short
   await ppage.goto(base + '/');
   await checkCheckboxes(ppage, 'phone');
-  await ppage.screenshot({ path: path.join(shots, 'phone-home.png') });
   let pid = await createGame(ppage, base, 'Bea', 3000);
   await recordSteps(ppage);
   let pshot = false;
@@ -984,7 +1291,6 @@ async function main() {
       bankAt: 800,
       screenshot: pshot ? null : async () => {
         pshot = true;
-        await ppage.screenshot({ path: path.join(shots, 'phone-hint.png') });
       },
     });
     const st = more && await waitReady(ppage);
@@ -1005,7 +1311,6 @@ async function main() {
       keptInTurn += more.kept;
       const shown = await ppage.evaluate(() => document.querySelectorAll('#kept:not([hidden]) .kept-die').length);
       if (shown < keptInTurn) fail(`after keeping ${keptInTurn} dice this turn the table shows ${shown} set aside`);
-      if (!keptChecks) await ppage.screenshot({ path: path.join(shots, 'phone-kept.png') });
       keptChecks++;
     }
     botBanks = await checkSteps(ppage);
@@ -1022,7 +1327,6 @@ async function main() {
   const pstate = await checkScores(ppage, base, pid);
   await checkHistory(ppage, pstate.num_events);
   lap(`phone history: ${pstate.num_events} events, ${Math.ceil(pstate.num_events / 50)} pages`);
-  await ppage.screenshot({ path: path.join(shots, 'phone-game.png'), fullPage: true });
   await longHistoryTest(ppage, base, await longGame);
 
   // Keyboard: r rolls; Tab reaches only keepable dice, as one stop;
@@ -1106,7 +1410,6 @@ async function main() {
       await checkLanguage(page, lang, 'a game with the hint and the guide', ['Kim', 'Bot']);
       const other = await page.textContent('#hint-rows');
       if (other === en) fail(`the hint in ${lang} is the English one: ${en}`);
-      await page.screenshot({ path: path.join(shots, `desktop-${lang}.png`), fullPage: true });
     }
     await page.selectOption('#lang', 'en');
     await page.waitForFunction(() => document.getElementById('hint-rows').dataset.lang === 'en');
@@ -1165,7 +1468,6 @@ async function main() {
   for (const want of ['Rules: Zilch', 'A bank needs at least 300', '3 farkles in a row cost 500 points', 'Three pairs', 'final round']) {
     if (!guide.includes(want)) fail(`the Zilch guide lacks "${want}": ${guide}`);
   }
-  await page.screenshot({ path: path.join(shots, 'desktop-rules.png'), fullPage: true });
   await page.keyboard.press('Escape');
   if (await page.isVisible('#rules-panel')) fail('Escape did not close the scoring guide');
   let needs = false;
@@ -1217,7 +1519,6 @@ async function main() {
       if (bg === 'rgb(244, 241, 234)') fail('dark mode: the page is light');
     }
     if (label !== 'tablet') await axeScan(p, `a game on the ${label} in ${colorScheme} mode`);
-    await p.screenshot({ path: path.join(shots, `${label}-${colorScheme}.png`), fullPage: true });
     await ctx.close();
   };
   for (const [label, viewport, mobile] of [['desktop', { width: 1280, height: 800 }, false], ['tablet', { width: 768, height: 1024 }, false], ['phone', { width: 390, height: 844 }, true]]) {
@@ -1225,6 +1526,8 @@ async function main() {
     lap(label);
   }
 
+  await layoutTest(base);
+  await stepsTest(base);
   await seatChancesTest(base);
   lap('every player\'s chance');
 

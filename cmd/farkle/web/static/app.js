@@ -141,6 +141,7 @@ function loadSeats(id) {
 
 function saveSeats(id, rec) {
   const { legacy, ...keep } = rec;
+  keep.at = Date.now(); // the games of the home page, the newest first
   localStorage.setItem(seatsKey(id), JSON.stringify(keep));
 }
 
@@ -153,10 +154,88 @@ function storeNewGame(g, mine) {
 
 // ---------------------------------------------------------------- home
 
+// MY_GAMES is the most games that the home page lists.
+const MY_GAMES = 20;
+
+// myGames lists on the home page the games that this browser holds a
+// seat in, the newest first: each game's players and scores, whose turn
+// it is, and a link; finished games may be hidden.
+async function myGames() {
+  const box = $('my-games');
+  if (!box) return;
+  const recs = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (!k?.startsWith('farkle:seats:')) continue;
+    const id = k.slice('farkle:seats:'.length);
+    if (!/^[0-9a-f]{1,64}$/.test(id)) continue;
+    const rec = loadSeats(id);
+    const seat = rec.current >= 0 ? rec.current : rec.mine[0];
+    if (seat === undefined || seat < 0) continue;
+    recs.push({ id, seat, at: Number(rec.at) || 0 });
+  }
+  recs.sort((a, b) => b.at - a.at);
+  const shown = recs.slice(0, MY_GAMES);
+  const games = await Promise.all(shown.map(async (r) => {
+    try {
+      return { ...r, st: await api('GET', `/api/games/${r.id}`) };
+    } catch (err) {
+      if (err.status === 404) localStorage.removeItem(seatsKey(r.id)); // the game is gone
+      return null;
+    }
+  }));
+  const draw = () => {
+    const list = $('my-list');
+    list.replaceChildren();
+    const hide = $('hide-over').checked;
+    let n = 0;
+    for (const g of games) {
+      if (!g) continue;
+      const s = g.st;
+      const name = (i) => (defaultName(s.players[i].name, i) ? t('player.n', { n: i + 1 }) : s.players[i].name);
+      let what;
+      if (s.over) what = s.winner === g.seat ? t('my.youWon') : t('my.won', { name: name(s.winner) });
+      else if (s.current === g.seat) what = t('my.yourTurn');
+      else what = t('my.toPlay', { name: name(s.current) });
+      const li = el('li', { class: 'my-game' + (s.over ? ' over' : s.current === g.seat ? ' mine' : ''), 'data-id': g.id });
+      li.hidden = hide && s.over;
+      if (!li.hidden) n++;
+      const a = el('a', { href: '/g/' + g.id });
+      a.append(el('span', { class: 'my-what', text: what }));
+      const scores = el('span', { class: 'my-scores' });
+      s.players.forEach((p, i) => {
+        scores.append(el('span', { class: 'my-player' + (i === g.seat ? ' me' : ''), text: `${name(i)} ${num(p.score)}` }));
+      });
+      a.append(scores);
+      li.append(a);
+      list.append(li);
+    }
+    $('my-none').hidden = n > 0;
+  };
+  const hideKey = 'farkle:hideOver';
+  $('hide-over').checked = localStorage.getItem(hideKey) === '1';
+  $('hide-over').addEventListener('change', () => {
+    localStorage.setItem(hideKey, $('hide-over').checked ? '1' : '0');
+    draw();
+  });
+  box.hidden = !games.some(Boolean);
+  draw();
+  box.dataset.ready = '1';
+  return draw;
+}
+
 function home() {
-  setupLang();
+  let redraw = null;
+  setupLang(() => redraw?.());
+  myGames().then((d) => {
+    redraw = d;
+  });
   const form = $('new-game');
   if (!form) return;
+  $('short-target').addEventListener('click', () => {
+    $('target-input').value = '2000';
+    $('target-input').focus();
+  });
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     $('form-error').textContent = '';
@@ -176,6 +255,8 @@ function home() {
       piggyback: $('piggyback-rule').checked,
     };
     if (house.piggyback) house.piggyback_bonus = parseInt($('piggyback-bonus').value, 10) || 0;
+    if (!$('low-on').checked) house.low_straight = 0;
+    if (!$('high-on').checked) house.high_straight = 0;
     try {
       const g = await api('POST', '/api/games', { body: { rules: $('rules').value, target, seats, ...house } });
       storeNewGame(g, 0);
@@ -221,7 +302,26 @@ const game = {
   conn: '',
   histPage: 0, // the page of the history shown, 0 the newest
   bulk: false, // the history of a game opened is being added
+  // board is the scoreboard as the events shown draw it: each player's
+  // score and farkles in a row after their last event, whether the final
+  // round has begun, and the winner (-1 before the end). While the table
+  // shows moves one by one, the scores are drawn from it, not from the
+  // state, which is already at the end of the moves.
+  board: { players: [], final: false, winner: -1 },
+  pick: null, // the hint's choice selected: { key, bank }
+  hold: false, // a debug hook holds each step until told (window.__farkle)
+  noticeKind: '', // 'conn' for a notice of the connection, cleared once connected
 };
+
+// SPEEDS scales the time of each step: the replay speed that the player
+// chooses (localStorage farkle:speed).
+const SPEEDS = { slow: 1, normal: 0.6, fast: 0.3, instant: 0 };
+const SPEED_KEY = 'farkle:speed';
+
+function speed() {
+  const v = localStorage.getItem(SPEED_KEY);
+  return v in SPEEDS ? v : 'normal';
+}
 
 const HISTORY_PAGE = 50;
 
@@ -342,8 +442,9 @@ function setStatus(text) {
 // next move: the status line is redrawn with every state.
 // It takes a function that words the notice, called again in another
 // language.
-function notify(say) {
+function notify(say, kind = '') {
   game.notice = say || null;
+  game.noticeKind = say ? kind : '';
   const n = $('notice');
   n.textContent = say ? say() : '';
   n.hidden = !say;
@@ -397,7 +498,7 @@ async function fetchMissing() {
       return;
     }
   } catch (err) {
-    notify(() => errorText(err));
+    notify(() => errorText(err), connCode(err));
   }
   game.fetching = false;
 }
@@ -420,11 +521,27 @@ function pump() {
 }
 
 function instant() {
-  return reducedMotion.matches || game.skip;
+  return !game.hold && (reducedMotion.matches || game.skip || SPEEDS[speed()] === 0);
+}
+
+// stepping reports whether the table shows moves one by one, or waits
+// for the moves of a newer state: the board is then drawn from the
+// events shown (game.view, game.board), not from game.state.
+function stepping() {
+  return game.playing || behind();
 }
 
 // pause waits ms, or less when the player skips.
 function pause(ms) {
+  if (game.hold) {
+    return new Promise((resolve) => {
+      game.wake = () => {
+        game.wake = null;
+        resolve();
+      };
+    });
+  }
+  ms *= SPEEDS[speed()];
   if (!ms || instant()) return Promise.resolve();
   return new Promise((resolve) => {
     const t = setTimeout(done, ms);
@@ -438,7 +555,7 @@ function pause(ms) {
 }
 
 function skipSteps() {
-  if (!game.playing) return;
+  if (!game.playing || game.hold) return;
   game.skip = true;
   game.wake?.();
 }
@@ -446,6 +563,10 @@ function skipSteps() {
 async function play() {
   game.playing = true;
   document.body.dataset.playing = '1';
+  // The moves shown are not the player's to answer: no selection, no hint.
+  game.sel.clear();
+  game.pick = null;
+  closeHint(false);
   renderSelection();
   const said = [];
   while (game.queue.length) {
@@ -470,6 +591,8 @@ async function play() {
   announce([...tail, ...game.banner.map((n) => t(n.title) + ' ' + noteText(n))].join('. '));
   renderBanner();
   pump();
+  // A newer state still missing: the table stays at the last move shown.
+  if (behind()) renderView();
   if (game.state) renderSelection();
 }
 
@@ -515,6 +638,7 @@ function step(e, quick) {
       note(e, 'final-round', 'b.final', 'b.finalText', {});
       break;
     case 'won':
+      v.ended = true;
       if (game.events.some((x) => x.kind === 'six-ones' && x.seq === e.seq - 1)) note(e, 'won', 'b.sixOnes', 'b.sixOnesText', {});
       else note(e, 'won', 'b.over', 'b.wonText', { score: e.score });
       break;
@@ -537,6 +661,8 @@ function step(e, quick) {
     default:
       break;
   }
+  // The turn total after each move of the turn's player.
+  if (e.kind !== 'welfare' && e.kind !== 'won') game.view.total = e.turn_total;
   if (game.banner.length > 4) game.banner.splice(0, game.banner.length - 4);
 }
 
@@ -614,10 +740,23 @@ function renderView() {
   renderKept(v.kept, v.total, v.player);
   renderBanner();
   if (v.player >= 0 && game.state) {
-    $('turn-heading').textContent = t('turn.of', { name: nameOf(v.player) });
+    const b = game.board;
+    $('turn-heading').textContent = b.winner >= 0 ? t('over.heading') : t('turn.of', { name: nameOf(v.player) });
     $('turn-total').textContent = num(v.total);
     $('dice-left').textContent = fresh ? t('dice.rolled', { n: v.roll.length }) : t('dice.toRoll', { n: v.roll.length || (v.ended ? 0 : 6) });
-    setStatus(v.player === game.seat ? t('status.yourTurn') : t('status.playing', { name: nameOf(v.player) }));
+    let status;
+    if (b.winner >= 0) {
+      const score = b.players[b.winner]?.score ?? 0;
+      status = b.winner === game.seat ? t('status.overYou', { score }) : t('status.over', { name: nameOf(b.winner), score });
+    } else {
+      status = v.player === game.seat ? t('status.yourTurn') : t('status.playing', { name: nameOf(v.player) });
+      if (b.final) status += ' ' + t('status.final');
+    }
+    setStatus(status);
+  }
+  if (game.state) {
+    renderScores();
+    renderSelection();
   }
 }
 
@@ -660,7 +799,11 @@ function render() {
     const w = s.players[s.winner];
     status = s.winner === me ? t('status.overYou', { score: w.score }) : t('status.over', { name: nameOf(s.winner), score: w.score });
   } else if (myTurn()) {
-    status = s.dice.length ? t('status.keep') : (s.turn_total ? t('status.rollOrBank') : t('status.roll'));
+    if (s.dice.length) status = t('status.keep');
+    else if (s.turn_total && s.can_bank) status = t('status.rollOrBank');
+    else if (s.turn_total && tookOver()) status = t('status.pigRoll', { n: s.dice_left });
+    else if (s.offer_dice) status = t('status.pigOffer', { name: nameOf(lastBanker()), total: s.offer_total, n: s.offer_dice });
+    else status = t('status.roll');
   } else if (me < 0) {
     status = t('status.watching', { name: nameOf(s.current) });
   } else {
@@ -703,6 +846,7 @@ function render() {
   if (key !== game.rollKey || document.querySelector('#dice .step, #dice .no-dice:empty')) {
     game.rollKey = key;
     game.sel.clear();
+    game.pick = null;
     game.rove = 0;
     closeHint(false);
     delete $('hint-best').dataset.dice;
@@ -716,7 +860,23 @@ function render() {
   renderBanner();
   renderOver();
   renderSeats();
+  if (stepping()) renderView(); // a newer state's moves still to show
   document.body.dataset.lang = document.documentElement.lang; // drawn in this language
+}
+
+// tookOver reports whether the current turn began by taking over the
+// last bank (piggyback) and has not rolled since.
+function tookOver() {
+  const e = game.events[game.events.length - 1];
+  return !!e && e.kind === 'piggybacked' && e.player === game.state?.current;
+}
+
+// lastBanker returns the player of the last bank, or the player before
+// the current one.
+function lastBanker() {
+  for (let i = game.events.length - 1; i >= 0; i--) if (game.events[i].kind === 'banked') return game.events[i].player;
+  const s = game.state;
+  return (s.current + s.players.length - 1) % s.players.length;
 }
 
 function renderDice(fresh) {
@@ -785,6 +945,21 @@ function toggle(i) {
 function renderSelection() {
   const s = game.state;
   if (!s) return;
+  const roll = $('roll');
+  const bank = $('bank');
+  roll.classList.add('primary');
+  bank.classList.remove('primary');
+  if (stepping()) {
+    // The buttons of the moves shown are not the player's: plain and off.
+    roll.disabled = bank.disabled = $('hint').disabled = true;
+    roll.textContent = t('roll');
+    bank.textContent = t('bank');
+    $('piggyback').hidden = true;
+    $('selection').textContent = '';
+    $('selection').dataset.points = '';
+    $('why').textContent = game.playing ? t('why.playing') : '';
+    return;
+  }
   const mine = idle();
   const keep = s.dice.length ? selectedKeep() : null;
   let text = '';
@@ -796,8 +971,6 @@ function renderSelection() {
   $('selection').textContent = text;
   $('selection').dataset.points = keep ? String(keep.points) : '';
 
-  const roll = $('roll');
-  const bank = $('bank');
   let why = '';
   const min = bankMinimum();
   if (s.dice.length) {
@@ -815,19 +988,27 @@ function renderSelection() {
     } else {
       bank.textContent = keep ? t('btn.keepBank', { n: total }) : t('bank');
     }
+    // The hint's choice selected: its move (bank or roll) is the main button.
+    if (keep && !bank.disabled && game.pick?.bank && game.pick.key === keep.dice.join(',')) {
+      roll.classList.remove('primary');
+      bank.classList.add('primary');
+    }
     if (mine && !keep) why = game.sel.size ? t('why.whole') : t('why.select');
   } else {
     roll.disabled = !(mine && s.can_roll);
     bank.disabled = !(mine && s.can_bank);
     roll.textContent = t('btn.roll', { n: s.dice_left });
     if (s.can_bank) bank.textContent = t('btn.bank', { n: s.turn_total });
-    else if (s.turn_total > 0 && s.turn_total < min) {
+    else if (tookOver()) {
+      bank.textContent = t('bank');
+      if (mine) why = t('why.pigBank', { total: s.turn_total });
+    } else if (s.turn_total > 0 && s.turn_total < min) {
       bank.textContent = t('btn.bankNeeds', { n: min });
       why = t('why.needs', { min, total: s.turn_total });
     } else {
       bank.textContent = t('bank');
       if (mine && s.bank_note) why = s.hot_dice && s.must_roll_hot_dice ? t('why.hot') : t('why.noBank');
-      else if (mine && !s.turn_total) why = t('why.nothing');
+      else if (mine && !s.turn_total) why = s.offer_dice ? t('why.pigOffer', { total: s.offer_total }) : t('why.nothing');
     }
   }
   if (!myTurn() && !s.over) why = game.seat < 0 ? t('why.watching') : t('why.wait', { name: nameOf(s.current) });
@@ -849,6 +1030,8 @@ function focusNext() {
   const s = game.state;
   let target = null;
   if (s.dice.length) target = $('dice').querySelector('button.die[tabindex="0"]');
+  else if (!$('roll').disabled && $('roll').classList.contains('primary')) target = $('roll');
+  else if (!$('bank').disabled && $('bank').classList.contains('primary')) target = $('bank');
   else if (!$('roll').disabled) target = $('roll');
   else if (!$('bank').disabled) target = $('bank');
   if (!target) return;
@@ -863,15 +1046,23 @@ function renderScores() {
   const s = game.state;
   const body = $('scores');
   body.replaceChildren();
-  s.players.forEach((p, i) => {
+  // While moves are shown, the scores, the player and the end are those
+  // of the move on the table.
+  const b = game.board;
+  const steps = stepping() && game.view.player >= 0;
+  const current = steps ? game.view.player : s.current;
+  const over = steps ? b.winner >= 0 : s.over;
+  const winner = steps ? b.winner : s.winner;
+  s.players.forEach((sp, i) => {
+    const p = steps ? { ...sp, score: b.players[i]?.score ?? 0, farkles: b.players[i]?.farkles ?? 0 } : sp;
     const tr = el('tr', { 'data-seat': String(i) });
-    if (i === s.current && !s.over) tr.setAttribute('aria-current', 'true');
-    if (s.over && i === s.winner) tr.classList.add('winner');
+    if (i === current && !over) tr.setAttribute('aria-current', 'true');
+    if (over && i === winner) tr.classList.add('winner');
     const name = el('th', { scope: 'row' });
     name.append(el('span', { class: 'name', text: nameOf(i) }));
     const tag = p.kind === 'human' ? (i === game.seat ? t('tag.you') : '') : t('tag.bot');
     if (tag) name.append(el('span', { class: 'tag', text: tag }));
-    if (s.over && i === s.winner) name.append(el('span', { class: 'tag win', text: t('tag.winner') }));
+    if (over && i === winner) name.append(el('span', { class: 'tag win', text: t('tag.winner') }));
     tr.append(name, el('td', { class: 'score', text: num(p.score) }), el('td', { text: num(p.farkles) }));
     body.append(tr);
   });
@@ -891,6 +1082,10 @@ function eventText(e) {
 // addHistory adds event e to the history.
 function addHistory(e) {
   game.events.push(e);
+  const b = game.board;
+  if (e.player >= 0) b.players[e.player] = { score: e.score, farkles: e.farkles };
+  if (e.kind === 'final-round') b.final = true;
+  if (e.kind === 'won') b.winner = e.player;
   if (!game.bulk) renderHistory();
 }
 
@@ -934,7 +1129,7 @@ async function act(fn, move = true) {
     await fn();
     game.wantFocus = move;
   } catch (err) {
-    notify(() => errorText(err));
+    notify(() => errorText(err), connCode(err));
     if (err.status === 409 || err.status === 500 || err.code === 'moveNetwork') refresh();
   } finally {
     game.busy = false;
@@ -947,8 +1142,14 @@ async function refresh() {
   try {
     receive(null, await api('GET', `/api/games/${game.id}`, { token: game.token }));
   } catch (err) {
-    notify(() => errorText(err));
+    notify(() => errorText(err), connCode(err));
   }
+}
+
+// connCode returns 'conn' for a failure of the connection, whose notice
+// goes once the connection is back.
+function connCode(err) {
+  return ['network', 'offline', 'moveNetwork'].includes(err?.code) ? 'conn' : '';
 }
 
 // MAX_RETRY_AFTER bounds the wait, in seconds, before a move refused as
@@ -989,7 +1190,7 @@ async function move(action, body, seen) {
         throw err;
       }
       lost++;
-      notify(() => t('err.retrying'));
+      notify(() => t('err.retrying'), 'conn');
       await sleep(700 * lost);
     }
   }
@@ -1047,15 +1248,16 @@ function renderHint() {
     const tr = el('tr', { class: i === 0 ? 'best' : '', 'data-dice': c.dice.join(','), 'data-bank': String(c.bank) });
     const pick = el('button', { type: 'button', class: 'small', text: t('col.select') });
     pick.setAttribute('aria-label', t('hint.select', { dice: c.dice.join(' ') }));
-    pick.addEventListener('click', () => selectKeep(c.dice));
+    pick.addEventListener('click', () => selectKeep(c.dice, c.bank));
+    // data-label names the column where a phone shows a row as lines.
     tr.append(
-      el('td', { text: `${c.dice.join(' ')}: ${comboText(c)}` }),
-      el('td', { class: 'num', text: num(c.points) }),
-      el('td', { text: then(c) }),
+      el('td', { class: 'keep', text: `${c.dice.join(' ')}: ${comboText(c)}` }),
+      el('td', { class: 'num', text: num(c.points), 'data-label': t('col.points') }),
+      el('td', { class: 'then', text: then(c) }),
     );
-    if (chances) tr.append(el('td', { class: 'num', text: c.win_chance == null ? '—' : percent(c.win_chance) }));
+    if (chances) tr.append(el('td', { class: 'num', text: c.win_chance == null ? '—' : percent(c.win_chance), 'data-label': t('col.chance') }));
     if (seats) tr.append(el('td', { class: 'seat-cell' }, seatChances(a.player, c.seat_chances)));
-    tr.append(el('td', { class: 'num', text: num(Math.round(c.value)) }), el('td', {}, pick));
+    tr.append(el('td', { class: 'num', text: num(Math.round(c.value)), 'data-label': t('col.expected') }), el('td', { class: 'pick' }, pick));
     rows.append(tr);
   });
 }
@@ -1086,7 +1288,8 @@ function closeHint(focus = true) {
 }
 
 // selectKeep selects the dice of a keep.
-function selectKeep(dice) {
+function selectKeep(dice, bank = false) {
+  game.pick = { key: [...dice].sort((a, b) => a - b).join(','), bank };
   const want = counts(dice);
   game.sel.clear();
   game.state.dice.forEach((d, i) => {
@@ -1097,7 +1300,7 @@ function selectKeep(dice) {
   });
   renderDice(false);
   renderSelection();
-  $('roll').focus();
+  ($('bank').classList.contains('primary') ? $('bank') : $('roll')).focus();
 }
 
 // ------------------------------------------------------- the connection
@@ -1112,6 +1315,8 @@ function setConn(state) {
   c.dataset.state = state;
   c.textContent = t('conn.' + state);
   document.body.dataset.conn = state;
+  // A notice of the connection lost is stale once it is back.
+  if (state === 'connected' && game.noticeKind === 'conn') notify(null);
 }
 
 function connect() {
@@ -1414,7 +1619,7 @@ async function gamePage() {
   game.id = document.body.dataset.gameId;
   setupLang(() => {
     announce(''); // said in the language before
-    notify(game.notice);
+    notify(game.notice, game.noticeKind);
     connect();
     refresh();
     loadGuide();
@@ -1463,6 +1668,13 @@ async function gamePage() {
     refresh();
   });
   setupGuide();
+  const sp = $('speed');
+  sp.value = speed();
+  sp.addEventListener('change', () => {
+    localStorage.setItem(SPEED_KEY, sp.value);
+    if (sp.value === 'instant') skipSteps();
+  });
+  if (localStorage.getItem('farkle:debug') === '1') debugHook();
   // A link pasted into this page's address changes only its #token=.
   window.addEventListener('hashchange', () => {
     if (location.hash.startsWith('#token=')) openLink();
@@ -1471,6 +1683,31 @@ async function gamePage() {
   await openSeats();
   connect();
   openLink();
+}
+
+// debugHook exposes window.__farkle for the browser test: it holds the
+// table at each move shown until step() is called, and reads the events
+// shown. Only with localStorage farkle:debug set to 1.
+function debugHook() {
+  window.__farkle = Object.freeze({
+    hold(on) {
+      game.hold = !!on;
+      if (!on) game.wake?.();
+    },
+    // phase is 'step' (held at a move), 'busy', 'over', 'mine' (the
+    // player may act) or 'other' (another player is to play).
+    phase() {
+      if (game.playing && game.hold && game.wake) return 'step';
+      if (game.playing || game.busy || behind() || !game.state) return 'busy';
+      if (game.state.over) return 'over';
+      return myTurn() ? 'mine' : 'other';
+    },
+    step() {
+      if (game.hold) game.wake?.();
+    },
+    events: (from = 0) => JSON.parse(JSON.stringify(game.events.slice(from))),
+    seat: () => game.seat,
+  });
 }
 
 // ------------------------------------------------------------ the rules
