@@ -199,3 +199,21 @@ func TestRun(t *testing.T) {
 		t.Errorf("%d lines", n)
 	}
 }
+
+// Several servers: each game is played on one and read from the next.
+func TestSeveralServers(t *testing.T) {
+	var stderr bytes.Buffer
+	c, err := parseFlags([]string{"-addr", "http://a:1/, http://b:2"}, &stderr)
+	if err != nil || c.addr != "http://a:1,http://b:2" {
+		t.Fatalf("parseFlags: %q, %v", c.addr, err)
+	}
+	for i, want := range [][2]string{{"http://a:1", "http://b:2"}, {"http://b:2", "http://a:1"}, {"http://a:1", "http://b:2"}} {
+		if p := newPlayer(c, i); p.base != want[0] || p.other != want[1] {
+			t.Errorf("game %d: played on %s, read from %s; want %v", i, p.base, p.other, want)
+		}
+	}
+	c.addr = "http://one"
+	if p := newPlayer(c, 1); p.base != "http://one" || p.other != "http://one" {
+		t.Errorf("one server: played on %s, read from %s", p.base, p.other)
+	}
+}

@@ -59,7 +59,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	var c config
 	fs := flag.NewFlagSet("loadgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.addr, "addr", "", "the server's base URL, such as http://127.0.0.1:8080")
+	fs.StringVar(&c.addr, "addr", "", "the server's base URL, such as http://127.0.0.1:8080; or several, comma-separated, servers of one store: each game is played on one and its stream and final state read from the next")
 	fs.StringVar(&c.serve, "serve", "", "the farkle binary to start as \"BIN serve -addr 127.0.0.1:0\" and measure, instead of -addr")
 	fs.StringVar(&c.data, "data", "", "with -serve, the directory in which to make the server's data directory (default the system's temporary directory; use a disk, not a tmpfs)")
 	rates := fs.String("rates", "500,2000,4000", "the total rates of moves to make, moves a second, one run each")
@@ -97,7 +97,11 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	case c.timeout <= 0:
 		return c, errors.New("-timeout: want more than 0")
 	}
-	c.addr = strings.TrimSuffix(c.addr, "/")
+	var addrs []string
+	for _, a := range strings.Split(c.addr, ",") {
+		addrs = append(addrs, strings.TrimSuffix(strings.TrimSpace(a), "/"))
+	}
+	c.addr = strings.Join(addrs, ",")
 	return c, nil
 }
 

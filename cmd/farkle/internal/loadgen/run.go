@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -43,7 +44,8 @@ type state struct {
 // A player plays one game, from its own loopback address.
 type player struct {
 	i      int
-	base   string
+	base   string // the server the game is played on
+	other  string // the server its stream and its final state are read from: the next one given, or base
 	client *http.Client
 	id     string
 	tokens []string // per seat
@@ -55,7 +57,9 @@ type player struct {
 func newPlayer(c config, i int) *player {
 	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: gameAddr(i)}, Timeout: c.timeout}
 	tr := &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 4, IdleConnTimeout: time.Hour, DisableCompression: true}
-	return &player{i: i, base: c.addr, client: &http.Client{Transport: tr, Timeout: c.timeout}, sure: true}
+	addrs := strings.Split(c.addr, ",")
+	base, other := addrs[i%len(addrs)], addrs[(i+1)%len(addrs)]
+	return &player{i: i, base: base, other: other, client: &http.Client{Transport: tr, Timeout: c.timeout}, sure: true}
 }
 
 // apiError is the code of an error answer, or of a request that had none.
@@ -215,7 +219,7 @@ func (s *streamer) stream(ctx context.Context, p *player, ready func()) {
 		}
 	}()
 	for ctx.Err() == nil {
-		req, _ := http.NewRequestWithContext(ctx, "GET", p.base+"/api/games/"+p.id+"/stream", nil)
+		req, _ := http.NewRequestWithContext(ctx, "GET", p.other+"/api/games/"+p.id+"/stream", nil)
 		client := &http.Client{Transport: p.client.Transport} // no timeout: it streams
 		res, err := client.Do(req)
 		if err != nil {
@@ -368,7 +372,8 @@ func run(ctx context.Context, c config, w io.Writer) (report, error) {
 	forEach(ps, 64, func(p *player) {
 		acked[p.i], sure[p.i] = p.acked, p.sure
 		var s state
-		if err := p.do(ctx, "GET", "/api/games/"+p.id, "", -1, nil, &s); err != nil {
+		reader := &player{i: p.i, base: p.other, client: p.client}
+		if err := reader.do(ctx, "GET", "/api/games/"+p.id, "", -1, nil, &s); err != nil {
 			errMu.Lock()
 			readErr = errors.Join(readErr, fmt.Errorf("game %d: the state at the end: %w", p.i, err))
 			errMu.Unlock()
