@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -75,10 +76,14 @@ func Open(dir string) (*Store, error) {
 	// The free pages are not written at each commit but found again
 	// when the file opens (NoFreelistSync, kept in a map): a commit
 	// writes its pages and the meta page alone. Durability is the same.
+	// The file is mapped 1 GiB at once on 64-bit systems (address space,
+	// not memory), so that it grows without the remaps that stall
+	// commits.
 	db, err := bolt.Open(path, 0o600, &bolt.Options{
-		Timeout:        100 * time.Millisecond,
-		NoFreelistSync: true,
-		FreelistType:   bolt.FreelistMapType,
+		Timeout:         100 * time.Millisecond,
+		NoFreelistSync:  true,
+		FreelistType:    bolt.FreelistMapType,
+		InitialMmapSize: initialMmap,
 	})
 	if errors.Is(err, bolterrors.ErrTimeout) {
 		return nil, fmt.Errorf("boltstore: data directory %s: %w", dir, ErrLocked)
@@ -448,3 +453,7 @@ func (st *Store) Watch(ctx context.Context, changed func(id string, records int)
 
 // Close implements web.Store.
 func (st *Store) Close() error { return st.db.Close() }
+
+// initialMmap is the size of the file's first mapping: 1 GiB on 64-bit
+// systems, bbolt's default on 32-bit ones.
+var initialMmap = map[bool]int{true: 1 << 30, false: 0}[strconv.IntSize == 64]
