@@ -367,23 +367,48 @@ func run(ctx context.Context, c config, w io.Writer) (report, error) {
 		st.updates.Load(), st.opened.Load(), st.ended.Load(), st.refused.Load())
 
 	// Every acknowledged move must be in its game's state.
+	// With several servers, the state is read from another server than
+	// the one played on: it learns of the moves from the store's
+	// notifications, a little later. A game behind there is read again
+	// until it has caught up, for up to lagLimit, and counted as behind;
+	// one still short then is lost.
+	const lagLimit = 10 * time.Second
 	acked, final, sure := make([]int, len(ps)), make([]int, len(ps)), make([]bool, len(ps))
 	var readErr error
+	var behind atomic.Int64
+	var worstLag atomic.Int64
 	forEach(ps, 64, func(p *player) {
 		acked[p.i], sure[p.i] = p.acked, p.sure
-		var s state
 		reader := &player{i: p.i, base: p.other, client: p.client}
-		if err := reader.do(ctx, "GET", "/api/games/"+p.id, "", -1, nil, &s); err != nil {
-			errMu.Lock()
-			readErr = errors.Join(readErr, fmt.Errorf("game %d: the state at the end: %w", p.i, err))
-			errMu.Unlock()
-			final[p.i] = -1
-			return
+		first, retried := time.Now(), false
+		for {
+			var s state
+			if err := reader.do(ctx, "GET", "/api/games/"+p.id, "", -1, nil, &s); err != nil {
+				errMu.Lock()
+				readErr = errors.Join(readErr, fmt.Errorf("game %d: the state at the end: %w", p.i, err))
+				errMu.Unlock()
+				final[p.i] = -1
+				return
+			}
+			final[p.i] = s.NumEvents
+			if final[p.i] >= p.acked || p.other == p.base || time.Since(first) > lagLimit {
+				break
+			}
+			retried = true
+			time.Sleep(20 * time.Millisecond)
 		}
-		final[p.i] = s.NumEvents
+		if retried && final[p.i] >= p.acked {
+			behind.Add(1)
+			lag := int64(time.Since(first))
+			for w := worstLag.Load(); lag > w && !worstLag.CompareAndSwap(w, lag); w = worstLag.Load() {
+			}
+		}
 	})
 	if readErr != nil {
 		return rep, readErr
+	}
+	if n := behind.Load(); n > 0 {
+		fmt.Fprintf(w, "loadgen: %d games were behind on the server read at first, and caught up within %v\n", n, time.Duration(worstLag.Load()).Round(time.Millisecond))
 	}
 	lost, extra := checkLost(acked, final, sure)
 	rep.lost, rep.extra = len(lost), len(extra)
