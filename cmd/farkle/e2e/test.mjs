@@ -255,6 +255,24 @@ async function checkCheckboxes(page, label) {
   }
 }
 
+// openingMinimumForm creates a game with an opening minimum through the
+// form's house rules, and checks that the server got it and that the page
+// states it.
+async function openingMinimumForm(page, base) {
+  await page.goto(base + '/');
+  await page.evaluate(() => { document.getElementById('house').open = true; });
+  await page.fill('#name', 'Ona');
+  await page.selectOption('#min-first-bank', '500');
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/g\/[0-9a-f]{24}$/);
+  const id = await page.evaluate(() => document.body.dataset.gameId);
+  const res = await fetch(`${base}/api/games/${id}`);
+  if (!res.ok) fail(`opening minimum: GET state: ${res.status}`);
+  const st = await res.json();
+  if (st.min_first_bank !== 500) fail(`opening minimum: the state has min_first_bank ${JSON.stringify(st.min_first_bank)}, want 500`);
+  await page.waitForFunction(() => document.querySelector('#house-rules')?.textContent.includes('a first bank of at least 500'));
+}
+
 // houseRulesGame creates a game with house rules through the form, checks
 // that the server got them and that the page states them, and plays it to
 // the end, taking over every bank that the page offers.
@@ -1457,6 +1475,7 @@ async function main() {
   // House rules: the form's fields, the page's statement of them, and
   // the piggyback button.
   await houseRulesGame(page, base);
+  await openingMinimumForm(page, base);
 
   lap('keyboard, languages, seats and house rules checked');
   // Zilch: the rules at a glance, and a disabled bank that says why.

@@ -78,14 +78,15 @@ type createRequest struct {
 	Target int           `json:"target"` // 0 is the preset's
 	Seats  []seatRequest `json:"seats"`
 
-	LowStraight  int  `json:"low_straight"`    // farkle.Rules.LowStraight
-	HighStraight int  `json:"high_straight"`   // farkle.Rules.HighStraight
-	ToxicTwos    bool `json:"toxic_twos"`      // game.Rules.ToxicTwos
-	SixOnesWin   bool `json:"six_ones_win"`    // game.Rules.SixOnesWin
-	Welfare      bool `json:"welfare"`         // game.Rules.Welfare
-	Bankrupt     bool `json:"bankrupt"`        // game.Rules.Bankrupt
-	Piggyback    bool `json:"piggyback"`       // game.Rules.Piggyback
-	Bonus        int  `json:"piggyback_bonus"` // game.Rules.PiggybackBonus
+	LowStraight  int  `json:"low_straight"`             // farkle.Rules.LowStraight
+	HighStraight int  `json:"high_straight"`            // farkle.Rules.HighStraight
+	ToxicTwos    bool `json:"toxic_twos"`               // game.Rules.ToxicTwos
+	SixOnesWin   bool `json:"six_ones_win"`             // game.Rules.SixOnesWin
+	Welfare      bool `json:"welfare"`                  // game.Rules.Welfare
+	Bankrupt     bool `json:"bankrupt"`                 // game.Rules.Bankrupt
+	Piggyback    bool `json:"piggyback"`                // game.Rules.Piggyback
+	Bonus        int  `json:"piggyback_bonus"`          // game.Rules.PiggybackBonus
+	MinFirstBank int  `json:"min_first_bank,omitempty"` // game.Rules.MinFirstBank, the opening minimum: 0 for none
 }
 
 type seatRequest struct {
@@ -254,6 +255,13 @@ func checkCreate(req *createRequest) (game.Rules, []string, *apiError) {
 			return bad("piggyback_bonus %d: want a multiple of %d, the step of the rules' points", req.Bonus, step)
 		}
 	}
+	if req.MinFirstBank < 0 || req.MinFirstBank > rules.Target {
+		return bad("min_first_bank %d: want 0 (none) to the target, %d", req.MinFirstBank, rules.Target)
+	}
+	if step := pointStep(rules.Scoring); step > 0 && req.MinFirstBank%step != 0 {
+		return bad("min_first_bank %d: want a multiple of %d, the step of the rules' points", req.MinFirstBank, step)
+	}
+	rules.MinFirstBank = req.MinFirstBank
 	if req.Welfare {
 		rules.Welfare, rules.FinalRound = true, false
 	}

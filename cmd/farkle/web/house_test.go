@@ -214,3 +214,56 @@ func TestTableCacheBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestOpeningMinimum checks min_first_bank at creation: the state says
+// it, a first bank under it is refused while one at it is made, and
+// values off the step, negative or above the target are refused.
+func TestOpeningMinimum(t *testing.T) {
+	s, ts := newTest(t, Config{})
+	r := call(t, nil, "POST", ts.URL+"/api/games", "", `{"target":2000,"seats":[{"kind":"human"},{"kind":"human"}],"min_first_bank":500}`)
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var c created
+	r.decode(t, &c)
+	if c.State.MinFirstBank != 500 {
+		t.Fatalf("state's min_first_bank %d, want 500", c.State.MinFirstBank)
+	}
+	// Player 0 keeps 150 and may not bank it; then 1,150 with three 1s.
+	s.mu.Lock()
+	e := s.games[c.ID]
+	s.mu.Unlock()
+	e.mu.Lock()
+	for _, err := range []error{e.g.RollDice([]farkle.Die{1, 5, 2, 3, 4, 6}), e.g.Keep([]farkle.Die{1, 5})} {
+		if err != nil {
+			e.mu.Unlock()
+			t.Fatal(err)
+		}
+	}
+	e.mu.Unlock()
+	url := ts.URL + "/api/games/" + c.ID
+	var st stateJSON
+	call(t, nil, "GET", url, "", nil).decode(t, &st)
+	if st.CanBank || st.TurnTotal != 150 {
+		t.Fatalf("turn total %d, can bank %v: want 150 and no bank under 500", st.TurnTotal, st.CanBank)
+	}
+	call(t, nil, "POST", url+"/bank", c.Seats[0].Token, nil).wantError(t, 409, CodeIllegalMove)
+	e.mu.Lock()
+	for _, err := range []error{e.g.RollDice([]farkle.Die{1, 1, 1, 2}), e.g.Keep([]farkle.Die{1, 1, 1})} {
+		if err != nil {
+			e.mu.Unlock()
+			t.Fatal(err)
+		}
+	}
+	e.mu.Unlock()
+	if r := call(t, nil, "POST", url+"/bank", c.Seats[0].Token, nil); r.status != http.StatusOK {
+		t.Fatalf("bank of 1,150: %d %s", r.status, r.body)
+	}
+	for _, body := range []string{
+		`{"seats":[{"kind":"human"}],"min_first_bank":-50}`,
+		`{"seats":[{"kind":"human"}],"min_first_bank":30}`,
+		`{"target":1000,"seats":[{"kind":"human"}],"min_first_bank":1050}`,
+	} {
+		call(t, nil, "POST", ts.URL+"/api/games", "", body).wantError(t, 400, CodeInvalid)
+	}
+}

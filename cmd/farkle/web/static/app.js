@@ -253,6 +253,7 @@ function home() {
       welfare: $('welfare').checked,
       bankrupt: $('bankrupt').checked,
       piggyback: $('piggyback-rule').checked,
+      min_first_bank: parseInt($('min-first-bank').value, 10) || 0,
     };
     if (house.piggyback) house.piggyback_bonus = parseInt($('piggyback-bonus').value, 10) || 0;
     if (!$('low-on').checked) house.low_straight = 0;
@@ -833,6 +834,7 @@ function render() {
   if (s.welfare) house.push(t('house.welfare'));
   if (s.bankrupt) house.push(t('house.bankrupt'));
   if (s.piggyback) house.push(s.piggyback_bonus ? t('house.pigBonus', { n: s.piggyback_bonus }) : t('house.pig'));
+  if (s.min_first_bank) house.push(t('house.firstBank', { n: s.min_first_bank }));
   $('house-rules').textContent = house.length ? t('house.line', { list: house.join(', ') }) : '';
   $('house-rules').hidden = !house.length;
 
@@ -1860,7 +1862,7 @@ async function rematch() {
     target: s.target, seats,
     low_straight: s.low_straight || 0, high_straight: s.high_straight || 0,
     toxic_twos: !!s.toxic_twos, six_ones_win: !!s.six_ones_win, welfare: !!s.welfare,
-    bankrupt: !!s.bankrupt, piggyback: !!s.piggyback,
+    bankrupt: !!s.bankrupt, piggyback: !!s.piggyback, min_first_bank: s.min_first_bank || 0,
   };
   if (s.piggyback) body.piggyback_bonus = s.piggyback_bonus || 0;
   const g = await api('POST', '/api/games', { body });
