@@ -440,20 +440,30 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, resp)
 }
 
+// seatFor returns the seat of tok in e, which is still served: a refusal
+// for a game evicted or gone, or a token of no seat. The caller holds e.mu.
+func (e *entry) seatFor(tok string) (int, *apiError) {
+	if e.evicted {
+		return -1, errEvicted
+	}
+	if e.gone {
+		return -1, goneError
+	}
+	i := e.seatOf(tok)
+	if i < 0 {
+		return -1, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game")
+	}
+	return i, nil
+}
+
 // join takes the seat of tok in e, renamed to name unless it is "", and
 // returns the answer of the join.
 func (s *Server) join(e *entry, tok, name, lang string) (joinResponse, *apiError) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.evicted {
-		return joinResponse{}, errEvicted
-	}
-	if e.gone {
-		return joinResponse{}, goneError
-	}
-	i := e.seatOf(tok)
-	if i < 0 {
-		return joinResponse{}, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game")
+	i, aerr := e.seatFor(tok)
+	if aerr != nil {
+		return joinResponse{}, aerr
 	}
 	if aerr := s.rename(e, i, name); aerr != nil {
 		return joinResponse{}, aerr
@@ -563,15 +573,9 @@ func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 func (s *Server) move(e *entry, tok string, a game.Action, keep []farkle.Die, seen int, lang string) (stateParts, *apiError) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.evicted {
-		return stateParts{}, errEvicted
-	}
-	if e.gone {
-		return stateParts{}, goneError
-	}
-	i := e.seatOf(tok)
-	if i < 0 {
-		return stateParts{}, errorf(http.StatusForbidden, CodeBadToken, "the token is of no seat of this game")
+	i, aerr := e.seatFor(tok)
+	if aerr != nil {
+		return stateParts{}, aerr
 	}
 	g := e.g
 	if seen >= 0 && seen != g.NumEvents() {
@@ -642,7 +646,7 @@ func cleanError(err error) string {
 // if it is not held.
 func (s *Server) entryOf(r *http.Request) (*entry, *apiError) {
 	id := r.PathValue("id")
-	if !validID(id) {
+	if !ValidID(id) {
 		return nil, errorf(http.StatusNotFound, CodeNotFound, "no such game")
 	}
 	e, err := s.lookup(id)

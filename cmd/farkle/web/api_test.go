@@ -22,7 +22,7 @@ import (
 func TestCreate(t *testing.T) {
 	_, ts := newTest(t, Config{})
 	c := create(t, ts.URL, KindHuman, KindExpected, KindThreshold, KindHuman)
-	if !validID(c.ID) || len(c.Seats) != 4 {
+	if !ValidID(c.ID) || len(c.Seats) != 4 {
 		t.Fatalf("created %+v", c)
 	}
 	for i, s := range c.Seats {

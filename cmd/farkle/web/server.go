@@ -434,8 +434,9 @@ func newID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// validID reports whether id has the form of newID's.
-func validID(id string) bool {
+// ValidID reports whether id has the form of the ids of the games that a
+// Server makes: 24 lowercase hex digits.
+func ValidID(id string) bool {
 	if len(id) != 24 {
 		return false
 	}

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/farkle-go/farkle/cmd/farkle/web"
 )
 
 // The journal of the v2 logs: files journal-SEQ.wal (SEQ in 16 hex
@@ -127,7 +129,7 @@ func parseEntry(p []byte) (jEntry, error) {
 		return jEntry{}, errors.New("journal entry too short")
 	}
 	name := string(p[2 : 2+n])
-	if id, ok := strings.CutSuffix(name, LogExt); !ok || !validID(id) {
+	if id, ok := strings.CutSuffix(name, LogExt); !ok || !web.ValidID(id) {
 		return jEntry{}, fmt.Errorf("journal entry of the file %q", name)
 	}
 	off := binary.LittleEndian.Uint64(p[2+n:])

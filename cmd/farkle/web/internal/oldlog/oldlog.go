@@ -125,7 +125,7 @@ func oldName(name string) (id, ext string, ok bool) {
 		return "", tmpPrefix, true
 	}
 	for _, x := range []string{LogExt, JSONExt} {
-		if id, found := strings.CutSuffix(name, x); found && validID(id) {
+		if id, found := strings.CutSuffix(name, x); found && web.ValidID(id) {
 			return id, x, true
 		}
 	}
@@ -136,21 +136,6 @@ func oldName(name string) (id, ext string, ok bool) {
 // files, journal-SEQ.wal, and their end marks, journal-SEQ.end.
 func isJournal(name string) bool {
 	return strings.HasPrefix(name, "journal-") && (strings.HasSuffix(name, ".wal") || strings.HasSuffix(name, ".end"))
-}
-
-// validID reports whether id has the form of the server's game ids: 24
-// hex digits.
-func validID(id string) bool {
-	if len(id) != 24 {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		c := id[i]
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
 }
 
 // Read reads the old files of dir: every game, within maxEvents events
