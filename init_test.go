@@ -49,8 +49,11 @@ func main() {}
 	}
 	// init github.com/farkle-go/farkle @0.57 ms, 0.010 ms clock, 144 bytes, 4 allocs
 	re := regexp.MustCompile(`(?m)^init (github\.com/farkle-go/farkle\S*) @\S+ ms, ([0-9.]+) ms clock, (\d+) bytes, (\d+) allocs$`)
-	// The clock is the machine's, and other tests share the CPUs: the
-	// program runs three times and each package keeps its fastest clock.
+	// The check is on what init allocates, which the machine does not
+	// change: building any of the tables allocates far more than 16 KB.
+	// The clock, the machine's and shared with other tests, is only
+	// logged (the fastest of three runs); it failed a run once at 0.12
+	// ms against a bound of 0.1 ms that no code had crossed.
 	type cost struct {
 		clock         float64
 		bytes, allocs int
@@ -86,11 +89,6 @@ func main() {}
 		t.Logf("%s", c.line)
 		if c.allocs >= 100 || c.bytes >= 16<<10 {
 			t.Errorf("%s: init allocates %d bytes in %d allocs, want under 100 allocs and 16 KB", pkg, c.bytes, c.allocs)
-		}
-		// 0.1 ms is far above what no work takes, and far below what
-		// building a table takes.
-		if c.clock >= 0.1 {
-			t.Errorf("%s: init takes %.3f ms at the fastest of 3 runs, want under 0.1 ms", pkg, c.clock)
 		}
 	}
 	// A package with nothing to initialize prints no line, but some of
