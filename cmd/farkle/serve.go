@@ -172,6 +172,7 @@ func runServe(e *env, o *options, args []string) error {
 		Logf:           logf,
 		WinChance:      wc.chances,
 		SeatChances:    wc.seatChances,
+		WinTable:       wc.winTable,
 		TrustedProxies: trusted,
 		MetricsAddr:    o.serve.metrics,
 		FinishedTTL:    finished,

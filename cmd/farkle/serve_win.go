@@ -280,6 +280,27 @@ func (w *winChances) solveSafely(ctx context.Context, r game.Rules, opts win.Opt
 	return w.solve(ctx, r, opts)
 }
 
+// winTable is a web.Config.WinTable, for the bots "best": the table of r
+// for the players once it is solved, for the games whose win chances
+// serve gives (two players up to maxServeWinTarget, three up to
+// maxServeWin3Target under the rules solved for three); asking for its
+// solve, as an advice does.
+func (w *winChances) winTable(r game.Rules, players int) (*win.Table, bool) {
+	switch {
+	case players == 2 && r.Target <= maxServeWinTarget && !r.Welfare && !r.Piggyback:
+	case players == 3 && solves3(r):
+	default:
+		return nil, false
+	}
+	return w.solved(r, players)
+}
+
+// solves3 reports whether serve solves the game of three players under r.
+func solves3(r game.Rules) bool {
+	return r.Target <= maxServeWin3Target && r.Penalty == 0 && !r.Bankrupt && !r.MustRollHotDice &&
+		!r.ToxicTwos && !r.SixOnesWin && !r.Welfare && !r.Piggyback
+}
+
 // chances is a web.WinChanceFunc.
 func (w *winChances) chances(v game.View, choices []web.ChoiceJSON) ([]float64, bool) {
 	r := v.Rules()
@@ -339,8 +360,7 @@ func (w *winChances) seatChances(v game.View, choices []web.ChoiceJSON) ([][]flo
 	r := v.Rules()
 	// The rules that win.Solve refuses (see its package documentation)
 	// get no chance, and take no place among the tables.
-	if r.Target > maxServeWin3Target || r.Penalty > 0 || r.Bankrupt || r.MustRollHotDice ||
-		r.ToxicTwos || r.SixOnesWin || r.Welfare || r.Piggyback {
+	if !solves3(r) {
 		return nil, false
 	}
 	t, ok := w.solved(r, 3)

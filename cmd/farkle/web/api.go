@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/cmd/farkle/web/internal/bots"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/rolls"
 	"github.com/farkle-go/farkle/strategy"
@@ -90,7 +91,7 @@ type createRequest struct {
 }
 
 type seatRequest struct {
-	Kind string `json:"kind"` // human, threshold or expected
+	Kind string `json:"kind"` // human, or a bot: easy, medium, casual, hard, best (threshold and expected are easy and hard)
 	Name string `json:"name"` // "" for a default name
 }
 
@@ -160,8 +161,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	links := make([]seatLink, len(req.Seats))
 	players := g.View().Players()
 	for i, sr := range req.Seats {
-		links[i] = seatLink{Seat: i, Kind: sr.Kind, Name: players[i].Name}
-		st := seat{Kind: sr.Kind}
+		kind := sr.Kind
+		if k, ok := bots.Canonical(kind); ok {
+			kind = k // threshold and expected are saved as easy and hard
+		}
+		links[i] = seatLink{Seat: i, Kind: kind, Name: players[i].Name}
+		st := seat{Kind: kind}
 		if sr.Kind == KindHuman {
 			tok, h := newToken()
 			st.TokenHash = h
@@ -170,7 +175,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		e.seats = append(e.seats, st)
 	}
-	if e.bots, gerr = s.makeBots(g, e.seats); gerr != nil {
+	if e.bots, gerr = s.makeBots(g, e.seats, src); gerr != nil {
 		writeError(w, errorf(http.StatusInternalServerError, CodeInternal, gerr.Error()))
 		return
 	}
@@ -274,16 +279,16 @@ func checkCreate(req *createRequest) (game.Rules, []string, *apiError) {
 	if len(req.Seats) < 1 || len(req.Seats) > game.MaxPlayers {
 		return bad("%d seats: want 1 to %d", len(req.Seats), game.MaxPlayers)
 	}
-	humans, bots := 0, 0
+	humans, nbots := 0, 0
 	names := make([]string, len(req.Seats))
 	for i, sr := range req.Seats {
-		switch sr.Kind {
-		case KindHuman:
+		switch {
+		case sr.Kind == KindHuman:
 			humans++
-		case KindThreshold, KindExpected:
-			bots++
+		case isBot(sr.Kind):
+			nbots++
 		default:
-			return bad("seat %d: kind %q: want human, threshold or expected", i+1, sr.Kind)
+			return bad("seat %d: kind %q: want human, %s (or the old threshold, expected)", i+1, sr.Kind, strings.Join(BotKinds, ", "))
 		}
 		names[i] = strings.TrimSpace(sr.Name)
 	}
@@ -297,7 +302,7 @@ func checkCreate(req *createRequest) (game.Rules, []string, *apiError) {
 		}
 		n++
 		names[i] = "Bot"
-		if bots > 1 {
+		if nbots > 1 {
 			names[i] = "Bot " + strconv.Itoa(n)
 		}
 	}

@@ -412,7 +412,7 @@ func TestSaveContents(t *testing.T) {
 		}
 		h := sha256.Sum256([]byte(tok))
 		if len(l.seats) != 2 || l.seats[0].Kind != "human" || l.seats[0].TokenHash != hex.EncodeToString(h[:]) ||
-			l.seats[1].Kind != "expected" || l.seats[1].TokenHash != "" {
+			l.seats[1].Kind != KindHard || l.seats[1].TokenHash != "" {
 			t.Fatalf("seats %+v", l.seats)
 		}
 		if l.g.NumEvents() != st.NumEvents || l.g.View().Scores()[0] != st.Players[0].Score || l.records != len(recs) {

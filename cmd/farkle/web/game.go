@@ -12,19 +12,32 @@ import (
 	mrand "math/rand/v2"
 	"sync"
 
+	"github.com/farkle-go/farkle/cmd/farkle/web/internal/bots"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy"
 )
 
-// The kinds of seat.
+// The kinds of seat: a human, or a bot named for its strength (see
+// BotKinds and the README for what each plays and their measured win
+// rates).
 const (
-	KindHuman     = "human"     // a player with the seat's token
-	KindThreshold = "threshold" // game.ThresholdBot{BankAt: 350}
-	KindExpected  = "expected"  // strategy.Bot, the best expected score of each turn
+	KindHuman  = "human"     // a player with the seat's token
+	KindEasy   = bots.Easy   // game.ThresholdBot{BankAt: 350}
+	KindMedium = bots.Medium // the most points of each roll, banking by a rule of thumb of the dice left
+	KindCasual = bots.Casual // plays like a person: the expected-score play with people's habits and slips
+	KindHard   = bots.Hard   // strategy.Bot, the best expected score of each turn
+	KindBest   = bots.Best   // win.Bot where Config.WinTable has the game's table, else as hard
+	// The first names of easy and hard, still accepted; a new game's
+	// seats are saved under the new names.
+	KindThreshold = bots.Threshold
+	KindExpected  = bots.Expected
 )
 
-// ThresholdBankAt is the turn total at which a "threshold" bot banks.
-const ThresholdBankAt = 350
+// BotKinds lists the kinds of bot, weakest first as measured.
+var BotKinds = bots.Kinds
+
+// ThresholdBankAt is the turn total at which an "easy" bot banks.
+const ThresholdBankAt = bots.BankAt
 
 // A seat is one player of a game, as saved.
 type seat struct {
@@ -157,25 +170,31 @@ func (e *entry) notify() {
 	}
 }
 
-// bots makes the bots of seats, solving the strategy tables they need.
-func (s *Server) makeBots(g *game.Game, seats []seat) ([]game.Bot, error) {
-	bots := make([]game.Bot, len(seats))
+// makeBots makes the bots of seats, solving the strategy tables they
+// need; src is the game's dice source, from which a bot draws its
+// choices, if it has any to draw (casual), so that a game read back from
+// the store with its source plays on the same.
+func (s *Server) makeBots(g *game.Game, seats []seat, src mrand.Source) ([]game.Bot, error) {
+	out := make([]game.Bot, len(seats))
+	v := g.View()
+	ts := bots.Tables{Score: s.tables.forRules, Win: s.cfg.WinTable}
 	for i, st := range seats {
-		switch st.Kind {
-		case KindHuman:
-		case KindThreshold:
-			bots[i] = game.ThresholdBot{BankAt: ThresholdBankAt}
-		case KindExpected:
-			t, err := s.tables.get(g)
-			if err != nil {
-				return nil, err
-			}
-			bots[i] = strategy.Bot{Table: t}
-		default:
-			return nil, fmt.Errorf("seat %d: unknown kind %q", i, st.Kind)
+		if st.Kind == KindHuman {
+			continue
 		}
+		b, err := bots.New(st.Kind, v.Rules(), v.NumPlayers(), src, ts)
+		if err != nil {
+			return nil, fmt.Errorf("seat %d: %w", i, err)
+		}
+		out[i] = b
 	}
-	return bots, nil
+	return out, nil
+}
+
+// isBot reports whether kind is a kind of bot, by its name or an old one.
+func isBot(kind string) bool {
+	_, ok := bots.Canonical(kind)
+	return ok
 }
 
 // playBots plays the turns of the bots, from the current player on, until
@@ -213,7 +232,11 @@ type tableKey = game.Rules
 
 // get returns the table of g's rules.
 func (c *tableCache) get(g *game.Game) (*strategy.Table, error) {
-	r := g.View().Rules()
+	return c.forRules(g.View().Rules())
+}
+
+// forRules returns the table of the rules r.
+func (c *tableCache) forRules(r game.Rules) (*strategy.Table, error) {
 	k := tableKey{Scoring: r.Scoring, MinBank: r.MinBank, MustRollHotDice: r.MustRollHotDice, ToxicTwos: r.ToxicTwos}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -251,12 +274,13 @@ func checkSeats(seats []seat, n int) error {
 				return fmt.Errorf("bad file: seat %d: bad token hash", i)
 			}
 			humans++
-		case KindThreshold, KindExpected:
+		default:
+			if !isBot(st.Kind) {
+				return fmt.Errorf("bad file: seat %d: unknown kind %q", i, st.Kind)
+			}
 			if st.TokenHash != "" {
 				return fmt.Errorf("bad file: seat %d: a bot with a token", i)
 			}
-		default:
-			return fmt.Errorf("bad file: seat %d: unknown kind %q", i, st.Kind)
 		}
 	}
 	if humans == 0 {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/farkle-go/farkle/cmd/farkle/web/internal/bots"
 	"github.com/farkle-go/farkle/game"
 )
 
@@ -169,6 +170,13 @@ func (s *Server) undo(e *entry) {
 	}
 	g.SetSource(e.src)
 	e.g = g
+	// Fresh bots, as a game read back has: a bot that keeps the turn it
+	// is in (casual) plays the turn again from its start.
+	if b, err := s.makeBots(g, e.seats, e.src); err == nil {
+		e.bots = b
+	} else {
+		s.logf("farkle serve: game %s: undo: %v", e.id, err)
+	}
 }
 
 // errBadGame reports a game whose records do not make a game.
@@ -227,6 +235,11 @@ func decodeGame(id string, recs []Record, maxEvents int) (*entry, error) {
 	if err := checkSeats(h.Seats, g.View().NumPlayers()); err != nil {
 		return bad("%v", err)
 	}
+	for i, st := range h.Seats {
+		if k, ok := bots.Canonical(st.Kind); ok {
+			h.Seats[i].Kind = k // a game saved with the old names
+		}
+	}
 	g.SetSource(src)
 	return &entry{id: id, g: g, seats: h.Seats, src: src, state: state, saved: g.NumEvents(), records: len(recs)}, nil
 }
@@ -242,7 +255,7 @@ func (s *Server) load(id string) (*entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	if e.bots, err = s.makeBots(e.g, e.seats); err != nil {
+	if e.bots, err = s.makeBots(e.g, e.seats, e.src); err != nil {
 		return nil, fmt.Errorf("%w %s: %v", errBadGame, id, err)
 	}
 	if !e.g.View().Over() && e.bots[e.g.View().Current()] != nil {

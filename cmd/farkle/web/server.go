@@ -45,6 +45,7 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy/win"
 )
 
 // Config configures a Server. The zero Config (with a Store) is a
@@ -145,6 +146,16 @@ type Config struct {
 	// for none; the choices then have no "seat_chances". It is called
 	// as WinChance is.
 	SeatChances func(v game.View, choices []ChoiceJSON) (chances [][]float64, ok bool)
+
+	// WinTable, if not nil, gives the bots "best" the exact win table
+	// (package strategy/win) of the rules r for a game of the players:
+	// the table once it is solved, else ok false, having asked for its
+	// solve if the rules are solved at all. A best bot asks it at each
+	// decision, under the game's lock, and plays as "hard" while it has
+	// no table (the state says so: "plays_as"); it must answer at once.
+	// Tables are per instance: two servers on one store may play one
+	// game's best bot by a table and by hard's play.
+	WinTable func(r game.Rules, players int) (t *win.Table, ok bool)
 
 	// Logf logs the errors of the Store and bots that fail; nil means
 	// log.Printf.

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/cmd/farkle/web/internal/bots"
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/strategy"
 )
@@ -62,12 +63,23 @@ type stateJSON struct {
 	OfferDice  int `json:"offer_dice,omitempty"`
 }
 
+// isExacter reports whether b is a bot "best" that plays as hard now.
+func isExacter(b game.Bot) bool {
+	x, ok := b.(bots.Exacter)
+	return ok && !x.Exact()
+}
+
 type playerJSON struct {
 	Name    string `json:"name"`
 	Kind    string `json:"kind"`
 	Score   int    `json:"score"`
 	Farkles int    `json:"farkles"`
 	OnBoard bool   `json:"on_board"`
+	// PlaysAs is, for a bot "best" without the exact table of its game
+	// on this server (not solved yet, or rules and players that are not
+	// solved), the kind it plays as meanwhile: "hard". Left out
+	// otherwise.
+	PlaysAs string `json:"plays_as,omitempty"`
 }
 
 // keptJSON is a keep set aside in the current turn.
@@ -241,7 +253,11 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 		st.BankNote = cleanError(err)
 	}
 	for i, p := range g.View().Players() {
-		st.Players = append(st.Players, playerJSON{Name: p.Name, Kind: e.seats[i].Kind, Score: p.Score, Farkles: p.Farkles, OnBoard: p.OnBoard})
+		pj := playerJSON{Name: p.Name, Kind: e.seats[i].Kind, Score: p.Score, Farkles: p.Farkles, OnBoard: p.OnBoard}
+		if i < len(e.bots) && isExacter(e.bots[i]) {
+			pj.PlaysAs = KindHard
+		}
+		st.Players = append(st.Players, pj)
 	}
 	if d := g.View().Roll(); d != nil {
 		keeps, err := g.View().Scorer().Keeps(d)
