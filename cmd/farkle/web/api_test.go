@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/cmd/farkle/web/internal/bots"
 	"github.com/farkle-go/farkle/game"
 )
 
@@ -174,10 +175,13 @@ func TestLimiterRefills(t *testing.T) {
 // A game is played to its end, the bot taking its turns on the server
 // right after the human's, and the state and history agree.
 func TestPlayAgainstBots(t *testing.T) {
-	for _, kind := range []string{KindThreshold, KindExpected} {
+	for _, kind := range append(slices.Clone(BotKinds), KindThreshold, KindExpected) {
 		t.Run(kind, func(t *testing.T) {
 			_, ts := newTest(t, Config{})
 			c := create(t, ts.URL, KindHuman, kind)
+			if want, _ := bots.Canonical(kind); c.Seats[1].Kind != want || c.State.Players[1].Kind != want {
+				t.Errorf("seat of kind %q: %q, in the state %q, want %q", kind, c.Seats[1].Kind, c.State.Players[1].Kind, want)
+			}
 			tok := c.Seats[0].Token
 			st := c.State
 			botMoved := false
