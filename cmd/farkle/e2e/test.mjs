@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES_EN } from '../web/static/i18n.js';
 import { MESSAGES_CS, MESSAGES_FI, MESSAGES_NL } from '../web/static/messages.js';
+import { botsTest } from './bots.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -118,7 +119,7 @@ async function createGame(page, base, name, target = TARGET, rules = 'app') {
   await page.fill('#name', name);
   await page.selectOption('#rules', rules);
   await page.fill('#target-input', String(target));
-  await page.selectOption('#seat2', 'expected');
+  await page.selectOption('#seat2', 'hard');
   await page.click('button[type=submit]');
   await page.waitForURL(/\/g\/[0-9a-f]{24}$/);
   await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
@@ -281,7 +282,7 @@ async function houseRulesGame(page, base) {
   await checkCheckboxes(page, 'desktop');
   await page.fill('#name', 'Hal');
   await page.fill('#target-input', String(TARGET));
-  await page.selectOption('#seat2', 'expected');
+  await page.selectOption('#seat2', 'hard');
   await page.check('#low-on');
   await page.fill('#low-straight', '500');
   await page.check('#high-on');
@@ -436,7 +437,7 @@ async function seatsTest(page, base) {
   await page.goto(base + '/');
   await page.fill('#name', 'Ann');
   await page.fill('#target-input', String(TARGET));
-  await page.selectOption('#seat2', 'expected');
+  await page.selectOption('#seat2', 'hard');
   await page.selectOption('#seat3', 'human');
   await page.click('button[type=submit]');
   await page.waitForURL(/\/g\/[0-9a-f]{24}$/);
@@ -863,8 +864,8 @@ async function seatChancesTest(base) {
   await page.goto(base + '/');
   await page.fill('#name', 'Ann');
   await page.fill('#target-input', String(TARGET));
-  await page.selectOption('#seat2', 'expected');
-  await page.selectOption('#seat3', 'expected');
+  await page.selectOption('#seat2', 'hard');
+  await page.selectOption('#seat3', 'hard');
   await page.click('button[type=submit]');
   await page.waitForURL(/\/g\/[0-9a-f]{24}$/);
   await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
@@ -978,7 +979,7 @@ async function stepsGame(page, base, seen, counts, g) {
   await page.fill('#name', 'Sam');
   await page.selectOption('#rules', 'zilch');
   await page.fill('#target-input', '2000');
-  await page.selectOption('#seat2', 'expected');
+  await page.selectOption('#seat2', 'hard');
   await page.selectOption('#seat3', 'human');
   await page.click('#house summary');
   await page.check('#piggyback-rule');
@@ -1215,6 +1216,9 @@ async function layoutTest(base) {
   lap(`layouts: 4 languages at 320, 390, 768 and 1280 px, light and dark, no overflow; Start at ${startAt} px at the most on a phone of 844`);
 }
 
+// botHelpers are the helpers that bots.mjs uses.
+const botHelpers = () => ({ launch, watch, fail, lap, axeScan, overflowing, playMove, waitReady, shots });
+
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const base = await startServer();
@@ -1224,6 +1228,7 @@ async function main() {
   if (only.length) {
     if (only.includes('layout')) await layoutTest(base);
     if (only.includes('steps')) await stepsTest(base);
+    if (only.includes('bots')) await botsTest(base, botHelpers());
     if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
     return;
   }
@@ -1549,6 +1554,7 @@ async function main() {
   await stepsTest(base);
   await seatChancesTest(base);
   lap('every player\'s chance');
+  await botsTest(base, botHelpers());
 
   console.log(`hints sorted by the chance to win: ${hintsByChance}`);
   console.log('axe-core: ' + axeLog.join('; '));

@@ -93,7 +93,6 @@ function translate() {
   for (const e of document.querySelectorAll('[data-i18n-aria-label]')) e.setAttribute('aria-label', t(e.dataset.i18nAriaLabel));
   for (const e of document.querySelectorAll('[data-i18n-placeholder]')) e.placeholder = t(e.dataset.i18nPlaceholder);
   for (const e of document.querySelectorAll('.seat-label')) e.textContent = t('new.seat', { n: Number(e.dataset.n) });
-  for (const e of document.querySelectorAll('.threshold-option')) e.textContent = t('new.threshold', { n: 350 });
   if ($('app-option')) $('app-option').textContent = t('new.app', { target: 10000 });
   if (document.body.dataset.page === 'home' && $('new-heading') === null) document.title = 'Farkle: ' + t('missing.title');
 }
@@ -1062,12 +1061,27 @@ function renderScores() {
     if (over && i === winner) tr.classList.add('winner');
     const name = el('th', { scope: 'row' });
     name.append(el('span', { class: 'name', text: nameOf(i) }));
-    const tag = p.kind === 'human' ? (i === game.seat ? t('tag.you') : '') : t('tag.bot');
-    if (tag) name.append(el('span', { class: 'tag', text: tag }));
+    if (p.kind === 'human') {
+      if (i === game.seat) name.append(el('span', { class: 'tag', text: t('tag.you') }));
+    } else name.append(...botTags(p));
     if (over && i === winner) name.append(el('span', { class: 'tag win', text: t('tag.winner') }));
     tr.append(name, el('td', { class: 'score', text: num(p.score) }), el('td', { text: num(p.farkles) }));
     body.append(tr);
   });
+}
+
+// botTags are the tags of the bot of player p: its kind ("hard bot"),
+// and, while the server has not the exact table of a best bot, what it
+// plays as meanwhile ("as hard for now").
+const BOT_KINDS = ['easy', 'medium', 'casual', 'hard', 'best'];
+function botTags(p) {
+  if (!BOT_KINDS.includes(p.kind)) return [el('span', { class: 'tag', text: t('tag.bot') })];
+  const tags = [el('span', { class: 'tag bot-kind', text: t('tag.botKind', { kind: t('kind.' + p.kind) }) })];
+  if (p.plays_as) {
+    const as = t('kind.' + p.plays_as);
+    tags.push(el('span', { class: 'tag bot-as', text: t('tag.botAs', { as }), title: t('tag.botAsTitle', { as }) }));
+  }
+  return tags;
 }
 
 // eventText describes event e in the page's language.
