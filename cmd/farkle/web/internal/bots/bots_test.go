@@ -80,7 +80,35 @@ func TestBestStrength(t *testing.T) {
 		r := appAt(target)
 		ts := tables(t, r, true)
 		stronger(t, Hard, Best, r, 2000, ts, true)
-		stronger(t, Medium, Best, r, 2000, ts, false)
+	}
+}
+
+// TestMatchAgreesWithDuel checks the seeded games of the bots that are
+// fixed policies against the exact win rates of win.Duel (a Markov
+// chain of the two policies, an independent computation): within 3.5
+// standard errors, at the suggested first game's target.
+func TestMatchAgreesWithDuel(t *testing.T) {
+	testgate.Long(t)
+	r := appAt(2000)
+	ts := tables(t, r, true)
+	st, _ := ts.Score(r)
+	wt, _ := ts.Win(r, 2)
+	policy := map[string]win.Policy{Easy: win.ThresholdPolicy(BankAt), Hard: win.ScorePolicy(st), Best: win.TablePolicy(wt)}
+	for _, p := range [][2]string{{Easy, Hard}, {Hard, Best}, {Easy, Best}} {
+		d, err := win.Duel(context.Background(), r, policy[p[0]], policy[p[1]], win.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		exact := (d.FirstWins + d.SecondWins) / 2 // half the games first
+		res, err := Match(p[0], p[1], r, 2000, 1, ts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, se := res.Rate()
+		t.Logf("%s against %s: %.3f ± %.3f over %d games, exactly %.4f", p[0], p[1], got, se, res.Games, exact)
+		if diff := got - exact; diff > 3.5*se || diff < -3.5*se {
+			t.Errorf("%s against %s: %.3f ± %.3f over %d games, exactly %.4f", p[0], p[1], got, se, res.Games, exact)
+		}
 	}
 }
 
