@@ -33,12 +33,15 @@ export async function botsTest(base, h) {
   }
   await page.selectOption('#lang', 'en');
   await page.waitForFunction(() => document.documentElement.lang === 'en');
-  await page.setViewportSize({ width: 390, height: 844 });
-  for (const scheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate(() => document.getElementById('bots-note').scrollIntoView({ block: 'end' }));
-    await page.screenshot({ path: path.join(h.shots, `phone-bots-form-${scheme}.png`) });
+  for (const [w, ht, dev] of [[390, 844, 'phone'], [1280, 800, 'desktop']]) {
+    await page.setViewportSize({ width: w, height: ht });
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => document.getElementById('bots-note').scrollIntoView({ block: 'end' }));
+      await page.screenshot({ path: path.join(h.shots, `${dev}-bots-form-${scheme}.png`) });
+    }
   }
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'light' });
 
   for (const kind of KINDS) {
