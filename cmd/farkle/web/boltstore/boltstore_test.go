@@ -108,7 +108,7 @@ func TestImport(t *testing.T) {
 	}
 	ctx := context.Background()
 	for id, n := range map[string]int{good: 4, torn: 3} {
-		recs, err := st.Load(ctx, id)
+		recs, err := st.Load(ctx, id, 0)
 		if err != nil || len(recs) != n {
 			t.Fatalf("game %s: %d records, %v; want %d", id, len(recs), err, n)
 		}
@@ -145,7 +145,7 @@ func TestImport(t *testing.T) {
 	if im := st2.Imported(); im.Games != 1 {
 		t.Fatalf("from the journal: imported %+v", im)
 	}
-	if recs, err := st2.Load(ctx, good); err != nil || len(recs) != 3 {
+	if recs, err := st2.Load(ctx, good, 0); err != nil || len(recs) != 3 {
 		t.Fatalf("the game of the journal: %d records, %v", len(recs), err)
 	}
 	if _, err := os.Stat(filepath.Join(st2.Imported().Dir, filepath.Base(wal))); err != nil {
