@@ -24,7 +24,11 @@ type streamMessage struct {
 // one "update" whenever the game changes (at once on connecting), with
 // the state and the new events; the SSE id is the number of events
 // sent, so that a reconnecting EventSource (Last-Event-ID) gets only
-// the events it missed. ?since=N starts the events at N. A catch-up of
+// the events it missed. ?since=N starts the events at N. A stream opened
+// with a seat's token (?token=, as EventSource sends no header) shows the
+// seat's player as connected while it is open, and ?presence=1 adds a
+// "presence" event at once and whenever a seat comes or goes (see
+// presenceJSON). A catch-up of
 // more than MaxPage events is sent in updates of MaxPage events each,
 // the state with each. Event streams are bounded globally (MaxStreams,
 // 503) and per client (MaxClientStreams, 429; an IPv6 client's /56 and
@@ -76,6 +80,17 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	defer func() { unsubscribe(e, wake) }()
+	// Presence: the stream of a seat's token counts for the seat while
+	// open; ?presence=1 follows every seat's (presence.go).
+	seat := s.arriveSeat(e, r.URL.Query().Get("token"))
+	defer s.leaveSeat(e, seat)
+	var pwake chan struct{}
+	if r.URL.Query().Get("presence") == "1" {
+		pwake = make(chan struct{}, 1)
+		pwake <- struct{}{}
+		followPresence(e, pwake)
+		defer unfollowPresence(e, pwake)
+	}
 
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -123,6 +138,10 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-heartbeat.C:
 			if !send(keepAlive) {
+				return
+			}
+		case <-pwake:
+			if !send(s.presenceMessage(e)) {
 				return
 			}
 		case <-wake:
