@@ -80,17 +80,6 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	defer func() { unsubscribe(e, wake) }()
-	// Presence: the stream of a seat's token counts for the seat while
-	// open; ?presence=1 follows every seat's (presence.go).
-	seat := s.arriveSeat(e, r.URL.Query().Get("token"))
-	defer s.leaveSeat(e, seat)
-	var pwake chan struct{}
-	if r.URL.Query().Get("presence") == "1" {
-		pwake = make(chan struct{}, 1)
-		pwake <- struct{}{}
-		followPresence(e, pwake)
-		defer unfollowPresence(e, pwake)
-	}
 
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -102,6 +91,18 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	if r.Method == http.MethodHead {
 		return // the headers only
+	}
+
+	// Presence: the stream of a seat's token counts for the seat while
+	// open; ?presence=1 follows every seat's (presence.go).
+	seat := s.arriveSeat(e, r.URL.Query().Get("token"))
+	defer s.leaveSeat(e, seat)
+	var pwake chan struct{}
+	if r.URL.Query().Get("presence") == "1" {
+		pwake = make(chan struct{}, 1)
+		pwake <- struct{}{}
+		followPresence(e, pwake)
+		defer unfollowPresence(e, pwake)
 	}
 
 	// send writes the parts of one message and flushes them, within

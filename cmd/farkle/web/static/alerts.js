@@ -217,7 +217,22 @@ const copy = { timer: 0, pending: null };
 
 function registerWorker() {
   if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register('/sw.js').catch(() => {}); // no offline copy: nothing else depends on it
+  navigator.serviceWorker.register('/sw.js')
+    .then(() => navigator.serviceWorker.ready)
+    .then(keepFiles)
+    .catch(() => {}); // no offline copy: nothing else depends on it
+}
+
+// keepFiles keeps, for an offline visit, every static file that this
+// page loaded before the service worker could see it (the first visit):
+// the worker keeps those it fetches itself, and its own list at install.
+async function keepFiles() {
+  const files = performance.getEntriesByType('resource').map((e) => new URL(e.name))
+    .filter((u) => u.origin === location.origin && u.pathname.startsWith('/static/')).map((u) => u.pathname);
+  const cache = await caches.open('farkle-shell'); // sw.js's SHELL
+  await Promise.all([...new Set(files)].map(async (f) => {
+    if (!(await cache.match(f))) await cache.add(f).catch(() => {});
+  }));
 }
 
 // keepCopy keeps the state, events and rules of a game as drawn, for an

@@ -3,7 +3,8 @@
 // (so that a new release is seen at once) and kept; offline, the copy
 // kept is served. The page shell is kept at install; a game's page as it
 // is first shown and on every later visit; the last state of each game
-// seen is kept by the page itself (alerts.js, cache "farkle-games").
+// seen is kept by the page itself (alerts.js, cache "farkle-games"), which
+// also keeps here the static files it loaded before this worker ran.
 // The API is never answered from here: moves and streams need the
 // server.
 
