@@ -26,6 +26,21 @@ export async function alertsTest(base, h) {
     page.on('pageerror', (err) => errors.push(`${label} page error: ${err.message}`));
   };
 
+  // shoot takes the screenshots of Ann's page at 390 by 844 (the
+  // scoreboard in view) and 1280 by 800, light and dark, as name.
+  const shoot = async (p, name) => {
+    for (const [size, vp] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]]) {
+      await p.setViewportSize(vp);
+      for (const scheme of ['light', 'dark']) {
+        await p.emulateMedia({ colorScheme: scheme });
+        await p.evaluate((phone) => (phone ? document.querySelector('.side').scrollIntoView() : window.scrollTo(0, 0)), size === 'phone');
+        await p.screenshot({ path: path.join(shots, `${size}-${name}-${scheme}.png`) });
+      }
+    }
+    await p.setViewportSize({ width: 1280, height: 800 });
+    await p.emulateMedia({ colorScheme: 'light' });
+  };
+
   // Ann's browser counts the permission asked and the notifications made.
   const ann = await launch({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   await ann.addInitScript(() => {
@@ -84,6 +99,7 @@ export async function alertsTest(base, h) {
   await b.waitForFunction(() => document.querySelector('#scores tr[data-seat="0"] .presence')?.dataset.state === 'here', null, { timeout: 10000 });
   if (await mark(a, 0) || await mark(b, 1)) fail('a player sees a presence mark of their own');
   if ((await mark(a, 1)).text !== MESSAGES_EN['presence.here']) fail('Bob\'s mark: ' + JSON.stringify(await mark(a, 1)));
+  await shoot(a, 'alerts');
 
   // The sound: off at first, on with its toggle, kept for the next page.
   if (await a.getAttribute('#sound-toggle', 'aria-pressed') !== 'false') fail('the sound is on by default');
@@ -187,11 +203,11 @@ export async function alertsTest(base, h) {
     const o = await overflowing(a);
     if (o.over > 0) fail(`a game opened offline at ${width} px: ${o.over} px too wide: ${o.out.join('; ')}`);
   }
+  await a.evaluate(() => window.scrollTo(0, 0));
   for (const [size, vp] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]]) {
     await a.setViewportSize(vp);
     for (const scheme of ['light', 'dark']) {
       await a.emulateMedia({ colorScheme: scheme });
-      await a.evaluate(() => window.scrollTo(0, 0));
       await a.screenshot({ path: path.join(shots, `${size}-offline-${scheme}.png`) });
     }
   }
@@ -209,15 +225,19 @@ export async function alertsTest(base, h) {
     const o = await overflowing(a);
     if (o.over > 0) fail(`a game with the alerts at ${width} px: ${o.over} px too wide: ${o.out.join('; ')}`);
   }
-  for (const [size, vp] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]]) {
-    await a.setViewportSize(vp);
-    for (const scheme of ['light', 'dark']) {
-      await a.emulateMedia({ colorScheme: scheme });
-      // The phone shows the scores, with Bob's mark, below the toggles.
-      await a.evaluate((phone) => (phone ? document.getElementById('alerts-line').scrollIntoView() : window.scrollTo(0, 0)), size === 'phone');
-      await a.screenshot({ path: path.join(shots, `${size}-alerts-${scheme}.png`), fullPage: size === 'phone' });
-    }
+  await shoot(a, 'away');
+  // Every language at 320 px: the toggles and Bob's mark in its words,
+  // no overflow.
+  await a.setViewportSize({ width: 320, height: 700 });
+  for (const lang of ['cs', 'fi', 'nl', 'en']) {
+    await a.selectOption('#lang', lang);
+    await a.waitForFunction((l) => document.body.dataset.lang === l, lang, { timeout: 10000 });
+    const words = await a.evaluate(() => [document.getElementById('sound-toggle').textContent, document.querySelector('#scores tr[data-seat="1"] .presence').textContent]);
+    if (lang !== 'en' && (words[0] === MESSAGES_EN['alert.sound'] || words[1].includes('last seen'))) fail(`in ${lang}, the alerts say ${words}`);
+    const o = await overflowing(a);
+    if (o.over > 0) fail(`a game with the alerts at 320 px in ${lang}: ${o.over} px too wide: ${o.out.join('; ')}`);
   }
+  await a.setViewportSize({ width: 1280, height: 800 });
   await axeScan(a, 'a game with a player gone');
   await bob.close();
   await ann.close();
