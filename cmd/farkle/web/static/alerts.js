@@ -213,7 +213,8 @@ export function presenceMark(i, kind, self) {
 
 const COPIES = 'farkle-games';
 const MAX_COPIES = 20;
-const copy = { timer: 0, pending: null };
+const BIG_COPY = 5000;
+const copy = { timer: 0, pending: null, written: '' };
 
 function registerWorker() {
   if (!('serviceWorker' in navigator)) return;
@@ -237,11 +238,14 @@ async function keepFiles() {
 
 // keepCopy keeps the state, events and rules of a game as drawn, for an
 // offline visit (loadCopy): at most once a second, and at once when the
-// page is hidden.
+// page is hidden; a game of more than BIG_COPY events (whose copy takes
+// a while to write) only when the page is hidden.
 export function keepCopy(id, seat, state, events, guide) {
   if (!('caches' in window) || !state) return;
-  copy.pending = { id, seat, state, events, guide, at: Date.now() };
-  if (!copy.timer) copy.timer = setTimeout(flushCopy, 1000);
+  const key = `${id}/${seat}/${state.num_events}/${!!guide}/${state.players.map((p) => p.name).join('/')}`;
+  if (key === copy.written) return; // drawn again, unchanged
+  copy.pending = { id, seat, state, events, guide, at: Date.now(), key };
+  if (!copy.timer && events.length <= BIG_COPY) copy.timer = setTimeout(flushCopy, 1000);
 }
 
 async function flushCopy() {
@@ -252,9 +256,13 @@ async function flushCopy() {
   if (!c) return;
   try {
     const cache = await caches.open(COPIES);
-    await cache.put('/offline/' + c.id, new Response(JSON.stringify(c), { headers: { 'Content-Type': 'application/json' } }));
+    // The events of the state: the page may have taken newer ones since.
+    const events = c.events.filter((e) => e.seq < c.state.num_events);
+    const body = JSON.stringify({ ...c, events });
+    await cache.put('/offline/' + c.id, new Response(body, { headers: { 'Content-Type': 'application/json' } }));
     const keys = await cache.keys();
     for (const k of keys.slice(0, Math.max(0, keys.length - MAX_COPIES))) await cache.delete(k);
+    copy.written = c.key;
     document.body.dataset.copy = String(c.state.num_events);
   } catch {
     // No room, or no cache: the offline visit shows no game.
@@ -263,6 +271,9 @@ async function flushCopy() {
 
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden' && copy.pending) flushCopy();
+});
+window.addEventListener('pagehide', () => {
+  if (copy.pending) flushCopy();
 });
 
 // loadCopy returns the copy of game id kept by keepCopy, or null.
