@@ -63,6 +63,10 @@ export async function alertsTest(base, h) {
   await ann.grantPermissions(['notifications'], { origin: base });
   const a = ann.pages()[0] || await ann.newPage();
   watch(a, 'alerts-ann');
+  const streams = []; // the URLs of Ann's event streams
+  a.on('request', (req) => {
+    if (req.url().includes('/stream')) streams.push(req.url());
+  });
   await a.goto(base + '/');
   await a.fill('#name', 'Ann');
   await a.fill('#target-input', '10000');
@@ -239,6 +243,9 @@ export async function alertsTest(base, h) {
   }
   await a.setViewportSize({ width: 1280, height: 800 });
   await axeScan(a, 'a game with a player gone');
+  // The streams carried Ann's key, never her token, which could move.
+  const token = await a.evaluate((k) => Object.values(JSON.parse(localStorage.getItem(k)).tokens)[0], 'farkle:seats:' + id);
+  if (!streams.length || streams.some((u) => u.includes(token)) || !streams.every((u) => /[?&]key=[0-9a-f]{64}(&|$)/.test(u))) fail('the streams\' URLs: ' + streams.join(' '));
   await bob.close();
   await ann.close();
   if (errors.length) fail('errors in the pages of the alerts:\n  ' + errors.join('\n  '));

@@ -1,14 +1,17 @@
 package web
 
 import (
+	"crypto/subtle"
 	"encoding/json"
 	"time"
 )
 
 // Presence: whether each seat's player has the game open, and when they
 // were last seen. It is drawn from the event streams that this server
-// holds: a stream opened with a seat's token (?token=) counts for that
-// seat while it is open, and its end is the seat's "last seen". A
+// holds: a stream opened with a seat's key (?key=, the hex SHA-256 of
+// the seat's token: a URL ends up in logs, and the key cannot make a
+// move) counts for that seat while it is open, and its end is the
+// seat's "last seen". A
 // stream that asks for it (?presence=1) gets a "presence" event at once
 // and whenever a seat comes or goes.
 //
@@ -38,16 +41,16 @@ type seatPresenceJSON struct {
 	LastSeen  *time.Time `json:"last_seen,omitempty"` // nil for a seat never seen
 }
 
-// arriveSeat counts a stream of the seat of tok (if tok is a seat's) open in
-// e, and returns the seat, or -1 for none: a token of no seat is a
+// arriveSeat counts a stream of the seat of key (if key is a seat's) open
+// in e, and returns the seat, or -1 for none: a key of no seat is a
 // watcher's stream. It wakes the streams that follow presence.
-func (s *Server) arriveSeat(e *entry, tok string) int {
-	if tok == "" {
+func (s *Server) arriveSeat(e *entry, key string) int {
+	if key == "" {
 		return -1
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	i := e.seatOf(tok)
+	i := e.seatOfKey(key)
 	if i < 0 {
 		return -1
 	}
@@ -56,6 +59,19 @@ func (s *Server) arriveSeat(e *entry, tok string) int {
 	p.lastSeen = s.now()
 	e.wakePresence()
 	return i
+}
+
+// seatOfKey returns the human seat whose token's hex SHA-256 is key, or
+// -1, comparing every seat in constant time as seatOf does. The caller
+// holds e.mu.
+func (e *entry) seatOfKey(key string) int {
+	found := -1
+	for i, st := range e.seats {
+		if st.Kind == KindHuman && st.TokenHash != "" && subtle.ConstantTimeCompare([]byte(key), []byte(st.TokenHash)) == 1 {
+			found = i
+		}
+	}
+	return found
 }
 
 // leaveSeat counts a stream of seat i of e closed.

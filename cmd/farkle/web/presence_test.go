@@ -73,10 +73,11 @@ func (r *presenceStream) presence(t *testing.T) presenceJSON {
 	return p
 }
 
-// A stream opened with a seat's token shows the seat connected while it
-// is open, and its end as the seat's last seen, in the server's clock; a
-// stream with ?presence=1 hears of every change; a token of no seat, or
-// none, counts for no seat.
+// A stream opened with a seat's key (the hex SHA-256 of its token) shows
+// the seat connected while it is open, and its end as the seat's last
+// seen, in the server's clock; a stream with ?presence=1 hears of every
+// change; a key of no seat, the token itself, or none, counts for no
+// seat.
 func TestPresence(t *testing.T) {
 	s, ts := newTest(t, Config{})
 	var mu sync.Mutex
@@ -94,7 +95,7 @@ func TestPresence(t *testing.T) {
 	c := create(t, ts.URL, KindHuman, KindHuman, KindExpected)
 	base := ts.URL + "/api/games/" + c.ID + "/stream"
 
-	watch := openPresence(t, base+"?presence=1&token=not-a-token")
+	watch := openPresence(t, base+"?presence=1&key="+hashToken("not-a-token"))
 	p := watch.presence(t)
 	if len(p.Seats) != 3 || !p.Now.Equal(now) {
 		t.Fatalf("first presence: %+v", p)
@@ -106,7 +107,7 @@ func TestPresence(t *testing.T) {
 	}
 
 	t0 := now
-	first := openPresence(t, base+"?token="+c.Seats[0].Token)
+	first := openPresence(t, base+"?key="+hashToken(c.Seats[0].Token))
 	first.next(t, "update")
 	p = watch.presence(t)
 	if !p.Seats[0].Connected || p.Seats[0].LastSeen == nil || !p.Seats[0].LastSeen.Equal(t0) || p.Seats[1].Connected {
@@ -115,7 +116,7 @@ func TestPresence(t *testing.T) {
 
 	// A second stream of the same seat, then the first closed: still
 	// connected.
-	second := openPresence(t, base+"?token="+c.Seats[0].Token)
+	second := openPresence(t, base+"?key="+hashToken(c.Seats[0].Token))
 	second.next(t, "update")
 	watch.presence(t)
 	t1 := t0.Add(90 * time.Second)
@@ -138,11 +139,18 @@ func TestPresence(t *testing.T) {
 
 	// A stream without ?presence=1 gets no presence event: the next
 	// event after its first update is the next move's.
-	plain := openPresence(t, base+"?token="+c.Seats[1].Token)
+	// The token itself is no key: its stream counts for nobody, and the
+	// next presence event is that of seat 1's key, at t4.
+	setNow(t2.Add(time.Minute))
+	raw := openPresence(t, base+"?key="+c.Seats[1].Token+"&token="+c.Seats[1].Token)
+	raw.next(t, "update")
+	t4 := t2.Add(2 * time.Minute)
+	setNow(t4)
+	plain := openPresence(t, base+"?key="+hashToken(c.Seats[1].Token))
 	plain.next(t, "update")
 	p = watch.presence(t)
-	if !p.Seats[1].Connected {
-		t.Fatalf("seat 1's stream: %+v", p)
+	if !p.Seats[1].Connected || !p.Seats[1].LastSeen.Equal(t4) {
+		t.Fatalf("seat 1's stream: %+v, want connected at %v", p, t4)
 	}
 	playMove(t, nil, ts.URL, c.ID, c.Seats[0].Token, c.State)
 	line, err := plain.rd.ReadString('\n')

@@ -25,8 +25,9 @@ type streamMessage struct {
 // the state and the new events; the SSE id is the number of events
 // sent, so that a reconnecting EventSource (Last-Event-ID) gets only
 // the events it missed. ?since=N starts the events at N. A stream opened
-// with a seat's token (?token=, as EventSource sends no header) shows the
-// seat's player as connected while it is open, and ?presence=1 adds a
+// with a seat's key (?key=, the hex SHA-256 of its token: see
+// presence.go) shows the seat's player as connected while it is open,
+// and ?presence=1 adds a
 // "presence" event at once and whenever a seat comes or goes (see
 // presenceJSON). A catch-up of
 // more than MaxPage events is sent in updates of MaxPage events each,
@@ -93,9 +94,9 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		return // the headers only
 	}
 
-	// Presence: the stream of a seat's token counts for the seat while
+	// Presence: the stream of a seat's key counts for the seat while
 	// open; ?presence=1 follows every seat's (presence.go).
-	seat := s.arriveSeat(e, r.URL.Query().Get("token"))
+	seat := s.arriveSeat(e, r.URL.Query().Get("key"))
 	defer s.leaveSeat(e, seat)
 	var pwake chan struct{}
 	if r.URL.Query().Get("presence") == "1" {

@@ -191,6 +191,21 @@ function ago(at) {
   return rtf.format(-Math.round(secs / 86400), 'day');
 }
 
+// seatKey returns the key of a seat's token that a stream sends for the
+// seat's presence: its SHA-256, in hex, as the server keeps it (a URL
+// ends up in logs; the key makes no move). '' without the browser's
+// crypto (a page not served over HTTPS, nor from this machine): the
+// player is then not shown present.
+export async function seatKey(tok) {
+  if (!tok || !window.crypto?.subtle) return '';
+  try {
+    const h = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(tok));
+    return [...new Uint8Array(h)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  } catch {
+    return '';
+  }
+}
+
 // presenceMark returns the mark of seat i, a human player other than
 // the viewer: here now, last seen when, or not here yet; null for a bot,
 // the viewer, or while presence is unknown.

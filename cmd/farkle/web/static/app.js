@@ -5,7 +5,7 @@
 
 import { dieSVG } from './dice.js';
 import { t, num, percent, setLanguage, LANGS } from './i18n.js';
-import { turnAlert, setupAlerts, relabel, onPresence, setPresence, presenceMark, keepCopy, loadCopy, copyNotice } from './alerts.js';
+import { turnAlert, setupAlerts, relabel, onPresence, setPresence, presenceMark, seatKey, keepCopy, loadCopy, copyNotice } from './alerts.js';
 
 const LANG_KEY = 'farkle:lang';
 const $ = (id) => document.getElementById(id);
@@ -313,6 +313,8 @@ const game = {
   pick: null, // the hint's choice selected: { key, bank }
   hold: false, // a debug hook holds each step until told (window.__farkle)
   noticeKind: '', // 'conn' for a notice of the connection, cleared once connected
+  key: '', // the seat's key, for its presence (setKey)
+  keyReady: Promise.resolve(),
 };
 
 // SPEEDS scales the time of each step: the replay speed that the player
@@ -1339,6 +1341,17 @@ async function reopen() {
   if (location.hash.startsWith('#token=')) openLink();
 }
 
+// setKey sets the key of the seat's token (alerts.js), which the stream
+// sends for the seat's presence: once it has changed, an open stream
+// opens again with it.
+function setKey(tok) {
+  game.keyReady = seatKey(tok).then((k) => {
+    if (game.token !== tok || k === game.key) return;
+    game.key = k;
+    if (game.source) connect();
+  });
+}
+
 // showCopy draws the game as this browser last saw it (alerts.js keeps
 // it), marked offline, when the server cannot be reached and nothing is
 // drawn yet: the stream's events go on from it once it is back.
@@ -1350,6 +1363,7 @@ async function showCopy() {
   if (game.seat < 0 && tok) {
     game.seat = c.seat;
     game.token = tok;
+    setKey(tok);
   }
   if (c.guide && !game.guide) {
     game.guide = c.guide;
@@ -1369,9 +1383,9 @@ function connect() {
     return;
   }
   if (game.conn !== 'reconnecting') setConn('connecting');
-  // The seat's token makes the stream count for the seat's presence.
-  const tok = game.token ? `&token=${encodeURIComponent(game.token)}` : '';
-  const src = new EventSource(`/api/games/${game.id}/stream?since=${game.next}&lang=${encodeURIComponent(lang())}&presence=1${tok}`);
+  // The seat's key makes the stream count for the seat's presence.
+  const key = game.key ? `&key=${game.key}` : '';
+  const src = new EventSource(`/api/games/${game.id}/stream?since=${game.next}&lang=${encodeURIComponent(lang())}&presence=1${key}`);
   src.addEventListener('presence', (ev) => setPresence(JSON.parse(ev.data)));
   src.addEventListener('open', () => setConn('connected'));
   src.addEventListener('update', (ev) => {
@@ -1407,10 +1421,9 @@ function takeSeat(tok, j) {
   if (!rec.mine.includes(j.seat)) rec.mine.push(j.seat);
   rec.current = j.seat;
   saveSeats(game.id, rec);
-  const moved = game.token !== tok;
   game.token = tok;
   game.seat = j.seat;
-  if (moved && game.source) connect(); // the stream counts for the seat now played
+  setKey(tok);
   game.rollKey = -2; // draw the dice again: they may be this seat's to keep
   receive(null, j.state);
   if (game.state) render();
@@ -1735,6 +1748,7 @@ async function gamePage() {
   });
 
   await openSeats();
+  await game.keyReady; // the stream counts for the seat from the start
   connect();
   openLink();
 }
