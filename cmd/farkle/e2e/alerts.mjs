@@ -216,6 +216,16 @@ export async function alertsTest(base, h) {
     }
   }
 
+  // The home page, offline (the installed app's start): the game is in
+  // Ann's games, as last seen.
+  await a.goto(base + '/');
+  await a.waitForSelector('#my-games[data-ready="1"]');
+  if (!(await a.isVisible(`#my-list li[data-id="${id}"]`))) fail('offline, the home page does not list the game');
+  const listed = await a.textContent(`#my-list li[data-id="${id}"] .my-scores`);
+  if (!listed.includes(before[0]) || !listed.includes(before[1])) fail(`offline, the home page lists the game with ${listed}, not the scores ${before}`);
+  await a.goBack();
+  await a.waitForFunction(() => document.body.dataset.copyShown === '1', null, { timeout: 15000 });
+
   // Back online: connected, the offline notice gone, Ann in her seat.
   await ann.setOffline(false);
   await a.waitForFunction(() => document.body.dataset.conn === 'connected', null, { timeout: 15000 });

@@ -231,7 +231,8 @@ const MAX_COPIES = 20;
 const BIG_COPY = 5000;
 const copy = { timer: 0, pending: null, written: '' };
 
-function registerWorker() {
+// registerWorker registers the service worker (sw.js), on every page.
+export function registerWorker() {
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker.register('/sw.js')
     .then(() => navigator.serviceWorker.ready)

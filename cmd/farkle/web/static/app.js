@@ -5,7 +5,7 @@
 
 import { dieSVG } from './dice.js';
 import { t, num, percent, setLanguage, LANGS } from './i18n.js';
-import { turnAlert, setupAlerts, relabel, onPresence, setPresence, presenceMark, seatKey, keepCopy, loadCopy, copyNotice } from './alerts.js';
+import { turnAlert, setupAlerts, relabel, onPresence, setPresence, presenceMark, seatKey, registerWorker, keepCopy, loadCopy, copyNotice } from './alerts.js';
 
 const LANG_KEY = 'farkle:lang';
 const $ = (id) => document.getElementById(id);
@@ -182,7 +182,9 @@ async function myGames() {
       return { ...r, st: await api('GET', `/api/games/${r.id}`) };
     } catch (err) {
       if (err.status === 404) localStorage.removeItem(seatsKey(r.id)); // the game is gone
-      return null;
+      // Offline: the game as last seen, from its copy (alerts.js).
+      const c = err.code === 'network' ? await loadCopy(r.id) : null;
+      return c ? { ...r, st: c.state } : null;
     }
   }));
   const draw = () => {
@@ -226,6 +228,7 @@ async function myGames() {
 }
 
 function home() {
+  registerWorker(); // alerts.js: the app opens offline
   let redraw = null;
   setupLang(() => redraw?.());
   myGames().then((d) => {
