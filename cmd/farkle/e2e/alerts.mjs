@@ -130,6 +130,7 @@ export async function alertsTest(base, h) {
       if (!(await playMove(a, { bankAt: 50 }))) fail('the game of the alerts ended');
     }
     await b.waitForFunction(() => document.body.dataset.turn === 'mine', null, { timeout: 15000 });
+    const bobChimes = await b.evaluate(() => document.body.dataset.chimes || '');
     const title = await b.title();
     if (!title.startsWith(MESSAGES_EN['my.yourTurn'])) fail('Bob\'s turn: his tab says ' + title);
     if ((await tab(a)).icon !== '/static/icon.svg') fail('Bob\'s turn: Ann\'s icon is still that of her turn');
@@ -138,12 +139,18 @@ export async function alertsTest(base, h) {
     }
     await a.waitForFunction(() => document.body.dataset.turn === 'mine', null, { timeout: 15000 });
     await waitReady(a);
+    return bobChimes;
   };
 
   // Hidden, notifications not turned on: the turn comes with a chime and
   // the tab's title and icon, and no notification; nothing was asked.
+  // Bob's sound is on, but his page, opened again, has had no click or
+  // key: his turn comes without a chime; after his taps, with one.
+  await b.evaluate(() => localStorage.setItem('farkle:sound', '1'));
+  await b.reload();
+  await b.waitForFunction(() => document.body.dataset.turn === 'other');
   await hide(a, true);
-  await round();
+  if (await round() !== '') fail('Bob\'s turn chimed before he touched his page');
   ta = await tab(a);
   if (!ta.title.startsWith(MESSAGES_EN['my.yourTurn']) || ta.icon !== '/static/icon-turn.svg') fail('Ann\'s turn again: the tab says ' + JSON.stringify(ta));
   if (await a.evaluate(() => document.body.dataset.chimes) !== '1') fail('no chime when the turn came: ' + await a.evaluate(() => document.body.dataset.chimes));
@@ -157,7 +164,7 @@ export async function alertsTest(base, h) {
   await a.waitForFunction(() => document.getElementById('notify-toggle').getAttribute('aria-pressed') === 'true');
   if (await a.evaluate(() => window.__asked) !== 1) fail('the button did not ask for the permission once');
   if (await a.evaluate(() => localStorage.getItem('farkle:notify')) !== '1') fail('the notifications are not kept');
-  await round(); // shown: no notification
+  if (await round() !== '1') fail('Bob\'s turn, after his taps, did not chime'); // Ann's page shown: no notification
   if ((await a.evaluate(() => window.__notes)).length) fail('a notification while the page is shown');
   await hide(a, true);
   await round();

@@ -49,11 +49,11 @@ function soundOn() {
 }
 
 // chime plays two short tones made by WebAudio: never before the
-// player's first click or key on the page (the browser would refuse it,
-// and a page should not start sounding by itself).
+// player's first click, tap or key on this page (a page should not start
+// sounding by itself, and a browser may refuse it).
 function chime(force = false) {
   if (!force && !soundOn()) return;
-  if (!interacted && !navigator.userActivation?.hasBeenActive) return;
+  if (!interacted) return; // this page's own: a browser may carry its "user activation" over a reload
   const AC = window.AudioContext || window.webkitAudioContext;
   if (!AC) return;
   try {
