@@ -2,8 +2,9 @@
 // optional sound and an optional notification when the turn comes; the
 // presence of the other players; the service worker and the copy of each
 // game kept for an offline visit. app.js calls in at a few places:
-// turnAlert after drawing a state, presenceMark for each player,
-// setPresence with the stream's "presence" events, keepCopy and
+// setupAlerts (registerWorker on the home page) once, turnAlert after
+// drawing a state, presenceMark for each player, setPresence with the
+// stream's "presence" events, seatKey for the stream's URL, keepCopy and
 // loadCopy for the offline copy.
 
 import { t } from './i18n.js';
