@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES_EN } from '../web/static/i18n.js';
 import { MESSAGES_CS, MESSAGES_FI, MESSAGES_NL } from '../web/static/messages.js';
+import { alertsTest } from './alerts.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -1224,6 +1225,7 @@ async function main() {
   if (only.length) {
     if (only.includes('layout')) await layoutTest(base);
     if (only.includes('steps')) await stepsTest(base);
+    if (only.includes('alerts')) await alertsTest(base, { launch, axeScan, overflowing, playMove, waitReady, fail, lap, shots, MESSAGES_EN });
     if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
     return;
   }
@@ -1549,6 +1551,7 @@ async function main() {
   await stepsTest(base);
   await seatChancesTest(base);
   lap('every player\'s chance');
+  await alertsTest(base, { launch, axeScan, overflowing, playMove, waitReady, fail, lap, shots, MESSAGES_EN });
 
   console.log(`hints sorted by the chance to win: ${hintsByChance}`);
   console.log('axe-core: ' + axeLog.join('; '));

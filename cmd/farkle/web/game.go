@@ -61,6 +61,10 @@ type entry struct {
 	// subs are the event streams of the game, each woken by a
 	// non-blocking send when the game changes.
 	subs map[chan struct{}]struct{}
+	// presence is each seat's presence, psubs the streams that follow
+	// it (presence.go).
+	presence []seatPresence
+	psubs    map[chan struct{}]struct{}
 	// hooks is the copy of g that the advice's hooks read, with its own
 	// lock, taken before mu (hookview.go).
 	hooks hookCopy

@@ -24,7 +24,12 @@ type streamMessage struct {
 // one "update" whenever the game changes (at once on connecting), with
 // the state and the new events; the SSE id is the number of events
 // sent, so that a reconnecting EventSource (Last-Event-ID) gets only
-// the events it missed. ?since=N starts the events at N. A catch-up of
+// the events it missed. ?since=N starts the events at N. A stream opened
+// with a seat's key (?key=, the hex SHA-256 of its token: see
+// presence.go) shows the seat's player as connected while it is open,
+// and ?presence=1 adds a
+// "presence" event at once and whenever a seat comes or goes (see
+// presenceJSON). A catch-up of
 // more than MaxPage events is sent in updates of MaxPage events each,
 // the state with each. Event streams are bounded globally (MaxStreams,
 // 503) and per client (MaxClientStreams, 429; an IPv6 client's /56 and
@@ -89,6 +94,18 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		return // the headers only
 	}
 
+	// Presence: the stream of a seat's key counts for the seat while
+	// open; ?presence=1 follows every seat's (presence.go).
+	seat := s.arriveSeat(e, r.URL.Query().Get("key"))
+	defer s.leaveSeat(e, seat)
+	var pwake chan struct{}
+	if r.URL.Query().Get("presence") == "1" {
+		pwake = make(chan struct{}, 1)
+		pwake <- struct{}{}
+		followPresence(e, pwake)
+		defer unfollowPresence(e, pwake)
+	}
+
 	// send writes the parts of one message and flushes them, within
 	// StreamWriteTimeout: a client that does not take them in time has
 	// its stream ended. Nothing is kept between messages but the
@@ -123,6 +140,10 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-heartbeat.C:
 			if !send(keepAlive) {
+				return
+			}
+		case <-pwake:
+			if !send(s.presenceMessage(e)) {
 				return
 			}
 		case <-wake:

@@ -5,6 +5,7 @@
 
 import { dieSVG } from './dice.js';
 import { t, num, percent, setLanguage, LANGS } from './i18n.js';
+import { turnAlert, setupAlerts, relabel, onPresence, setPresence, presenceMark, seatKey, registerWorker, keepCopy, loadCopy, copyNotice } from './alerts.js';
 
 const LANG_KEY = 'farkle:lang';
 const $ = (id) => document.getElementById(id);
@@ -181,7 +182,9 @@ async function myGames() {
       return { ...r, st: await api('GET', `/api/games/${r.id}`) };
     } catch (err) {
       if (err.status === 404) localStorage.removeItem(seatsKey(r.id)); // the game is gone
-      return null;
+      // Offline: the game as last seen, from its copy (alerts.js).
+      const c = err.code === 'network' ? await loadCopy(r.id) : null;
+      return c ? { ...r, st: c.state } : null;
     }
   }));
   const draw = () => {
@@ -225,6 +228,7 @@ async function myGames() {
 }
 
 function home() {
+  registerWorker(); // alerts.js: the app opens offline
   let redraw = null;
   setupLang(() => redraw?.());
   myGames().then((d) => {
@@ -312,6 +316,8 @@ const game = {
   pick: null, // the hint's choice selected: { key, bank }
   hold: false, // a debug hook holds each step until told (window.__farkle)
   noticeKind: '', // 'conn' for a notice of the connection, cleared once connected
+  key: '', // the seat's key, for its presence (setKey)
+  keyReady: Promise.resolve(),
 };
 
 // SPEEDS scales the time of each step: the replay speed that the player
@@ -864,6 +870,9 @@ function render() {
   renderSeats();
   if (stepping()) renderView(); // a newer state's moves still to show
   document.body.dataset.lang = document.documentElement.lang; // drawn in this language
+  // The tab's title and icon, the turn's alerts, the offline copy (alerts.js).
+  turnAlert({ id: s.id, mine: myTurn(), names: s.players.map((p, i) => nameOf(i)), watching: me < 0 });
+  keepCopy(game.id, game.seat, s, game.events, game.guide);
 }
 
 // tookOver reports whether the current turn began by taking over the
@@ -1065,6 +1074,8 @@ function renderScores() {
     const tag = p.kind === 'human' ? (i === game.seat ? t('tag.you') : '') : t('tag.bot');
     if (tag) name.append(el('span', { class: 'tag', text: tag }));
     if (over && i === winner) name.append(el('span', { class: 'tag win', text: t('tag.winner') }));
+    const here = presenceMark(i, p.kind, i === game.seat); // alerts.js
+    if (here) name.append(here);
     tr.append(name, el('td', { class: 'score', text: num(p.score) }), el('td', { text: num(p.farkles) }));
     body.append(tr);
   });
@@ -1143,6 +1154,7 @@ async function act(fn, move = true) {
 async function refresh() {
   try {
     receive(null, await api('GET', `/api/games/${game.id}`, { token: game.token }));
+    if (game.noticeKind === 'conn' && game.conn === 'connected') notify(null); // the server answers again
   } catch (err) {
     notify(() => errorText(err), connCode(err));
   }
@@ -1310,15 +1322,59 @@ function selectKeep(dice, bank = false) {
 // setConn shows the state of the event stream: connecting, connected,
 // reconnecting or offline.
 function setConn(state) {
+  // A notice of the connection lost is stale once it is back.
+  if (state === 'connected' && game.noticeKind === 'conn') notify(null);
   if (game.conn === state) return;
+  const was = game.conn;
   game.conn = state;
   const c = $('conn');
   c.hidden = false;
   c.dataset.state = state;
   c.textContent = t('conn.' + state);
   document.body.dataset.conn = state;
-  // A notice of the connection lost is stale once it is back.
-  if (state === 'connected' && game.noticeKind === 'conn') notify(null);
+  // Back after a loss: what could not be done offline is done now.
+  if (state === 'connected' && (was === 'reconnecting' || was === 'offline')) reopen();
+}
+
+// reopen takes again, once the connection is back, the seat that could
+// not be taken offline and the #token= link that could not be checked.
+async function reopen() {
+  loadGuide(); // its failure offline said so in its place
+  if (game.seat < 0 && game.seats?.current >= 0) await openSeats();
+  if (location.hash.startsWith('#token=')) openLink();
+}
+
+// setKey sets the key of the seat's token (alerts.js), which the stream
+// sends for the seat's presence: once it has changed, an open stream
+// opens again with it.
+function setKey(tok) {
+  game.keyReady = seatKey(tok).then((k) => {
+    if (game.token !== tok || k === game.key) return;
+    game.key = k;
+    if (game.source) connect();
+  });
+}
+
+// showCopy draws the game as this browser last saw it (alerts.js keeps
+// it), marked offline, when the server cannot be reached and nothing is
+// drawn yet: the stream's events go on from it once it is back.
+async function showCopy() {
+  if (game.state || game.pending) return;
+  const c = await loadCopy(game.id);
+  if (!c || game.state || game.pending) return;
+  const tok = game.seats?.tokens[c.seat];
+  if (game.seat < 0 && tok) {
+    game.seat = c.seat;
+    game.token = tok;
+    setKey(tok);
+  }
+  if (c.guide && !game.guide) {
+    game.guide = c.guide;
+    renderGuide();
+  }
+  receive(c.events, c.state);
+  notify(() => copyNotice(c.at), 'conn');
+  document.body.dataset.copyShown = '1';
 }
 
 function connect() {
@@ -1326,10 +1382,14 @@ function connect() {
   clearTimeout(game.retry);
   if (!navigator.onLine) {
     setConn('offline');
+    showCopy();
     return;
   }
   if (game.conn !== 'reconnecting') setConn('connecting');
-  const src = new EventSource(`/api/games/${game.id}/stream?since=${game.next}&lang=${encodeURIComponent(lang())}`);
+  // The seat's key makes the stream count for the seat's presence.
+  const key = game.key ? `&key=${game.key}` : '';
+  const src = new EventSource(`/api/games/${game.id}/stream?since=${game.next}&lang=${encodeURIComponent(lang())}&presence=1${key}`);
+  src.addEventListener('presence', (ev) => setPresence(JSON.parse(ev.data)));
   src.addEventListener('open', () => setConn('connected'));
   src.addEventListener('update', (ev) => {
     setConn('connected');
@@ -1338,6 +1398,7 @@ function connect() {
   });
   src.addEventListener('error', () => {
     if (src !== game.source) return;
+    setPresence(null); // unknown until the stream is back
     if (!navigator.onLine) setConn('offline');
     else setConn('reconnecting');
     if (src.readyState === EventSource.CLOSED) {
@@ -1365,6 +1426,7 @@ function takeSeat(tok, j) {
   saveSeats(game.id, rec);
   game.token = tok;
   game.seat = j.seat;
+  setKey(tok);
   game.rollKey = -2; // draw the dice again: they may be this seat's to keep
   receive(null, j.state);
   if (game.state) render();
@@ -1389,7 +1451,7 @@ async function openSeats() {
         rec.current = -1;
         saveSeats(game.id, rec);
       } else {
-        notify(() => errorText(err));
+        notify(() => errorText(err), connCode(err));
       }
     }
   }
@@ -1416,7 +1478,7 @@ async function openLink() {
       notify(() => t(game.seat >= 0 ? 'link.bad' : 'link.badWatching'));
       history.replaceState(null, '', location.pathname); // a bad link changes nothing
     } else {
-      notify(() => t('link.unchecked')); // the link stays, to try again
+      notify(() => t('link.unchecked'), connCode(err)); // the link stays, to try again
     }
     renderSeats();
     return;
@@ -1572,7 +1634,7 @@ async function switchTo(s) {
     notify(null);
     render();
   } catch (err) {
-    notify(() => errorText(err));
+    notify(() => errorText(err), connCode(err));
   }
 }
 
@@ -1640,7 +1702,10 @@ async function gamePage() {
       game.conn = '';
       setConn(c);
     }
+    relabel(); // alerts.js
   });
+  setupAlerts();
+  onPresence(() => game.state && renderScores());
 
   $('roll').addEventListener('click', () => act(() => keepThen('roll')));
   $('bank').addEventListener('click', () => act(() => keepThen('bank')));
@@ -1652,7 +1717,7 @@ async function gamePage() {
     else act(hint, false);
   });
   $('hint-close').addEventListener('click', () => closeHint());
-  $('rematch').addEventListener('click', () => rematch().catch((err) => notify(() => errorText(err))));
+  $('rematch').addEventListener('click', () => rematch().catch((err) => notify(() => errorText(err), connCode(err))));
   $('history-newer').addEventListener('click', () => pageHistory(-1));
   $('history-older').addEventListener('click', () => pageHistory(1));
   $('name-form').addEventListener('submit', submitName);
@@ -1663,7 +1728,10 @@ async function gamePage() {
     if (!ev.ctrlKey && !ev.metaKey && !ev.altKey && ev.key !== 'Tab' && ev.key !== 'Shift') skipSteps();
   }, true);
   document.addEventListener('keydown', onKey);
-  window.addEventListener('offline', () => setConn('offline'));
+  window.addEventListener('offline', () => {
+    setConn('offline');
+    showCopy();
+  });
   window.addEventListener('online', () => {
     setConn('reconnecting');
     connect();
@@ -1683,6 +1751,7 @@ async function gamePage() {
   });
 
   await openSeats();
+  await game.keyReady; // the stream counts for the seat from the start
   connect();
   openLink();
 }
@@ -1732,7 +1801,8 @@ async function loadGuide() {
   try {
     game.guide = await api('GET', `/api/games/${game.id}/rules`);
   } catch (err) {
-    $('rules-name').textContent = errorText(err);
+    if (game.guide) renderGuide(); // the rules as known (an offline copy's), in this language's words where they are the page's
+    else $('rules-name').textContent = errorText(err);
     return;
   }
   renderGuide();

@@ -5,6 +5,7 @@
 // from a language is taken from English.
 
 import { MESSAGES_CS, MESSAGES_FI, MESSAGES_NL } from './messages.js';
+import { ALERTS } from './alerts-i18n.js';
 
 export const MESSAGES_EN = {
   // The page around the game.
@@ -326,6 +327,7 @@ export const MESSAGES_EN = {
 };
 
 const CATALOGUES = { en: MESSAGES_EN, cs: MESSAGES_CS, fi: MESSAGES_FI, nl: MESSAGES_NL };
+for (const [l, m] of Object.entries(ALERTS)) Object.assign(CATALOGUES[l], m); // the turn alerts' words (alerts-i18n.js)
 
 // LANGS are the languages of the page.
 export const LANGS = Object.keys(CATALOGUES);

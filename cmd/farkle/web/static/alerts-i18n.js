@@ -1,0 +1,53 @@
+// The words of the turn alerts, the presence marks and the offline copy
+// (alerts.js), in each language: i18n.js adds them to its catalogues.
+
+export const ALERTS = {
+  en: {
+    'alert.sound': 'Sound on my turn',
+    'alert.notify': 'Notify me on my turn',
+    'alert.notifyBlocked': 'Notifications are blocked in this browser’s settings.',
+    'alert.notifyTitle': 'Your turn in Farkle',
+    'alert.notifyBody': '{names}: your move.',
+    'presence.here': 'here now',
+    'presence.seen': 'last seen {ago}',
+    'presence.moment': 'a moment ago',
+    'presence.never': 'not here yet',
+    'offline.copy': 'You are offline: this is the game as this browser last saw it, at {time}. It goes on once the connection is back.',
+  },
+  cs: {
+    'alert.sound': 'Zvuk, když jsem na tahu',
+    'alert.notify': 'Upozornit mě, když jsem na tahu',
+    'alert.notifyBlocked': 'Upozornění jsou v nastavení tohoto prohlížeče zakázána.',
+    'alert.notifyTitle': 'Jste na tahu ve Farkle',
+    'alert.notifyBody': '{names}: váš tah.',
+    'presence.here': 'je tu',
+    'presence.seen': 'naposledy tu {ago}',
+    'presence.moment': 'před chvílí',
+    'presence.never': 'zatím tu není',
+    'offline.copy': 'Jste bez připojení: takto hru tento prohlížeč viděl naposledy, v {time}. Pokračuje, až bude připojení zpět.',
+  },
+  fi: {
+    'alert.sound': 'Ääni, kun on vuoroni',
+    'alert.notify': 'Ilmoita, kun on vuoroni',
+    'alert.notifyBlocked': 'Ilmoitukset on estetty tämän selaimen asetuksissa.',
+    'alert.notifyTitle': 'Sinun vuorosi Farklessa',
+    'alert.notifyBody': '{names}: sinun siirtosi.',
+    'presence.here': 'paikalla',
+    'presence.seen': 'viimeksi paikalla {ago}',
+    'presence.moment': 'hetki sitten',
+    'presence.never': 'ei vielä paikalla',
+    'offline.copy': 'Ei yhteyttä: tämä on peli sellaisena kuin tämä selain näki sen viimeksi, klo {time}. Peli jatkuu, kun yhteys palaa.',
+  },
+  nl: {
+    'alert.sound': 'Geluid als ik aan de beurt ben',
+    'alert.notify': 'Meld het als ik aan de beurt ben',
+    'alert.notifyBlocked': 'Meldingen zijn geblokkeerd in de instellingen van deze browser.',
+    'alert.notifyTitle': 'Jij bent aan de beurt in Farkle',
+    'alert.notifyBody': '{names}: jouw zet.',
+    'presence.here': 'is er nu',
+    'presence.seen': 'laatst gezien {ago}',
+    'presence.moment': 'zojuist',
+    'presence.never': 'nog niet geweest',
+    'offline.copy': 'Je bent offline: zo zag deze browser het spel het laatst, om {time}. Het gaat verder zodra de verbinding terug is.',
+  },
+};
