@@ -43,6 +43,9 @@ type logRecord struct {
 	Events []game.Event `json:"events"`
 	Source sourceState  `json:"source"`
 	Names  []string     `json:"names,omitempty"` // the players' names from this record on, after a rename
+	// Rematch, in a record of no events after the end, links the
+	// game to its rematch (rematch.go).
+	Rematch *rematchLink `json:"rematch,omitempty"`
 }
 
 // gameStart is record 0: the header and the creation's events, in one
@@ -200,6 +203,7 @@ func decodeGame(id string, recs []Record, maxEvents int) (*entry, error) {
 	var evs []game.Event
 	var src source
 	var state []byte
+	var link rematchLink
 	for i, rec := range moves {
 		if rec.From != len(evs) {
 			return bad("record %d: events from %d, want %d", i, rec.From, len(evs))
@@ -208,6 +212,12 @@ func decodeGame(id string, recs []Record, maxEvents int) (*entry, error) {
 			return bad("more than %d events", maxEvents)
 		}
 		evs = append(evs, rec.Events...)
+		if rec.Rematch != nil {
+			if err := checkLink(rec.Rematch, link, i, len(h.Players), len(rec.Events)); err != nil {
+				return bad("%v", err)
+			}
+			link = *rec.Rematch
+		}
 		if rec.Names != nil {
 			if len(rec.Names) != len(h.Players) {
 				return bad("record %d: %d names, want %d", i, len(rec.Names), len(h.Players))
@@ -227,8 +237,11 @@ func decodeGame(id string, recs []Record, maxEvents int) (*entry, error) {
 	if err := checkSeats(h.Seats, g.View().NumPlayers()); err != nil {
 		return bad("%v", err)
 	}
+	if link.ID != "" && !g.View().Over() {
+		return bad("a rematch of a game not over")
+	}
 	g.SetSource(src)
-	return &entry{id: id, g: g, seats: h.Seats, src: src, state: state, saved: g.NumEvents(), records: len(recs)}, nil
+	return &entry{id: id, g: g, seats: h.Seats, src: src, state: state, saved: g.NumEvents(), records: len(recs), rematch: link}, nil
 }
 
 // load reads game id from the store into a new entry, and plays the
@@ -269,6 +282,7 @@ func (s *Server) reload(e *entry) {
 		return
 	}
 	e.g, e.seats, e.bots, e.src, e.state, e.saved, e.records = fresh.g, fresh.seats, fresh.bots, fresh.src, fresh.state, fresh.saved, fresh.records
+	e.rematch = fresh.rematch
 	e.renames++ // the cached state goes
 }
 
@@ -345,6 +359,7 @@ func (s *Server) fill(e *entry) {
 		return
 	}
 	e.g, e.seats, e.bots, e.src, e.state, e.saved, e.records = l.g, l.seats, l.bots, l.src, l.state, l.saved, l.records
+	e.rematch = l.rematch
 }
 
 // evict drops held games, none with an event stream, until fewer than
