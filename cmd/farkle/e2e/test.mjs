@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES_EN } from '../web/static/i18n.js';
 import { MESSAGES_CS, MESSAGES_FI, MESSAGES_NL } from '../web/static/messages.js';
+import { rematchTest } from './rematch.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -1215,6 +1216,9 @@ async function layoutTest(base) {
   lap(`layouts: 4 languages at 320, 390, 768 and 1280 px, light and dark, no overflow; Start at ${startAt} px at the most on a phone of 844`);
 }
 
+// helpers are what the parts in files of their own take from this one.
+const helpers = () => ({ launch, axeScan, createGame, playMove, waitReady, overflowing, shots, fail, lap, errors });
+
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const base = await startServer();
@@ -1224,6 +1228,7 @@ async function main() {
   if (only.length) {
     if (only.includes('layout')) await layoutTest(base);
     if (only.includes('steps')) await stepsTest(base);
+    if (only.includes('rematch')) await rematchTest(base, helpers());
     if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
     return;
   }
@@ -1549,6 +1554,7 @@ async function main() {
   await stepsTest(base);
   await seatChancesTest(base);
   lap('every player\'s chance');
+  await rematchTest(base, helpers());
 
   console.log(`hints sorted by the chance to win: ${hintsByChance}`);
   console.log('axe-core: ' + axeLog.join('; '));
