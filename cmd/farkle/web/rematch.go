@@ -65,7 +65,9 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	}
 	defer done()
 	resp, aerr := s.rematch(e, tok)
-	for i := 0; aerr == errEvicted && i < 3; i++ {
+	// Again after an eviction, or a conflict with another record than a
+	// link (a rename, on another Server): the game is read again then.
+	for i := 0; aerr != nil && (aerr == errEvicted || aerr.code == CodeStale) && i < 3; i++ {
 		if e, aerr = s.entryOf(r); aerr == nil {
 			resp, aerr = s.rematch(e, tok)
 		}

@@ -290,3 +290,29 @@ func TestRematchBadLink(t *testing.T) {
 		t.Fatalf("a link before the end: %v", err)
 	}
 }
+
+// A press whose link conflicts with a rename made on another Server is
+// made again on the game read again: a rematch, not a refusal.
+func TestRematchAfterRename(t *testing.T) {
+	store := newMemStore()
+	_, tsA := newTest(t, Config{Store: store})
+	_, tsB := newTest(t, Config{Store: store})
+	c := createNamed(t, tsA.URL, []string{KindHuman, KindHuman}, []string{"Ann", "Ben"})
+	finish(t, tsA.URL, c.ID, tokens(c), c.State)
+	call(t, nil, "GET", tsB.URL+"/api/games/"+c.ID, "", nil)
+	if r := call(t, nil, "POST", tsA.URL+"/api/games/"+c.ID+"/join", c.Seats[1].Token, joinRequest{Name: "Benny"}); r.status != http.StatusOK {
+		t.Fatalf("rename on A: %d %s", r.status, r.body)
+	}
+	rr, status := pressRematch(t, tsB.URL, c.ID, c.Seats[0].Token)
+	if status != http.StatusCreated {
+		t.Fatalf("the press on B after a rename on A: %d", status)
+	}
+	var st stateJSON
+	call(t, nil, "GET", tsA.URL+"/api/games/"+rr.ID, "", nil).decode(t, &st)
+	if st.Players[0].Name != "Benny" {
+		t.Fatalf("the rematch's first player: %q, want the name after the rename", st.Players[0].Name)
+	}
+	if n, _ := store.Count(context.Background()); n != 2 {
+		t.Fatalf("%d games stored, want 2", n)
+	}
+}
