@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGES_EN } from '../web/static/i18n.js';
 import { MESSAGES_CS, MESSAGES_FI, MESSAGES_NL } from '../web/static/messages.js';
 import { alertsTest } from './alerts.mjs';
+import { rematchTest } from './rematch.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -1216,6 +1217,9 @@ async function layoutTest(base) {
   lap(`layouts: 4 languages at 320, 390, 768 and 1280 px, light and dark, no overflow; Start at ${startAt} px at the most on a phone of 844`);
 }
 
+// helpers are what the parts in files of their own take from this one.
+const helpers = () => ({ launch, axeScan, createGame, playMove, waitReady, overflowing, shots, fail, lap, errors });
+
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const base = await startServer();
@@ -1226,6 +1230,7 @@ async function main() {
     if (only.includes('layout')) await layoutTest(base);
     if (only.includes('steps')) await stepsTest(base);
     if (only.includes('alerts')) await alertsTest(base, { launch, axeScan, overflowing, playMove, waitReady, fail, lap, shots, MESSAGES_EN });
+    if (only.includes('rematch')) await rematchTest(base, helpers());
     if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
     return;
   }
@@ -1278,7 +1283,9 @@ async function main() {
   await page.waitForURL((u) => /\/g\/[0-9a-f]{24}$/.test(u.pathname) && !u.pathname.endsWith(id));
   await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
   const again = await page.evaluate(() => [...document.querySelectorAll('#scores .name')].map((n) => n.textContent));
-  if (JSON.stringify(again) !== JSON.stringify(state.players.map((p) => p.name))) fail('the rematch has other players: ' + again.join(', '));
+  // The seats turn by one: the player after the last game's first starts.
+  const turned = [...state.players.slice(1), state.players[0]].map((p) => p.name);
+  if (JSON.stringify(again) !== JSON.stringify(turned)) fail('the rematch has other players: ' + again.join(', '));
 
   // Phone: a new game by touch, some moves, screenshots.
   const phone = await launch({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -1552,6 +1559,7 @@ async function main() {
   await seatChancesTest(base);
   lap('every player\'s chance');
   await alertsTest(base, { launch, axeScan, overflowing, playMove, waitReady, fail, lap, shots, MESSAGES_EN });
+  await rematchTest(base, helpers());
 
   console.log(`hints sorted by the chance to win: ${hintsByChance}`);
   console.log('axe-core: ' + axeLog.join('; '));

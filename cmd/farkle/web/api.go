@@ -57,6 +57,8 @@ func (s *Server) routes() {
 	api("POST", "/api/games/{id}/keep", s.handleMove(game.ActionKeep))
 	api("POST", "/api/games/{id}/bank", s.handleMove(game.ActionBank))
 	api("POST", "/api/games/{id}/piggyback", s.handleMove(game.ActionPiggyback))
+	api("POST", "/api/games/{id}/rematch", s.handleRematch)
+	api("POST", "/api/games/{id}/react", s.handleReact)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusNotFound, CodeNotFound, "no such API route"))
 	})

@@ -68,6 +68,10 @@ type entry struct {
 	// hooks is the copy of g that the advice's hooks read, with its own
 	// lock, taken before mu (hookview.go).
 	hooks hookCopy
+	// rematch links the finished game to its rematch, once made
+	// (rematch.go); reacts are the quick reactions (react.go).
+	rematch rematchLink
+	reacts  reactions
 }
 
 // A source is a dice source that can be saved: a *rand.ChaCha8, or a

@@ -44,6 +44,9 @@ type logRecord struct {
 	Events []game.Event `json:"events"`
 	Source sourceState  `json:"source"`
 	Names  []string     `json:"names,omitempty"` // the players' names from this record on, after a rename
+	// Rematch, in a record of no events after the end, links the
+	// game to its rematch (rematch.go).
+	Rematch *rematchLink `json:"rematch,omitempty"`
 }
 
 // gameStart is record 0: the header and the creation's events, in one
@@ -205,6 +208,7 @@ type decoder struct {
 	src       source
 	state     []byte
 	records   int
+	link      rematchLink // the game's rematch, once a record links it
 }
 
 // catchUp returns a decoder of e's game as it is, to decode its records
@@ -219,6 +223,7 @@ func (e *entry) catchUp(maxEvents int) *decoder {
 		src:       e.src,
 		state:     e.state,
 		records:   e.records,
+		link:      e.rematch,
 	}
 }
 
@@ -240,8 +245,11 @@ func (d *decoder) decode(recs []Record) (*entry, error) {
 	if err := checkSeats(d.h.Seats, g.View().NumPlayers()); err != nil {
 		return nil, fmt.Errorf("%w %s: %v", errBadGame, d.id, err)
 	}
+	if d.link.ID != "" && !g.View().Over() {
+		return nil, fmt.Errorf("%w %s: a rematch of a game not over", errBadGame, d.id)
+	}
 	g.SetSource(d.src)
-	return &entry{id: d.id, g: g, seats: d.h.Seats, src: d.src, state: d.state, saved: g.NumEvents(), records: d.records}, nil
+	return &entry{id: d.id, g: g, seats: d.h.Seats, src: d.src, state: d.state, saved: g.NumEvents(), records: d.records, rematch: d.link}, nil
 }
 
 // add adds the next record.
@@ -256,6 +264,12 @@ func (d *decoder) add(rec logRecord) error {
 		return bad("more than %d events", d.maxEvents)
 	}
 	d.evs = append(d.evs, rec.Events...)
+	if rec.Rematch != nil {
+		if err := checkLink(rec.Rematch, d.link, d.records, len(d.h.Players), len(rec.Events)); err != nil {
+			return fmt.Errorf("%w %s: %v", errBadGame, d.id, err)
+		}
+		d.link = *rec.Rematch
+	}
 	if rec.Names != nil {
 		if len(rec.Names) != len(d.h.Players) {
 			return bad("%d names, want %d", len(rec.Names), len(d.h.Players))
@@ -320,6 +334,7 @@ func (s *Server) reload(e *entry) {
 		return
 	}
 	e.g, e.seats, e.bots, e.src, e.state, e.saved, e.records = fresh.g, fresh.seats, fresh.bots, fresh.src, fresh.state, fresh.saved, fresh.records
+	e.rematch = fresh.rematch
 	e.renames++ // the cached state goes
 }
 
@@ -413,6 +428,7 @@ func (s *Server) fill(e *entry) {
 		return
 	}
 	e.g, e.seats, e.bots, e.src, e.state, e.saved, e.records = l.g, l.seats, l.bots, l.src, l.state, l.saved, l.records
+	e.rematch = l.rematch
 }
 
 // evict drops held games, none with an event stream, until fewer than

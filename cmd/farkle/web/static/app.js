@@ -230,10 +230,14 @@ async function myGames() {
 function home() {
   registerWorker(); // alerts.js: the app opens offline
   let redraw = null;
-  setupLang(() => redraw?.());
+  setupLang(() => {
+    redraw?.();
+    showStats();
+  });
   myGames().then((d) => {
     redraw = d;
   });
+  showStats();
   const form = $('new-game');
   if (!form) return;
   $('short-target').addEventListener('click', () => {
@@ -1079,6 +1083,7 @@ function renderScores() {
     tr.append(name, el('td', { class: 'score', text: num(p.score) }), el('td', { text: num(p.farkles) }));
     body.append(tr);
   });
+  markReactions();
 }
 
 // eventText describes event e in the page's language.
@@ -1396,6 +1401,7 @@ function connect() {
     const msg = JSON.parse(ev.data);
     receive(msg.events, msg.state);
   });
+  src.addEventListener('reaction', (ev) => showReaction(JSON.parse(ev.data)));
   src.addEventListener('error', () => {
     if (src !== game.source) return;
     setPresence(null); // unknown until the stream is back
@@ -1738,6 +1744,7 @@ async function gamePage() {
     refresh();
   });
   setupGuide();
+  setupReactions();
   const sp = $('speed');
   sp.value = speed();
   sp.addEventListener('change', () => {
@@ -1908,6 +1915,8 @@ function renderOver() {
   // A rematch is offered to the players: a watcher would take the first
   // seat of the new game under its player's name.
   $('rematch').hidden = game.seat < 0;
+  renderRematch();
+  countGame();
   const w = s.players[s.winner];
   $('over-heading').textContent = s.winner === game.seat ? t('over.you', { score: w.score }) : t('over.won', { name: nameOf(s.winner), score: w.score });
   const body = $('over-rows');
@@ -1921,23 +1930,140 @@ function renderOver() {
   });
 }
 
-// rematch starts a new game of the same rules and seats, and opens the
-// player's seat of it. A watcher has no rematch.
+// ---------------------------------------- rematch, reactions, statistics
+
+// rematch asks the server for the finished game's one rematch: the first
+// press of any seat makes it, every later one joins it. Each player keeps
+// their token, in the seat turned by one (seat 1 starts the rematch); the
+// invites that this browser holds go with their seats. A watcher has no
+// rematch.
 async function rematch() {
-  const s = game.state;
   if (game.seat < 0) return;
-  const seats = s.players.map((p) => ({ kind: p.kind, name: p.kind === 'human' ? p.name : '' }));
-  const body = {
-    rules: game.guide?.preset && game.guide.preset !== 'custom' ? game.guide.preset : s.rules,
-    target: s.target, seats,
-    low_straight: s.low_straight || 0, high_straight: s.high_straight || 0,
-    toxic_twos: !!s.toxic_twos, six_ones_win: !!s.six_ones_win, welfare: !!s.welfare,
-    bankrupt: !!s.bankrupt, piggyback: !!s.piggyback, min_first_bank: s.min_first_bank || 0,
-  };
-  if (s.piggyback) body.piggyback_bonus = s.piggyback_bonus || 0;
-  const g = await api('POST', '/api/games', { body });
-  storeNewGame(g, game.seat);
-  location.assign('/g/' + g.id);
+  const r = await api('POST', `/api/games/${game.id}/rematch`, { token: game.token });
+  const n = game.state.players.length;
+  const rec = loadSeats(r.id);
+  for (const [k, tok] of Object.entries(game.seats?.tokens || {})) {
+    const j = (Number(k) - 1 + n) % n;
+    if (rec.tokens[j] === undefined) rec.tokens[j] = tok;
+  }
+  rec.tokens[r.seat] = game.token;
+  if (!rec.mine.includes(r.seat)) rec.mine.push(r.seat);
+  rec.current = r.seat;
+  saveSeats(r.id, rec);
+  location.assign('/g/' + r.id);
+}
+
+// renderRematch says, once a seat has asked for the rematch, who did,
+// and makes the button join it.
+function renderRematch() {
+  const s = game.state;
+  const offer = $('rematch-offer');
+  const by = s.rematch ? s.rematch_by : -1;
+  offer.hidden = by < 0;
+  offer.textContent = by < 0 ? '' : (by === game.seat ? t('rematch.yours') : t('rematch.offer', { name: nameOf(by) }));
+  const btn = $('rematch');
+  btn.dataset.i18n = by < 0 ? 'rematch' : 'rematch.join';
+  btn.textContent = t(btn.dataset.i18n);
+}
+
+// REACTIONS are the quick reactions that a seat may send (the server's
+// list), each with the key of its name.
+const REACTIONS = [['👍', 'react.up'], ['😮', 'react.wow'], ['😂', 'react.laugh'], ['😬', 'react.yikes'], ['🎉', 'react.party']];
+const REACTION_MS = 4000;
+
+function setupReactions() {
+  game.reacts = {};
+  const bar = $('react-bar');
+  for (const [emoji, key] of REACTIONS) {
+    const b = el('button', { type: 'button', class: 'small react', text: emoji, 'data-emoji': emoji, 'aria-label': t(key) });
+    b.dataset.i18nAriaLabel = key;
+    b.addEventListener('click', () => {
+      api('POST', `/api/games/${game.id}/react`, { token: game.token, body: { emoji } })
+        .catch((err) => notify(() => errorText(err)));
+    });
+    bar.append(b);
+  }
+}
+
+// showReaction shows a reaction of the stream beside its seat's name for
+// a few seconds, and says it.
+function showReaction(r) {
+  const key = REACTIONS.find(([e]) => e === r.emoji)?.[1];
+  if (!key || !game.state?.players[r.seat]) return;
+  game.reacts[r.seat] = { emoji: r.emoji, key, until: Date.now() + REACTION_MS };
+  markReactions();
+  announce(t('react.said', { name: nameOf(r.seat), what: t(key) }));
+  setTimeout(markReactions, REACTION_MS + 50);
+}
+
+// markReactions draws the reactions of the last few seconds beside the
+// players' names, and the bar of reactions for a player of a game with
+// another person in it (bots do not read them).
+function markReactions() {
+  const people = game.state?.players.filter((p) => p.kind === 'human').length || 0;
+  $('react-bar').hidden = game.seat < 0 || people < 2;
+  const now = Date.now();
+  for (const tr of document.querySelectorAll('#scores tr[data-seat]')) {
+    tr.querySelector('.reaction')?.remove();
+    const r = game.reacts?.[tr.dataset.seat];
+    if (!r || r.until <= now) continue;
+    tr.querySelector('th').append(el('span', { class: 'reaction', role: 'img', 'aria-label': t(r.key), text: r.emoji }));
+  }
+}
+
+// The statistics of this browser across games, in localStorage under
+// farkle:stats: games played and won and the best turn (the most points
+// banked in one turn) of the seats it played, each finished game counted
+// once (the ids counted, the last STATS_IDS of them, survive a reset, so
+// that a finished game opened again is not counted again).
+const STATS_KEY = 'farkle:stats';
+const STATS_IDS = 500;
+
+function loadStats() {
+  let st = null;
+  try {
+    st = JSON.parse(localStorage.getItem(STATS_KEY) || 'null');
+  } catch {
+    st = null;
+  }
+  const n = (v) => (Number.isFinite(v) && v >= 0 ? v : 0);
+  return { played: n(st?.played), won: n(st?.won), best: n(st?.best), ids: Array.isArray(st?.ids) ? st.ids : [] };
+}
+
+// countGame counts the finished game of this page, once, for the seat
+// played.
+function countGame() {
+  const s = game.state;
+  if (!s?.over || game.seat < 0 || game.events.length < s.num_events) return;
+  const st = loadStats();
+  if (st.ids.includes(game.id)) return;
+  st.played++;
+  if (s.winner === game.seat) st.won++;
+  for (const e of game.events) if (e.kind === 'banked' && e.player === game.seat && e.points > st.best) st.best = e.points;
+  st.ids = [...st.ids, game.id].slice(-STATS_IDS);
+  localStorage.setItem(STATS_KEY, JSON.stringify(st));
+}
+
+// showStats shows the statistics on the home page, once a game is
+// counted.
+function showStats() {
+  const box = $('my-stats');
+  if (!box) return;
+  const st = loadStats();
+  box.hidden = st.played === 0;
+  $('stats-played').textContent = num(st.played);
+  $('stats-won').textContent = num(st.won);
+  $('stats-rate').textContent = st.played ? percent(st.won / st.played) : '—';
+  $('stats-best').textContent = num(st.best);
+  if (!box.dataset.ready) {
+    box.dataset.ready = '1';
+    $('stats-reset').addEventListener('click', () => {
+      if (!window.confirm(t('stats.confirm'))) return;
+      const cur = loadStats();
+      localStorage.setItem(STATS_KEY, JSON.stringify({ played: 0, won: 0, best: 0, ids: cur.ids }));
+      showStats();
+    });
+  }
 }
 
 if (document.body.dataset.page === 'game') gamePage();
