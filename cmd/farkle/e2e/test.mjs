@@ -950,12 +950,14 @@ async function stepsTest(base) {
   const seen = {};
   const counts = { steps: 0, pig: 0, hintBank: 0, hintRoll: 0 };
   const ids = [];
-  for (let g = 0; g < 6; g++) {
+  // Random games: most runs see every kind of move in two; a piggyback
+  // is offered only in the odd ones, when the other person banks.
+  for (let g = 0; g < 12; g++) {
     const id = await stepsGame(page, base, seen, counts, g);
     ids.push(id);
     const missing = ['penalty', 'piggybacked', 'final-round', 'won', 'rolled:1', 'rolled:2', 'banked:1', 'banked:0'].filter((k) => !seen[k]);
     if (!missing.length && counts.pig && counts.hintBank) break;
-    if (g === 5) fail(`six games of steps without ${missing.join(', ')} (piggybacks taken ${counts.pig}, hint banks ${counts.hintBank}): ${JSON.stringify(seen)}`);
+    if (g === 11) fail(`twelve games of steps without ${missing.join(', ')} (piggybacks taken ${counts.pig}, hint banks ${counts.hintBank}): ${JSON.stringify(seen)}`);
   }
   lap(`steps: ${counts.steps} moves held and checked in ${ids.length} games (${Object.entries(seen).map(([k, v]) => `${k} ${v}`).join(', ')}); ${counts.pig} piggybacks taken; hint's choice the main button ${counts.hintBank} times banking, ${counts.hintRoll} rolling`);
 
