@@ -206,6 +206,9 @@ export async function alertsTest(base, h) {
   if (JSON.stringify(await scores()) !== JSON.stringify(before)) fail(`offline, the scores are ${await scores()}, were ${before}`);
   if (await a.evaluate(() => document.body.dataset.events) !== n) fail('offline, the game shown is not the last seen');
   if (await a.evaluate(() => document.querySelectorAll('#history li').length) === 0) fail('offline, no history');
+  // Her turn, offline: no move can be sent, and the buttons say so.
+  if (!(await a.isDisabled('#roll')) || !(await a.isDisabled('#bank'))) fail('offline, Roll or Bank can be pressed');
+  if (await a.textContent('#why') !== MESSAGES_EN['why.offline']) fail('offline, under the buttons: ' + await a.textContent('#why'));
   const rulesLine = () => a.textContent('#rules-name');
   if (!(await rulesLine()).startsWith('App · to 10,000')) fail('offline, the rules line says ' + await rulesLine());
   await axeScan(a, 'a game opened offline');
@@ -239,6 +242,7 @@ export async function alertsTest(base, h) {
   offline = false;
   await a.waitForFunction(() => document.getElementById('notice').hidden, null, { timeout: 5000 }).catch(async () => fail('connected again, the page still says: ' + await a.textContent('#notice')));
   await a.waitForFunction(() => document.body.dataset.turn === 'mine', null, { timeout: 10000 });
+  await a.waitForFunction(() => !document.getElementById('roll').disabled, null, { timeout: 5000 }).catch(() => fail('connected again, Roll is still off'));
   await a.waitForFunction(() => document.querySelector('#scores tr[data-seat="1"] .presence')?.dataset.state === 'away', null, { timeout: 10000 });
   if (!(await rulesLine()).startsWith('App · to 10,000')) fail('connected again, the rules line says ' + await rulesLine());
   for (const width of [320, 390]) {

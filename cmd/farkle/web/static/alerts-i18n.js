@@ -13,6 +13,7 @@ export const ALERTS = {
     'presence.moment': 'a moment ago',
     'presence.never': 'not here yet',
     'offline.copy': 'You are offline: this is the game as this browser last saw it, at {time}. It goes on once the connection is back.',
+    'why.offline': 'Offline: your move waits for the connection.',
   },
   cs: {
     'alert.sound': 'Zvuk, když jsem na tahu',
@@ -25,6 +26,7 @@ export const ALERTS = {
     'presence.moment': 'před chvílí',
     'presence.never': 'zatím tu není',
     'offline.copy': 'Jste bez připojení: takto hru tento prohlížeč viděl naposledy, v {time}. Pokračuje, až bude připojení zpět.',
+    'why.offline': 'Bez připojení: váš tah počká na připojení.',
   },
   fi: {
     'alert.sound': 'Ääni, kun on vuoroni',
@@ -37,6 +39,7 @@ export const ALERTS = {
     'presence.moment': 'hetki sitten',
     'presence.never': 'ei vielä paikalla',
     'offline.copy': 'Ei yhteyttä: tämä on peli sellaisena kuin tämä selain näki sen viimeksi, klo {time}. Peli jatkuu, kun yhteys palaa.',
+    'why.offline': 'Ei yhteyttä: siirtosi odottaa yhteyttä.',
   },
   nl: {
     'alert.sound': 'Geluid als ik aan de beurt ben',
@@ -49,5 +52,6 @@ export const ALERTS = {
     'presence.moment': 'zojuist',
     'presence.never': 'nog niet geweest',
     'offline.copy': 'Je bent offline: zo zag deze browser het spel het laatst, om {time}. Het gaat verder zodra de verbinding terug is.',
+    'why.offline': 'Offline: je zet wacht op de verbinding.',
   },
 };

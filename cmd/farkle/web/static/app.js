@@ -1029,10 +1029,16 @@ function renderSelection() {
   if (!myTurn() && !s.over) why = game.seat < 0 ? t('why.watching') : t('why.wait', { name: nameOf(s.current) });
   if (s.too_long && !s.over) why = t('why.tooLong');
   if (game.playing) why = t('why.playing');
+  // Offline, no move can be sent: the buttons say so rather than fail.
+  const offline = game.conn === 'offline' && mine;
+  if (offline) {
+    roll.disabled = bank.disabled = true;
+    why = t('why.offline');
+  }
   $('why').textContent = why;
   $('hint').disabled = !(mine && s.dice.length);
   const pig = $('piggyback');
-  pig.hidden = !(mine && s.offer_dice);
+  pig.hidden = !(mine && s.offer_dice) || offline;
   pig.textContent = s.offer_dice ? t('btn.piggyback', { total: s.offer_total, n: s.offer_dice }) : t('piggyback');
   focusNext();
 }
@@ -1337,6 +1343,7 @@ function setConn(state) {
   c.dataset.state = state;
   c.textContent = t('conn.' + state);
   document.body.dataset.conn = state;
+  if (game.state && (state === 'offline' || was === 'offline')) renderSelection();
   // Back after a loss: what could not be done offline is done now.
   if (state === 'connected' && (was === 'reconnecting' || was === 'offline')) reopen();
 }
