@@ -39,6 +39,7 @@ func TestServePostgres(t *testing.T) {
 	b := startServe(t, bin, conn)
 	t.Run("StreamFollows", func(t *testing.T) { testStreamFollows(t, a, b) })
 	t.Run("ConcurrentMoves", func(t *testing.T) { testConcurrentMoves(t, a, b) })
+	t.Run("Rematch", func(t *testing.T) { testRematchAcross(t, a, b, conn) })
 	t.Run("KillMidBurst", func(t *testing.T) { testKillMidBurst(t, a, b) }) // kills a: last
 }
 

@@ -23,6 +23,8 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGES_EN } from '../web/static/i18n.js';
 import { MESSAGES_CS, MESSAGES_FI, MESSAGES_NL } from '../web/static/messages.js';
 import { botsTest } from './bots.mjs';
+import { alertsTest } from './alerts.mjs';
+import { rematchTest } from './rematch.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -949,12 +951,14 @@ async function stepsTest(base) {
   const seen = {};
   const counts = { steps: 0, pig: 0, hintBank: 0, hintRoll: 0 };
   const ids = [];
-  for (let g = 0; g < 6; g++) {
+  // Random games: most runs see every kind of move in two; a piggyback
+  // is offered only in the odd ones, when the other person banks.
+  for (let g = 0; g < 12; g++) {
     const id = await stepsGame(page, base, seen, counts, g);
     ids.push(id);
     const missing = ['penalty', 'piggybacked', 'final-round', 'won', 'rolled:1', 'rolled:2', 'banked:1', 'banked:0'].filter((k) => !seen[k]);
     if (!missing.length && counts.pig && counts.hintBank) break;
-    if (g === 5) fail(`six games of steps without ${missing.join(', ')} (piggybacks taken ${counts.pig}, hint banks ${counts.hintBank}): ${JSON.stringify(seen)}`);
+    if (g === 11) fail(`twelve games of steps without ${missing.join(', ')} (piggybacks taken ${counts.pig}, hint banks ${counts.hintBank}): ${JSON.stringify(seen)}`);
   }
   lap(`steps: ${counts.steps} moves held and checked in ${ids.length} games (${Object.entries(seen).map(([k, v]) => `${k} ${v}`).join(', ')}); ${counts.pig} piggybacks taken; hint's choice the main button ${counts.hintBank} times banking, ${counts.hintRoll} rolling`);
 
@@ -1218,6 +1222,8 @@ async function layoutTest(base) {
 
 // botHelpers are the helpers that bots.mjs uses.
 const botHelpers = () => ({ launch, watch, fail, lap, axeScan, overflowing, playMove, waitReady, shots });
+// helpers are what the parts in files of their own take from this one.
+const helpers = () => ({ launch, axeScan, createGame, playMove, waitReady, overflowing, shots, fail, lap, errors });
 
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
@@ -1229,6 +1235,8 @@ async function main() {
     if (only.includes('layout')) await layoutTest(base);
     if (only.includes('steps')) await stepsTest(base);
     if (only.includes('bots')) await botsTest(base, botHelpers());
+    if (only.includes('alerts')) await alertsTest(base, { launch, axeScan, overflowing, playMove, waitReady, fail, lap, shots, MESSAGES_EN });
+    if (only.includes('rematch')) await rematchTest(base, helpers());
     if (errors.length) fail('errors in the page:\n  ' + errors.join('\n  '));
     return;
   }
@@ -1281,7 +1289,9 @@ async function main() {
   await page.waitForURL((u) => /\/g\/[0-9a-f]{24}$/.test(u.pathname) && !u.pathname.endsWith(id));
   await page.waitForFunction(() => document.querySelector('#status')?.textContent.startsWith('Your turn'));
   const again = await page.evaluate(() => [...document.querySelectorAll('#scores .name')].map((n) => n.textContent));
-  if (JSON.stringify(again) !== JSON.stringify(state.players.map((p) => p.name))) fail('the rematch has other players: ' + again.join(', '));
+  // The seats turn by one: the player after the last game's first starts.
+  const turned = [...state.players.slice(1), state.players[0]].map((p) => p.name);
+  if (JSON.stringify(again) !== JSON.stringify(turned)) fail('the rematch has other players: ' + again.join(', '));
 
   // Phone: a new game by touch, some moves, screenshots.
   const phone = await launch({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -1555,6 +1565,8 @@ async function main() {
   await seatChancesTest(base);
   lap('every player\'s chance');
   await botsTest(base, botHelpers());
+  await alertsTest(base, { launch, axeScan, overflowing, playMove, waitReady, fail, lap, shots, MESSAGES_EN });
+  await rematchTest(base, helpers());
 
   console.log(`hints sorted by the chance to win: ${hintsByChance}`);
   console.log('axe-core: ' + axeLog.join('; '));

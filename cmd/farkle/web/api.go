@@ -58,6 +58,8 @@ func (s *Server) routes() {
 	api("POST", "/api/games/{id}/keep", s.handleMove(game.ActionKeep))
 	api("POST", "/api/games/{id}/bank", s.handleMove(game.ActionBank))
 	api("POST", "/api/games/{id}/piggyback", s.handleMove(game.ActionPiggyback))
+	api("POST", "/api/games/{id}/rematch", s.handleRematch)
+	api("POST", "/api/games/{id}/react", s.handleReact)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusNotFound, CodeNotFound, "no such API route"))
 	})
@@ -263,8 +265,11 @@ func checkCreate(req *createRequest) (game.Rules, []string, *apiError) {
 	if req.MinFirstBank < 0 || req.MinFirstBank > rules.Target {
 		return bad("min_first_bank %d: want 0 (none) to the target, %d", req.MinFirstBank, rules.Target)
 	}
-	if step := pointStep(rules.Scoring); step > 0 && req.MinFirstBank%step != 0 {
-		return bad("min_first_bank %d: want a multiple of %d, the step of the rules' points", req.MinFirstBank, step)
+	if req.MinFirstBank > 0 {
+		// pointStep analyses every roll: only when asked.
+		if step := pointStep(rules.Scoring); step > 0 && req.MinFirstBank%step != 0 {
+			return bad("min_first_bank %d: want a multiple of %d, the step of the rules' points", req.MinFirstBank, step)
+		}
 	}
 	rules.MinFirstBank = req.MinFirstBank
 	if req.Welfare {

@@ -398,7 +398,7 @@ func TestSaveContents(t *testing.T) {
 		if st, status = playMove(t, nil, ts.URL, c.ID, tok, st); status != 200 {
 			t.Fatalf("move %d: status %d", i, status)
 		}
-		recs, err := store.Load(context.Background(), c.ID)
+		recs, err := store.Load(context.Background(), c.ID, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -73,7 +73,7 @@ func TestCasualPlaysOnReadBack(t *testing.T) {
 		for range stop {
 			st, _ = playMove(t, nil, a.URL, c.ID, tok, st)
 		}
-		recs, err := storeA.Load(context.Background(), c.ID)
+		recs, err := storeA.Load(context.Background(), c.ID, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,9 +4,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/farkle-go/farkle/game"
+	"github.com/google/go-cmp/cmp"
 )
 
 // numHeld returns the number of games that s holds in memory.
@@ -169,7 +173,7 @@ func TestTwoServers(t *testing.T) {
 	}
 	// A moves again; B is told by Watch.
 	stA, _ = playMove(t, nil, tsA.URL, c.ID, tok, stA)
-	recs, err := store.Load(context.Background(), c.ID)
+	recs, err := store.Load(context.Background(), c.ID, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,4 +197,71 @@ func TestTwoServers(t *testing.T) {
 		t.Fatalf("after the removal: %s %s, want the end, not_found", ev, data)
 	}
 	call(t, nil, "GET", tsB.URL+"/api/games/"+c.ID, "", nil).wantError(t, 404, CodeNotFound)
+}
+
+// A Server that catches up on a game from the records after those it
+// holds (reload, told by Watch) makes the game that reading it whole
+// makes: from every record, for a game with a joining player's name,
+// a bot's turns and a human's moves to its end.
+func TestCatchUpAgreesWithLoad(t *testing.T) {
+	store := newMemStore()
+	_, ts := newTest(t, Config{Store: store})
+	c := createTarget(t, ts.URL, 2000, KindHuman, KindHuman, KindExpected)
+	if r := call(t, nil, "POST", ts.URL+"/api/games/"+c.ID+"/join", c.Seats[1].Token, joinRequest{Name: "Dana"}); r.status != 200 {
+		t.Fatalf("join: %d %s", r.status, r.body)
+	}
+	var st stateJSON
+	call(t, nil, "GET", ts.URL+"/api/games/"+c.ID, "", nil).decode(t, &st)
+	for moves := 0; !st.Over; moves++ {
+		if moves > 2000 {
+			t.Fatal("no end after 2,000 moves")
+		}
+		var status int
+		if st, status = playMove(t, nil, ts.URL, c.ID, c.Seats[st.Current].Token, st); status != 200 {
+			t.Fatalf("move %d: %d", moves, status)
+		}
+	}
+	recs, err := store.Load(context.Background(), c.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) < 5 {
+		t.Fatalf("%d records: too few to check", len(recs))
+	}
+	whole, err := decodeGame(c.ID, recs, game.DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type got struct {
+		Game           []byte
+		Seats          []seat
+		State          []byte
+		Saved, Records int
+	}
+	of := func(e *entry) got {
+		g, err := e.g.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got{g, e.seats, e.state, e.saved, e.records}
+	}
+	want := of(whole)
+	for k := 1; k <= len(recs); k++ {
+		part, err := decodeGame(c.ID, recs[:k], game.DefaultMaxEvents)
+		if err != nil {
+			t.Fatal(err)
+		}
+		caught, err := part.catchUp(game.DefaultMaxEvents).decode(recs[k:])
+		if err != nil {
+			t.Fatalf("from record %d: %v", k, err)
+		}
+		if diff := cmp.Diff(want, of(caught)); diff != "" {
+			t.Fatalf("caught up from record %d (-whole +caught up):\n%s", k, diff)
+		}
+	}
+	// A record out of order is refused, not applied.
+	part, _ := decodeGame(c.ID, recs[:2], game.DefaultMaxEvents)
+	if _, err := part.catchUp(game.DefaultMaxEvents).decode(recs[3:]); !errors.Is(err, errBadGame) {
+		t.Fatalf("records 3 on after 2: %v, want errBadGame", err)
+	}
 }

@@ -28,6 +28,8 @@ const (
 	CodeUnavailable      = "unavailable"          // 503: too many games or event streams, or the server is stopping
 	CodeOverloaded       = "overloaded"           // 503: the disk is behind: try again after Retry-After
 	CodeStale            = "stale"                // 409: a move sent with X-Farkle-Events after the game moved on
+	CodeNotOver          = "not_over"             // 409: a rematch of a game not over
+	CodeTooManyReactions = "too_many_reactions"   // 429: a seat's quick reactions beyond 1 a second or 10 a minute
 )
 
 // An apiError is a refusal: its status, code and message.

@@ -74,9 +74,17 @@ type entry struct {
 	// subs are the event streams of the game, each woken by a
 	// non-blocking send when the game changes.
 	subs map[chan struct{}]struct{}
+	// presence is each seat's presence, psubs the streams that follow
+	// it (presence.go).
+	presence []seatPresence
+	psubs    map[chan struct{}]struct{}
 	// hooks is the copy of g that the advice's hooks read, with its own
 	// lock, taken before mu (hookview.go).
 	hooks hookCopy
+	// rematch links the finished game to its rematch, once made
+	// (rematch.go); reacts are the quick reactions (react.go).
+	rematch rematchLink
+	reacts  reactions
 }
 
 // A source is a dice source that can be saved: a *rand.ChaCha8, or a

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/farkle-go/farkle/cmd/farkle/web/internal/bots"
@@ -44,6 +45,9 @@ type logRecord struct {
 	Events []game.Event `json:"events"`
 	Source sourceState  `json:"source"`
 	Names  []string     `json:"names,omitempty"` // the players' names from this record on, after a rename
+	// Rematch, in a record of no events after the end, links the
+	// game to its rematch (rematch.go).
+	Rematch *rematchLink `json:"rematch,omitempty"`
 }
 
 // gameStart is record 0: the header and the creation's events, in one
@@ -184,70 +188,120 @@ var errBadGame = errors.New("bad stored game")
 
 // decodeGame makes the game id of its records, at most maxEvents events.
 func decodeGame(id string, recs []Record, maxEvents int) (*entry, error) {
-	bad := func(format string, args ...any) (*entry, error) {
-		return nil, fmt.Errorf("%w %s: %s", errBadGame, id, fmt.Sprintf(format, args...))
-	}
 	if len(recs) == 0 {
-		return bad("no record")
+		return nil, fmt.Errorf("%w %s: no record", errBadGame, id)
 	}
 	var start gameStart
 	if err := strictJSON(recs[0].Data, &start); err != nil {
-		return bad("record 0: %v", err)
+		return nil, fmt.Errorf("%w %s: record 0: %v", errBadGame, id, err)
 	}
 	h := start.logHeader
 	if h.Format != logFormat || h.Version != logVersion {
-		return bad("record 0: format %q version %d, want %q version %d", h.Format, h.Version, logFormat, logVersion)
+		return nil, fmt.Errorf("%w %s: record 0: format %q version %d, want %q version %d", errBadGame, id, h.Format, h.Version, logFormat, logVersion)
 	}
-	moves := make([]logRecord, len(recs))
-	moves[0] = start.logRecord
-	for i := 1; i < len(recs); i++ {
-		if err := strictJSON(recs[i].Data, &moves[i]); err != nil {
-			return bad("record %d: %v", i, err)
+	d := &decoder{id: id, h: h, maxEvents: maxEvents}
+	if err := d.add(start.logRecord); err != nil {
+		return nil, err
+	}
+	return d.decode(recs[1:])
+}
+
+// A decoder makes a game of its records: record 0's header, then the
+// events, names and dice source of each record in turn.
+type decoder struct {
+	id        string
+	h         logHeader // Players: the names as of the last record
+	maxEvents int
+	evs       []game.Event
+	src       source
+	state     []byte
+	records   int
+	link      rematchLink // the game's rematch, once a record links it
+}
+
+// catchUp returns a decoder of e's game as it is, to decode its records
+// after those e has.
+func (e *entry) catchUp(maxEvents int) *decoder {
+	v := e.g.View()
+	return &decoder{
+		id:        e.id,
+		h:         logHeader{Rules: v.Rules(), Players: e.names(), Seats: e.seats},
+		maxEvents: maxEvents,
+		evs:       slices.Clone(e.g.EventsSince(0)),
+		src:       e.src,
+		state:     e.state,
+		records:   e.records,
+		link:      e.rematch,
+	}
+}
+
+// decode adds the records recs (after record 0), and makes their game.
+func (d *decoder) decode(recs []Record) (*entry, error) {
+	for _, r := range recs {
+		var rec logRecord
+		if err := strictJSON(r.Data, &rec); err != nil {
+			return nil, fmt.Errorf("%w %s: record %d: %v", errBadGame, d.id, d.records, err)
+		}
+		if err := d.add(rec); err != nil {
+			return nil, err
 		}
 	}
-	var evs []game.Event
-	var src source
-	var state []byte
-	for i, rec := range moves {
-		if rec.From != len(evs) {
-			return bad("record %d: events from %d, want %d", i, rec.From, len(evs))
-		}
-		if len(evs)+len(rec.Events) > maxEvents {
-			return bad("more than %d events", maxEvents)
-		}
-		evs = append(evs, rec.Events...)
-		if rec.Names != nil {
-			if len(rec.Names) != len(h.Players) {
-				return bad("record %d: %d names, want %d", i, len(rec.Names), len(h.Players))
-			}
-			h.Players = rec.Names
-		}
-		var err error
-		if src, err = rec.Source.source(); err != nil {
-			return bad("record %d: %v", i, err)
-		}
-		state = rec.Source.State
+	g, err := game.Replay(d.h.Rules, d.h.Players, d.evs)
+	if err != nil {
+		return nil, fmt.Errorf("%w %s: %v", errBadGame, d.id, err)
 	}
-	g, err := game.Replay(h.Rules, h.Players, evs)
+	if err := checkSeats(d.h.Seats, g.View().NumPlayers()); err != nil {
+		return nil, fmt.Errorf("%w %s: %v", errBadGame, d.id, err)
+	}
+	for i, st := range d.h.Seats {
+		if k, ok := bots.Canonical(st.Kind); ok {
+			d.h.Seats[i].Kind = k // a game saved with the old names
+		}
+	}
+	if d.link.ID != "" && !g.View().Over() {
+		return nil, fmt.Errorf("%w %s: a rematch of a game not over", errBadGame, d.id)
+	}
+	g.SetSource(d.src)
+	return &entry{id: d.id, g: g, seats: d.h.Seats, src: d.src, state: d.state, saved: g.NumEvents(), records: d.records, rematch: d.link}, nil
+}
+
+// add adds the next record.
+func (d *decoder) add(rec logRecord) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w %s: record %d: %s", errBadGame, d.id, d.records, fmt.Sprintf(format, args...))
+	}
+	if rec.From != len(d.evs) {
+		return bad("events from %d, want %d", rec.From, len(d.evs))
+	}
+	if len(d.evs)+len(rec.Events) > d.maxEvents {
+		return bad("more than %d events", d.maxEvents)
+	}
+	d.evs = append(d.evs, rec.Events...)
+	if rec.Rematch != nil {
+		if err := checkLink(rec.Rematch, d.link, d.records, len(d.h.Players), len(rec.Events)); err != nil {
+			return fmt.Errorf("%w %s: %v", errBadGame, d.id, err)
+		}
+		d.link = *rec.Rematch
+	}
+	if rec.Names != nil {
+		if len(rec.Names) != len(d.h.Players) {
+			return bad("%d names, want %d", len(rec.Names), len(d.h.Players))
+		}
+		d.h.Players = rec.Names
+	}
+	src, err := rec.Source.source()
 	if err != nil {
 		return bad("%v", err)
 	}
-	if err := checkSeats(h.Seats, g.View().NumPlayers()); err != nil {
-		return bad("%v", err)
-	}
-	for i, st := range h.Seats {
-		if k, ok := bots.Canonical(st.Kind); ok {
-			h.Seats[i].Kind = k // a game saved with the old names
-		}
-	}
-	g.SetSource(src)
-	return &entry{id: id, g: g, seats: h.Seats, src: src, state: state, saved: g.NumEvents(), records: len(recs)}, nil
+	d.src, d.state = src, rec.Source.State
+	d.records++
+	return nil
 }
 
 // load reads game id from the store into a new entry, and plays the
 // bots' turns that are due, if any (a game written by another program).
 func (s *Server) load(id string) (*entry, error) {
-	recs, err := s.cfg.Store.Load(context.Background(), id)
+	recs, err := s.cfg.Store.Load(context.Background(), id, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -255,6 +309,13 @@ func (s *Server) load(id string) (*entry, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.ready(e)
+}
+
+// ready makes the bots of e, newly decoded, and plays their turns that
+// are due, if any.
+func (s *Server) ready(e *entry) (_ *entry, err error) {
+	id := e.id
 	if e.bots, err = s.makeBots(e.g, e.seats, e.src); err != nil {
 		return nil, fmt.Errorf("%w %s: %v", errBadGame, id, err)
 	}
@@ -272,7 +333,11 @@ func (s *Server) load(id string) (*entry, error) {
 // caller holds e.mu.
 func (s *Server) reload(e *entry) {
 	defer e.notify()
-	fresh, err := s.load(e.id)
+	fresh, err := s.catchUp(e)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		s.logf("farkle serve: game %s: catching up from record %d: %v; reading it whole", e.id, e.records, err)
+		fresh, err = s.load(e.id)
+	}
 	if err != nil {
 		if !errors.Is(err, ErrNotFound) {
 			s.logf("farkle serve: game %s: reloading: %v", e.id, err)
@@ -282,7 +347,25 @@ func (s *Server) reload(e *entry) {
 		return
 	}
 	e.g, e.seats, e.bots, e.src, e.state, e.saved, e.records = fresh.g, fresh.seats, fresh.bots, fresh.src, fresh.state, fresh.saved, fresh.records
+	e.rematch = fresh.rematch
 	e.renames++ // the cached state goes
+}
+
+// catchUp reads the records of e after those it has, and returns its
+// game after them (e as it is if there are none).
+func (s *Server) catchUp(e *entry) (*entry, error) {
+	if e.records == 0 || e.g.NumEvents() != e.saved {
+		return s.load(e.id) // not as saved: read whole
+	}
+	recs, err := s.cfg.Store.Load(context.Background(), e.id, e.records)
+	if err != nil {
+		return nil, err
+	}
+	fresh, err := e.catchUp(s.loadEvents).decode(recs)
+	if err != nil {
+		return nil, err
+	}
+	return s.ready(fresh)
 }
 
 // forget drops e from the games held, if it is the one held.
@@ -358,6 +441,7 @@ func (s *Server) fill(e *entry) {
 		return
 	}
 	e.g, e.seats, e.bots, e.src, e.state, e.saved, e.records = l.g, l.seats, l.bots, l.src, l.state, l.saved, l.records
+	e.rematch = l.rematch
 }
 
 // evict drops held games, none with an event stream, until fewer than

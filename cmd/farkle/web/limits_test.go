@@ -383,7 +383,7 @@ func TestExpiry(t *testing.T) {
 		t.Fatalf("%d games expired after an hour, want the finished one", n)
 	}
 	call(t, nil, "GET", ts.URL+"/api/games/"+over.ID, "", nil).wantError(t, 404, CodeNotFound)
-	if _, err := memStoreAt(dir).Load(context.Background(), over.ID); !errors.Is(err, ErrNotFound) {
+	if _, err := memStoreAt(dir).Load(context.Background(), over.ID, 0); !errors.Is(err, ErrNotFound) {
 		t.Errorf("the expired game is still stored: %v", err)
 	}
 	select {
@@ -406,7 +406,7 @@ func TestExpiry(t *testing.T) {
 	if n, err := s2.sweep(now.Add(10*time.Hour + time.Minute)); n != 1 || err != nil {
 		t.Fatalf("sweep: %d, %v; want the idle game", n, err)
 	}
-	if _, err := memStoreAt(dir).Load(context.Background(), idle.ID); !errors.Is(err, ErrNotFound) {
+	if _, err := memStoreAt(dir).Load(context.Background(), idle.ID, 0); !errors.Is(err, ErrNotFound) {
 		t.Errorf("the idle game is still stored: %v", err)
 	}
 }

@@ -2,11 +2,14 @@ package web
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"html/template"
 	"io/fs"
 	"net/http"
 	"strings"
+	"time"
 )
 
 //go:embed templates/*.html static
@@ -42,7 +45,7 @@ type gamePage struct {
 
 // csp is the Content-Security-Policy of every answer: scripts and
 // styles from the server only, no framing.
-const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // securityHeaders are the headers of every answer: the CSP, no sniffing
 // of types, no referrer.
@@ -72,6 +75,10 @@ func (s *Server) pageRoutes(m *http.ServeMux) {
 			Game:  &gamePage{ID: st.ID, Players: st.Players, Current: st.Current, Over: st.Over},
 		})
 	})
+	// The web-app manifest and the service worker are at the root: a
+	// service worker controls the pages under the path it is served from.
+	m.HandleFunc("GET /manifest.webmanifest", rootFile("manifest.webmanifest", "application/manifest+json"))
+	m.HandleFunc("GET /sw.js", rootFile("sw.js", "text/javascript; charset=utf-8"))
 	static := http.StripPrefix("/static/", http.FileServerFS(staticFiles))
 	m.Handle("GET /static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		securityHeaders(w.Header())
@@ -83,6 +90,26 @@ func (s *Server) pageRoutes(m *http.ServeMux) {
 		static.ServeHTTP(w, r)
 	}))
 	m.HandleFunc("/", notFound)
+}
+
+// rootFile serves the static file name at the root, as contentType,
+// revalidated on each use (no-cache), as every static file is: a new
+// release is seen at once, and a service worker's update is found.
+func rootFile(name, contentType string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		b, err := fs.ReadFile(staticFiles, name)
+		if err != nil {
+			notFound(w, r) // never: the file is embedded
+			return
+		}
+		h := w.Header()
+		securityHeaders(h)
+		h.Set("Content-Type", contentType)
+		h.Set("Cache-Control", "no-cache")
+		sum := sha256.Sum256(b)
+		h.Set("ETag", `"`+hex.EncodeToString(sum[:8])+`"`)
+		http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(b))
+	}
 }
 
 // renderPage renders the page template, escaped by html/template.

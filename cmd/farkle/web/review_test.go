@@ -111,7 +111,7 @@ func TestRenameGone(t *testing.T) {
 	if n := faults(s).writes.Load(); n != writes {
 		t.Errorf("%d writes for the expired game's rename", n-writes)
 	}
-	if _, err := memStoreAt(dir).Load(context.Background(), c.ID); !errors.Is(err, ErrNotFound) {
+	if _, err := memStoreAt(dir).Load(context.Background(), c.ID, 0); !errors.Is(err, ErrNotFound) {
 		t.Errorf("the removed game is back: %v", err)
 	}
 }

@@ -61,6 +61,10 @@ type stateJSON struct {
 	// turn total, the bonus included, and dice; left out when none.
 	OfferTotal int `json:"offer_total,omitempty"`
 	OfferDice  int `json:"offer_dice,omitempty"`
+	// Rematch is the id of the finished game's rematch, and RematchBy
+	// the seat that asked for it; left out before (rematch.go).
+	Rematch   string `json:"rematch,omitempty"`
+	RematchBy *int   `json:"rematch_by,omitempty"`
 }
 
 // isExacter reports whether b is a bot "best" that plays as hard now.
@@ -243,6 +247,9 @@ func (s *Server) state(e *entry, lang string) stateJSON {
 		Piggyback: r.Piggyback, Bonus: r.PiggybackBonus,
 	}
 	st.OfferTotal, st.OfferDice, _ = g.View().Offer()
+	if e.rematch.ID != "" {
+		st.Rematch, st.RematchBy = e.rematch.ID, &e.rematch.By
+	}
 	if w, ok := g.View().Winner(); ok {
 		st.Winner = &w
 	}

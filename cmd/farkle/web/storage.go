@@ -30,8 +30,10 @@ type Store interface {
 	// with ErrNotFound if there is no such game.
 	Append(ctx context.Context, id string, n int, rec Record) error
 
-	// Load returns every record of game id, in order, or ErrNotFound.
-	Load(ctx context.Context, id string) ([]Record, error)
+	// Load returns the records of game id from number from on, in
+	// order (every record for 0; none if the game has from or fewer),
+	// or ErrNotFound. A negative from counts as 0.
+	Load(ctx context.Context, id string, from int) ([]Record, error)
 
 	// Delete removes game id. Deleting a game that is not stored is
 	// not an error.

@@ -67,13 +67,14 @@ func (m *memStore) Append(ctx context.Context, id string, n int, rec Record) err
 	return nil
 }
 
-func (m *memStore) Load(ctx context.Context, id string) ([]Record, error) {
+func (m *memStore) Load(ctx context.Context, id string, from int) ([]Record, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	recs, ok := m.games[id]
 	if !ok {
 		return nil, fmt.Errorf("memstore: %s: %w", id, ErrNotFound)
 	}
+	recs = recs[min(max(from, 0), len(recs)):]
 	out := make([]Record, len(recs))
 	for i, r := range recs {
 		out[i] = cloneRecord(r)

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/farkle-go/farkle/game"
 )
 
 // DefaultStreamWriteTimeout is the default of Config.StreamWriteTimeout.
@@ -24,7 +26,12 @@ type streamMessage struct {
 // one "update" whenever the game changes (at once on connecting), with
 // the state and the new events; the SSE id is the number of events
 // sent, so that a reconnecting EventSource (Last-Event-ID) gets only
-// the events it missed. ?since=N starts the events at N. A catch-up of
+// the events it missed. ?since=N starts the events at N. A stream opened
+// with a seat's key (?key=, the hex SHA-256 of its token: see
+// presence.go) shows the seat's player as connected while it is open,
+// and ?presence=1 adds a
+// "presence" event at once and whenever a seat comes or goes (see
+// presenceJSON). A catch-up of
 // more than MaxPage events is sent in updates of MaxPage events each,
 // the state with each. Event streams are bounded globally (MaxStreams,
 // 503) and per client (MaxClientStreams, 429; an IPv6 client's /56 and
@@ -76,6 +83,8 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	defer func() { unsubscribe(e, wake) }()
+	reacted := reactSeq(e) // the quick reactions sent: those after it opened
+	var shown version      // the game as the last update showed it
 
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -87,6 +96,18 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	if r.Method == http.MethodHead {
 		return // the headers only
+	}
+
+	// Presence: the stream of a seat's key counts for the seat while
+	// open; ?presence=1 follows every seat's (presence.go).
+	seat := s.arriveSeat(e, r.URL.Query().Get("key"))
+	defer s.leaveSeat(e, seat)
+	var pwake chan struct{}
+	if r.URL.Query().Get("presence") == "1" {
+		pwake = make(chan struct{}, 1)
+		pwake <- struct{}{}
+		followPresence(e, pwake)
+		defer unfollowPresence(e, pwake)
 	}
 
 	// send writes the parts of one message and flushes them, within
@@ -125,6 +146,10 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			if !send(keepAlive) {
 				return
 			}
+		case <-pwake:
+			if !send(s.presenceMessage(e)) {
+				return
+			}
 		case <-wake:
 			if catchingUp && !s.pace(r.Context(), client) {
 				select {
@@ -134,11 +159,22 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 				}
 				return
 			}
-			state, evs, n, ok := s.update(e, lang, since)
+			state, evs, n, ver, ok := s.update(e, lang, since)
 			if !ok {
 				send(endMessage("not_found", since))
 				return // expired
 			}
+			res := streamReactions(e, reacted)
+			for _, re := range res {
+				if !send(reactionMessage(re)) {
+					return
+				}
+				reacted = re.Seq + 1
+			}
+			if ver == shown && since >= n && !catchingUp {
+				continue // woken by a reaction only
+			}
+			shown = ver
 			since = min(since, n) // a game that was undone after a failed save
 			if since += len(evs); since < n {
 				// More to catch up: the next page after this one.
@@ -221,14 +257,14 @@ func unsubscribe(e *entry, wake chan struct{}) {
 // update returns what the next update of a stream of e needs: the state,
 // and a page of the events from since on, and the game's number of
 // events; ok false once the game is gone.
-func (s *Server) update(e *entry, lang string, since int) (state stateParts, evs []eventJSON, n int, ok bool) {
+func (s *Server) update(e *entry, lang string, since int) (state stateParts, evs []eventJSON, n int, ver version, ok bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.gone {
-		return stateParts{}, nil, 0, false
+		return stateParts{}, nil, 0, version{}, false
 	}
 	n = e.g.NumEvents()
-	return s.stateOf(e, lang, -1), eventsOf(e.g, min(since, n), MaxPage), n, true
+	return s.stateOf(e, lang, -1), eventsOf(e.g, min(since, n), MaxPage), n, version{e.g, n, e.renames}, true
 }
 
 // The fixed parts of the event streams' messages.
@@ -268,4 +304,32 @@ func (s *Server) pace(ctx context.Context, c client) bool {
 		}
 	}
 	return true
+}
+
+// A version tells whether a game changed since a stream's last update:
+// its game, events and renames (a rematch linked counts as a rename).
+type version struct {
+	g       *game.Game
+	events  int
+	renames int
+}
+
+// reactSeq returns the Seq of e's next quick reaction.
+func reactSeq(e *entry) int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.reacts.next
+}
+
+// streamReactions returns e's quick reactions from seq on.
+func streamReactions(e *entry, seq int) []reaction {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.reacts.since(seq)
+}
+
+// reactionMessage returns the "reaction" event of re.
+func reactionMessage(re reaction) []byte {
+	b, _ := json.Marshal(re) // never fails: strings and numbers
+	return append(append([]byte("event: reaction\ndata: "), b...), "\n\n"...)
 }

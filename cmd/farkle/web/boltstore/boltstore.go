@@ -12,7 +12,8 @@
 // Its guarantees: Create and Append return nil only once the record is
 // on disk (the transaction fsynced); the Appends and Creates of
 // concurrent callers share one transaction and one fsync (group
-// commit, gathered for up to bbolt's MaxBatchDelay, 10 ms); a crash
+// commit: one writer commits, as each commit ends, every write that
+// came while it ran, with no timer); a crash
 // loses no record that was acknowledged and leaves no part of one. The
 // directory is locked while the store is open: a second Open of it, from
 // this process or another, fails at once with ErrLocked. One Server owns
@@ -31,6 +32,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -48,20 +50,53 @@ const FileName = "games.db"
 // store holds, in this process or another.
 var ErrLocked = errors.New("in use by another farkle serve")
 
-// The buckets: games maps an id to its meta (the number of records, the
-// time of the last and whether it finished the game); records maps an id
-// and a record's number to the record.
+// The buckets: games holds the ids of the games (each to a one-byte
+// value); records maps an id and a record's number to the record, and
+// the id and metaN to the game's meta: the number of records, the time
+// of the last and whether it finished the game. A game's meta follows
+// its last record, on the same page: an Append changes one page of the
+// tree (with its parents), not two.
 var (
 	gamesBucket   = []byte("games")
 	recordsBucket = []byte("records")
+	present       = []byte{1}
 )
+
+// metaN is the number in the key of a game's meta, after every record's.
+const metaN = 1<<32 - 1
 
 // A Store is a web.Store in an embedded database. Make one with Open.
 type Store struct {
 	db       *bolt.DB
 	count    atomic.Int64 // the games stored: the store is this process's alone
 	imported Import
+
+	// The writes of Create, Append and Delete go to the writer through
+	// writes; closing (under mu) stops taking them.
+	writes  chan write
+	mu      sync.RWMutex
+	closed  bool
+	written chan struct{} // closed when the writer returns
 }
+
+// A write is one caller's change, made in the writer's transaction.
+// Its fn returns a refusal (errRefused wrapping the error to give the
+// caller) before it writes anything; any other error fails the
+// transaction.
+type write struct {
+	fn   func(*bolt.Tx) error
+	done chan error
+}
+
+// maxBatch bounds the writes of one transaction.
+const maxBatch = 1000
+
+// A refused is the error of a write that changed nothing: the
+// writer's transaction goes on without it.
+type refused struct{ err error }
+
+func (r refused) Error() string { return r.err.Error() }
+func (r refused) Unwrap() error { return r.err }
 
 var _ web.Store = (*Store)(nil)
 
@@ -91,7 +126,7 @@ func Open(dir string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("boltstore: %s: %w", path, err)
 	}
-	st := &Store{db: db}
+	st := &Store{db: db, writes: make(chan write), written: make(chan struct{})}
 	err = db.Update(func(tx *bolt.Tx) error {
 		g, err := tx.CreateBucketIfNotExists(gamesBucket)
 		if err != nil {
@@ -111,7 +146,77 @@ func Open(dir string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("boltstore: importing the games of the old format: %w", err)
 	}
+	go st.writer()
 	return st, nil
+}
+
+// writer commits the writes sent to st.writes, as many as are waiting
+// at once (up to maxBatch) in each transaction: a group commit whose
+// batches are the writes that came during the last commit. bbolt's own
+// DB.Batch gathers each batch for a fixed delay (10 ms by default);
+// shorter delays made more and smaller commits that queue behind each
+// other (measured in web/README.md).
+func (st *Store) writer() {
+	defer close(st.written)
+	batch := make([]write, 0, maxBatch)
+	errs := make([]error, 0, maxBatch)
+	for w := range st.writes {
+		batch = append(batch[:0], w)
+	gather:
+		for len(batch) < maxBatch {
+			select {
+			case w, ok := <-st.writes:
+				if !ok {
+					break gather
+				}
+				batch = append(batch, w)
+			default:
+				break gather
+			}
+		}
+		errs = errs[:0]
+		err := st.db.Update(func(tx *bolt.Tx) error {
+			errs = errs[:0]
+			for _, w := range batch {
+				err := w.fn(tx)
+				var r refused
+				if err != nil && !errors.As(err, &r) {
+					return err
+				}
+				errs = append(errs, err)
+			}
+			return nil
+		})
+		if err != nil {
+			// The transaction failed (the disk, or one write's fault):
+			// each write is tried alone, so that one fails alone.
+			errs = errs[:0]
+			for _, w := range batch {
+				errs = append(errs, st.db.Update(w.fn))
+			}
+		}
+		for i, w := range batch {
+			var r refused
+			if errors.As(errs[i], &r) {
+				errs[i] = r.err
+			}
+			w.done <- errs[i]
+		}
+	}
+}
+
+// write makes fn's change in the writer's next transaction and returns
+// once it is on disk, or has failed.
+func (st *Store) write(fn func(*bolt.Tx) error) error {
+	done := make(chan error, 1)
+	st.mu.RLock()
+	if st.closed {
+		st.mu.RUnlock()
+		return fmt.Errorf("boltstore: %w", bolterrors.ErrDatabaseNotOpen)
+	}
+	st.writes <- write{fn: fn, done: done}
+	st.mu.RUnlock()
+	return <-done
 }
 
 // An Import is what Open imported from a data directory of the old
@@ -157,7 +262,10 @@ func (st *Store) importOld(dir string) error {
 				continue // imported before a crash cut the moving of its files short
 			}
 			last := g.Records[len(g.Records)-1]
-			if err := games.Put([]byte(g.ID), meta{n: uint32(len(g.Records)), last: last.At.UnixMicro(), finished: last.Finished}.bytes()); err != nil {
+			if err := games.Put([]byte(g.ID), present); err != nil {
+				return err
+			}
+			if err := putMeta(tx, g.ID, meta{n: uint32(len(g.Records)), last: last.At.UnixMicro(), finished: last.Finished}); err != nil {
 				return err
 			}
 			for i, r := range g.Records {
@@ -217,6 +325,20 @@ func (m meta) bytes() []byte {
 	return b
 }
 
+// getMeta returns the meta of game id, and false if there is none.
+func getMeta(tx *bolt.Tx, id string) (meta, bool, error) {
+	b := tx.Bucket(recordsBucket).Get(recordKey(id, metaN))
+	if b == nil {
+		return meta{}, false, nil
+	}
+	m, err := parseMeta(b)
+	return m, err == nil, err
+}
+
+func putMeta(tx *bolt.Tx, id string, m meta) error {
+	return tx.Bucket(recordsBucket).Put(recordKey(id, metaN), m.bytes())
+}
+
 func parseMeta(b []byte) (meta, error) {
 	if len(b) != 13 {
 		return meta{}, fmt.Errorf("boltstore: a game's meta of %d bytes", len(b))
@@ -268,12 +390,15 @@ func (st *Store) Create(ctx context.Context, id string, first web.Record) error 
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	err := st.db.Batch(func(tx *bolt.Tx) error {
+	err := st.write(func(tx *bolt.Tx) error {
 		g := tx.Bucket(gamesBucket)
 		if g.Get([]byte(id)) != nil {
-			return fmt.Errorf("boltstore: game %s: %w", id, web.ErrExists)
+			return refused{fmt.Errorf("boltstore: game %s: %w", id, web.ErrExists)}
 		}
-		if err := g.Put([]byte(id), meta{n: 1, last: first.At.UnixMicro(), finished: first.Finished}.bytes()); err != nil {
+		if err := g.Put([]byte(id), present); err != nil {
+			return err
+		}
+		if err := putMeta(tx, id, meta{n: 1, last: first.At.UnixMicro(), finished: first.Finished}); err != nil {
 			return err
 		}
 		return tx.Bucket(recordsBucket).Put(recordKey(id, 0), recordValue(first))
@@ -292,20 +417,18 @@ func (st *Store) Append(ctx context.Context, id string, n int, rec web.Record) e
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return st.db.Batch(func(tx *bolt.Tx) error {
-		g := tx.Bucket(gamesBucket)
-		mb := g.Get([]byte(id))
-		if mb == nil {
-			return fmt.Errorf("boltstore: game %s: %w", id, web.ErrNotFound)
-		}
-		m, err := parseMeta(mb)
+	return st.write(func(tx *bolt.Tx) error {
+		m, ok, err := getMeta(tx, id)
 		if err != nil {
-			return err
+			return refused{err}
+		}
+		if !ok {
+			return refused{fmt.Errorf("boltstore: game %s: %w", id, web.ErrNotFound)}
 		}
 		if n < 0 || int64(n) != int64(m.n) {
-			return fmt.Errorf("boltstore: game %s has %d records, not %d: %w", id, m.n, n, web.ErrConflict)
+			return refused{fmt.Errorf("boltstore: game %s has %d records, not %d: %w", id, m.n, n, web.ErrConflict)}
 		}
-		if err := g.Put([]byte(id), meta{n: m.n + 1, last: rec.At.UnixMicro(), finished: rec.Finished}.bytes()); err != nil {
+		if err := putMeta(tx, id, meta{n: m.n + 1, last: rec.At.UnixMicro(), finished: rec.Finished}); err != nil {
 			return err
 		}
 		return tx.Bucket(recordsBucket).Put(recordKey(id, m.n), recordValue(rec))
@@ -313,26 +436,32 @@ func (st *Store) Append(ctx context.Context, id string, n int, rec web.Record) e
 }
 
 // Load implements web.Store.
-func (st *Store) Load(ctx context.Context, id string) ([]web.Record, error) {
+func (st *Store) Load(ctx context.Context, id string, from int) ([]web.Record, error) {
+	from = max(from, 0)
 	if err := checkID(id); err != nil {
 		return nil, err
 	}
 	var out []web.Record
 	err := st.db.View(func(tx *bolt.Tx) error {
-		mb := tx.Bucket(gamesBucket).Get([]byte(id))
-		if mb == nil {
-			return fmt.Errorf("boltstore: game %s: %w", id, web.ErrNotFound)
-		}
-		m, err := parseMeta(mb)
+		m, ok, err := getMeta(tx, id)
 		if err != nil {
 			return err
 		}
-		out = make([]web.Record, 0, m.n)
+		if !ok {
+			return fmt.Errorf("boltstore: game %s: %w", id, web.ErrNotFound)
+		}
+		if from >= int(m.n) {
+			out = []web.Record{}
+			return nil
+		}
+		out = make([]web.Record, 0, int(m.n)-from)
 		prefix := recordKey(id, 0)[:len(id)+1]
 		c := tx.Bucket(recordsBucket).Cursor()
-		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			if binary.BigEndian.Uint32(k[len(prefix):]) != uint32(len(out)) {
-				return fmt.Errorf("boltstore: game %s: record %d missing", id, len(out))
+		for k, v := c.Seek(recordKey(id, uint32(from))); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			if i := binary.BigEndian.Uint32(k[len(prefix):]); i == metaN {
+				break
+			} else if i != uint32(from+len(out)) {
+				return fmt.Errorf("boltstore: game %s: record %d missing", id, from+len(out))
 			}
 			r, err := parseRecord(v)
 			if err != nil {
@@ -340,8 +469,8 @@ func (st *Store) Load(ctx context.Context, id string) ([]web.Record, error) {
 			}
 			out = append(out, r)
 		}
-		if len(out) != int(m.n) {
-			return fmt.Errorf("boltstore: game %s: %d records of %d", id, len(out), m.n)
+		if from+len(out) != int(m.n) {
+			return fmt.Errorf("boltstore: game %s: %d records of %d", id, from+len(out), m.n)
 		}
 		return nil
 	})
@@ -379,7 +508,7 @@ func (st *Store) Delete(ctx context.Context, id string) error {
 		return err
 	}
 	var gone bool
-	err := st.db.Batch(func(tx *bolt.Tx) (err error) {
+	err := st.write(func(tx *bolt.Tx) (err error) {
 		gone, err = remove(tx, id)
 		return err
 	})
@@ -398,10 +527,13 @@ func (st *Store) Expire(ctx context.Context, finishedBefore, idleBefore time.Tim
 	// waits for, and removed in a write one only if there are any.
 	due := func(tx *bolt.Tx) ([]string, error) {
 		var ids []string
-		err := tx.Bucket(gamesBucket).ForEach(func(k, v []byte) error {
-			m, err := parseMeta(v)
+		err := tx.Bucket(gamesBucket).ForEach(func(k, _ []byte) error {
+			m, ok, err := getMeta(tx, string(k))
 			if err != nil {
 				return err
+			}
+			if !ok {
+				return fmt.Errorf("boltstore: game %s has no meta", k)
 			}
 			limit := idleBefore
 			if m.finished {
@@ -452,7 +584,19 @@ func (st *Store) Watch(ctx context.Context, changed func(id string, records int)
 }
 
 // Close implements web.Store.
-func (st *Store) Close() error { return st.db.Close() }
+// The writes waiting are committed first; those after it fail.
+func (st *Store) Close() error {
+	st.mu.Lock()
+	if st.closed {
+		st.mu.Unlock()
+		return st.db.Close()
+	}
+	st.closed = true
+	close(st.writes)
+	st.mu.Unlock()
+	<-st.written
+	return st.db.Close()
+}
 
 // initialMmap is the size of the file's first mapping: 1 GiB on 64-bit
 // systems, bbolt's default on 32-bit ones.

@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	mrand "math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -108,7 +111,7 @@ func TestImport(t *testing.T) {
 	}
 	ctx := context.Background()
 	for id, n := range map[string]int{good: 4, torn: 3} {
-		recs, err := st.Load(ctx, id)
+		recs, err := st.Load(ctx, id, 0)
 		if err != nil || len(recs) != n {
 			t.Fatalf("game %s: %d records, %v; want %d", id, len(recs), err, n)
 		}
@@ -145,7 +148,7 @@ func TestImport(t *testing.T) {
 	if im := st2.Imported(); im.Games != 1 {
 		t.Fatalf("from the journal: imported %+v", im)
 	}
-	if recs, err := st2.Load(ctx, good); err != nil || len(recs) != 3 {
+	if recs, err := st2.Load(ctx, good, 0); err != nil || len(recs) != 3 {
 		t.Fatalf("the game of the journal: %d records, %v", len(recs), err)
 	}
 	if _, err := os.Stat(filepath.Join(st2.Imported().Dir, filepath.Base(wal))); err != nil {
@@ -162,5 +165,60 @@ func TestImport(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir3, good+".log")); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Close commits the writes under way: each write that returned nil
+// before or while the store closed is there when it opens again, and
+// the writes after Close fail with an error, not a panic.
+func TestCloseWhileWriting(t *testing.T) {
+	dir := t.TempDir()
+	st, err := boltstore.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	const games = 8
+	acked := make([]chan int, games)
+	for g := range games {
+		acked[g] = make(chan int, 1)
+		go func() {
+			id := fmt.Sprintf("g%d", g)
+			n := 0
+			defer func() { acked[g] <- n }()
+			if st.Create(ctx, id, web.Record{Data: []byte("0"), At: time.Now()}) != nil {
+				return
+			}
+			for n = 1; ; n++ {
+				if st.Append(ctx, id, n, web.Record{Data: []byte(strconv.Itoa(n)), At: time.Now()}) != nil {
+					return
+				}
+			}
+		}()
+	}
+	// Close once every game has some records.
+	for {
+		n, _ := st.Count(ctx)
+		if n == games {
+			break
+		}
+		runtime.Gosched()
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Append(ctx, "g0", 1, web.Record{Data: []byte("late")}); err == nil {
+		t.Fatal("Append after Close: nil")
+	}
+	again := open(t, dir)
+	for g := range games {
+		n := <-acked[g]
+		recs, err := again.Load(ctx, fmt.Sprintf("g%d", g), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(recs) < n {
+			t.Fatalf("game %d: %d records acknowledged, %d stored", g, n, len(recs))
+		}
 	}
 }

@@ -241,9 +241,10 @@ func (s *Store) appendFailed(ctx context.Context, id string, n int) error {
 	return fmt.Errorf("pgstore: appending record %d to game %q of %d records: %w", n, id, records, web.ErrConflict)
 }
 
-// Load returns the records of game id, in order.
-func (s *Store) Load(ctx context.Context, id string) ([]web.Record, error) {
-	rows, err := s.pool.Query(ctx, `SELECT n, data, at, finished FROM `+s.records+` WHERE game = $1 ORDER BY n`, id)
+// Load returns the records of game id from number from on, in order.
+func (s *Store) Load(ctx context.Context, id string, from int) ([]web.Record, error) {
+	from = max(from, 0)
+	rows, err := s.pool.Query(ctx, `SELECT n, data, at, finished FROM `+s.records+` WHERE game = $1 AND n >= $2 ORDER BY n`, id, from)
 	if err != nil {
 		return nil, fmt.Errorf("pgstore: loading game %q: %w", id, err)
 	}
@@ -255,8 +256,8 @@ func (s *Store) Load(ctx context.Context, id string) ([]web.Record, error) {
 		if err := rows.Scan(&n, &r.Data, &r.At, &r.Finished); err != nil {
 			return nil, fmt.Errorf("pgstore: loading game %q: %w", id, err)
 		}
-		if n != len(out) {
-			return nil, fmt.Errorf("pgstore: loading game %q: record %d follows %d records", id, n, len(out))
+		if n != from+len(out) {
+			return nil, fmt.Errorf("pgstore: loading game %q from record %d: record %d follows %d records", id, from, n, len(out))
 		}
 		r.At = r.At.UTC()
 		out = append(out, r)
@@ -264,10 +265,18 @@ func (s *Store) Load(ctx context.Context, id string) ([]web.Record, error) {
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("pgstore: loading game %q: %w", id, err)
 	}
-	if len(out) == 0 {
+	if len(out) > 0 {
+		return out, nil
+	}
+	// No record: no game, or none from from on.
+	var exists bool
+	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM `+s.games+` WHERE id = $1)`, id).Scan(&exists); err != nil {
+		return nil, fmt.Errorf("pgstore: loading game %q: %w", id, err)
+	}
+	if !exists {
 		return nil, fmt.Errorf("pgstore: loading game %q: %w", id, web.ErrNotFound)
 	}
-	return out, nil
+	return []web.Record{}, nil
 }
 
 // Delete removes game id, and notifies the watchers.

@@ -47,7 +47,7 @@ func TestSchemasApart(t *testing.T) {
 	if err := a.Create(ctx, "g", web.Record{Data: []byte("a"), At: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Load(ctx, "g"); !errors.Is(err, web.ErrNotFound) {
+	if _, err := b.Load(ctx, "g", 0); !errors.Is(err, web.ErrNotFound) {
 		t.Fatalf("Load from the other schema: %v, want ErrNotFound", err)
 	}
 }

@@ -5,6 +5,7 @@
 
 import { dieSVG } from './dice.js';
 import { t, num, percent, setLanguage, LANGS } from './i18n.js';
+import { turnAlert, setupAlerts, relabel, onPresence, setPresence, presenceMark, seatKey, registerWorker, keepCopy, loadCopy, copyNotice } from './alerts.js';
 
 const LANG_KEY = 'farkle:lang';
 const $ = (id) => document.getElementById(id);
@@ -180,7 +181,9 @@ async function myGames() {
       return { ...r, st: await api('GET', `/api/games/${r.id}`) };
     } catch (err) {
       if (err.status === 404) localStorage.removeItem(seatsKey(r.id)); // the game is gone
-      return null;
+      // Offline: the game as last seen, from its copy (alerts.js).
+      const c = err.code === 'network' ? await loadCopy(r.id) : null;
+      return c ? { ...r, st: c.state } : null;
     }
   }));
   const draw = () => {
@@ -224,11 +227,16 @@ async function myGames() {
 }
 
 function home() {
+  registerWorker(); // alerts.js: the app opens offline
   let redraw = null;
-  setupLang(() => redraw?.());
+  setupLang(() => {
+    redraw?.();
+    showStats();
+  });
   myGames().then((d) => {
     redraw = d;
   });
+  showStats();
   const form = $('new-game');
   if (!form) return;
   $('short-target').addEventListener('click', () => {
@@ -311,6 +319,8 @@ const game = {
   pick: null, // the hint's choice selected: { key, bank }
   hold: false, // a debug hook holds each step until told (window.__farkle)
   noticeKind: '', // 'conn' for a notice of the connection, cleared once connected
+  key: '', // the seat's key, for its presence (setKey)
+  keyReady: Promise.resolve(),
 };
 
 // SPEEDS scales the time of each step: the replay speed that the player
@@ -863,6 +873,9 @@ function render() {
   renderSeats();
   if (stepping()) renderView(); // a newer state's moves still to show
   document.body.dataset.lang = document.documentElement.lang; // drawn in this language
+  // The tab's title and icon, the turn's alerts, the offline copy (alerts.js).
+  turnAlert({ id: s.id, mine: myTurn(), names: s.players.map((p, i) => nameOf(i)), watching: me < 0 });
+  keepCopy(game.id, game.seat, s, game.events, game.guide);
 }
 
 // tookOver reports whether the current turn began by taking over the
@@ -1015,10 +1028,16 @@ function renderSelection() {
   if (!myTurn() && !s.over) why = game.seat < 0 ? t('why.watching') : t('why.wait', { name: nameOf(s.current) });
   if (s.too_long && !s.over) why = t('why.tooLong');
   if (game.playing) why = t('why.playing');
+  // Offline, no move can be sent: the buttons say so rather than fail.
+  const offline = game.conn === 'offline' && mine;
+  if (offline) {
+    roll.disabled = bank.disabled = true;
+    why = t('why.offline');
+  }
   $('why').textContent = why;
   $('hint').disabled = !(mine && s.dice.length);
   const pig = $('piggyback');
-  pig.hidden = !(mine && s.offer_dice);
+  pig.hidden = !(mine && s.offer_dice) || offline;
   pig.textContent = s.offer_dice ? t('btn.piggyback', { total: s.offer_total, n: s.offer_dice }) : t('piggyback');
   focusNext();
 }
@@ -1065,9 +1084,12 @@ function renderScores() {
       if (i === game.seat) name.append(el('span', { class: 'tag', text: t('tag.you') }));
     } else name.append(...botTags(p));
     if (over && i === winner) name.append(el('span', { class: 'tag win', text: t('tag.winner') }));
+    const here = presenceMark(i, p.kind, i === game.seat); // alerts.js
+    if (here) name.append(here);
     tr.append(name, el('td', { class: 'score', text: num(p.score) }), el('td', { text: num(p.farkles) }));
     body.append(tr);
   });
+  markReactions();
 }
 
 // botTags are the tags of the bot of player p: its kind ("hard bot"),
@@ -1157,6 +1179,7 @@ async function act(fn, move = true) {
 async function refresh() {
   try {
     receive(null, await api('GET', `/api/games/${game.id}`, { token: game.token }));
+    if (game.noticeKind === 'conn' && game.conn === 'connected') notify(null); // the server answers again
   } catch (err) {
     notify(() => errorText(err), connCode(err));
   }
@@ -1324,15 +1347,60 @@ function selectKeep(dice, bank = false) {
 // setConn shows the state of the event stream: connecting, connected,
 // reconnecting or offline.
 function setConn(state) {
+  // A notice of the connection lost is stale once it is back.
+  if (state === 'connected' && game.noticeKind === 'conn') notify(null);
   if (game.conn === state) return;
+  const was = game.conn;
   game.conn = state;
   const c = $('conn');
   c.hidden = false;
   c.dataset.state = state;
   c.textContent = t('conn.' + state);
   document.body.dataset.conn = state;
-  // A notice of the connection lost is stale once it is back.
-  if (state === 'connected' && game.noticeKind === 'conn') notify(null);
+  if (game.state && (state === 'offline' || was === 'offline')) renderSelection();
+  // Back after a loss: what could not be done offline is done now.
+  if (state === 'connected' && (was === 'reconnecting' || was === 'offline')) reopen();
+}
+
+// reopen takes again, once the connection is back, the seat that could
+// not be taken offline and the #token= link that could not be checked.
+async function reopen() {
+  loadGuide(); // its failure offline said so in its place
+  if (game.seat < 0 && game.seats?.current >= 0) await openSeats();
+  if (location.hash.startsWith('#token=')) openLink();
+}
+
+// setKey sets the key of the seat's token (alerts.js), which the stream
+// sends for the seat's presence: once it has changed, an open stream
+// opens again with it.
+function setKey(tok) {
+  game.keyReady = seatKey(tok).then((k) => {
+    if (game.token !== tok || k === game.key) return;
+    game.key = k;
+    if (game.source) connect();
+  });
+}
+
+// showCopy draws the game as this browser last saw it (alerts.js keeps
+// it), marked offline, when the server cannot be reached and nothing is
+// drawn yet: the stream's events go on from it once it is back.
+async function showCopy() {
+  if (game.state || game.pending) return;
+  const c = await loadCopy(game.id);
+  if (!c || game.state || game.pending) return;
+  const tok = game.seats?.tokens[c.seat];
+  if (game.seat < 0 && tok) {
+    game.seat = c.seat;
+    game.token = tok;
+    setKey(tok);
+  }
+  if (c.guide && !game.guide) {
+    game.guide = c.guide;
+    renderGuide();
+  }
+  receive(c.events, c.state);
+  notify(() => copyNotice(c.at), 'conn');
+  document.body.dataset.copyShown = '1';
 }
 
 function connect() {
@@ -1340,18 +1408,24 @@ function connect() {
   clearTimeout(game.retry);
   if (!navigator.onLine) {
     setConn('offline');
+    showCopy();
     return;
   }
   if (game.conn !== 'reconnecting') setConn('connecting');
-  const src = new EventSource(`/api/games/${game.id}/stream?since=${game.next}&lang=${encodeURIComponent(lang())}`);
+  // The seat's key makes the stream count for the seat's presence.
+  const key = game.key ? `&key=${game.key}` : '';
+  const src = new EventSource(`/api/games/${game.id}/stream?since=${game.next}&lang=${encodeURIComponent(lang())}&presence=1${key}`);
+  src.addEventListener('presence', (ev) => setPresence(JSON.parse(ev.data)));
   src.addEventListener('open', () => setConn('connected'));
   src.addEventListener('update', (ev) => {
     setConn('connected');
     const msg = JSON.parse(ev.data);
     receive(msg.events, msg.state);
   });
+  src.addEventListener('reaction', (ev) => showReaction(JSON.parse(ev.data)));
   src.addEventListener('error', () => {
     if (src !== game.source) return;
+    setPresence(null); // unknown until the stream is back
     if (!navigator.onLine) setConn('offline');
     else setConn('reconnecting');
     if (src.readyState === EventSource.CLOSED) {
@@ -1379,6 +1453,7 @@ function takeSeat(tok, j) {
   saveSeats(game.id, rec);
   game.token = tok;
   game.seat = j.seat;
+  setKey(tok);
   game.rollKey = -2; // draw the dice again: they may be this seat's to keep
   receive(null, j.state);
   if (game.state) render();
@@ -1403,7 +1478,7 @@ async function openSeats() {
         rec.current = -1;
         saveSeats(game.id, rec);
       } else {
-        notify(() => errorText(err));
+        notify(() => errorText(err), connCode(err));
       }
     }
   }
@@ -1430,7 +1505,7 @@ async function openLink() {
       notify(() => t(game.seat >= 0 ? 'link.bad' : 'link.badWatching'));
       history.replaceState(null, '', location.pathname); // a bad link changes nothing
     } else {
-      notify(() => t('link.unchecked')); // the link stays, to try again
+      notify(() => t('link.unchecked'), connCode(err)); // the link stays, to try again
     }
     renderSeats();
     return;
@@ -1586,7 +1661,7 @@ async function switchTo(s) {
     notify(null);
     render();
   } catch (err) {
-    notify(() => errorText(err));
+    notify(() => errorText(err), connCode(err));
   }
 }
 
@@ -1654,7 +1729,10 @@ async function gamePage() {
       game.conn = '';
       setConn(c);
     }
+    relabel(); // alerts.js
   });
+  setupAlerts();
+  onPresence(() => game.state && renderScores());
 
   $('roll').addEventListener('click', () => act(() => keepThen('roll')));
   $('bank').addEventListener('click', () => act(() => keepThen('bank')));
@@ -1666,7 +1744,7 @@ async function gamePage() {
     else act(hint, false);
   });
   $('hint-close').addEventListener('click', () => closeHint());
-  $('rematch').addEventListener('click', () => rematch().catch((err) => notify(() => errorText(err))));
+  $('rematch').addEventListener('click', () => rematch().catch((err) => notify(() => errorText(err), connCode(err))));
   $('history-newer').addEventListener('click', () => pageHistory(-1));
   $('history-older').addEventListener('click', () => pageHistory(1));
   $('name-form').addEventListener('submit', submitName);
@@ -1677,13 +1755,17 @@ async function gamePage() {
     if (!ev.ctrlKey && !ev.metaKey && !ev.altKey && ev.key !== 'Tab' && ev.key !== 'Shift') skipSteps();
   }, true);
   document.addEventListener('keydown', onKey);
-  window.addEventListener('offline', () => setConn('offline'));
+  window.addEventListener('offline', () => {
+    setConn('offline');
+    showCopy();
+  });
   window.addEventListener('online', () => {
     setConn('reconnecting');
     connect();
     refresh();
   });
   setupGuide();
+  setupReactions();
   const sp = $('speed');
   sp.value = speed();
   sp.addEventListener('change', () => {
@@ -1697,6 +1779,7 @@ async function gamePage() {
   });
 
   await openSeats();
+  await game.keyReady; // the stream counts for the seat from the start
   connect();
   openLink();
 }
@@ -1746,7 +1829,8 @@ async function loadGuide() {
   try {
     game.guide = await api('GET', `/api/games/${game.id}/rules`);
   } catch (err) {
-    $('rules-name').textContent = errorText(err);
+    if (game.guide) renderGuide(); // the rules as known (an offline copy's), in this language's words where they are the page's
+    else $('rules-name').textContent = errorText(err);
     return;
   }
   renderGuide();
@@ -1852,6 +1936,8 @@ function renderOver() {
   // A rematch is offered to the players: a watcher would take the first
   // seat of the new game under its player's name.
   $('rematch').hidden = game.seat < 0;
+  renderRematch();
+  countGame();
   const w = s.players[s.winner];
   $('over-heading').textContent = s.winner === game.seat ? t('over.you', { score: w.score }) : t('over.won', { name: nameOf(s.winner), score: w.score });
   const body = $('over-rows');
@@ -1865,23 +1951,140 @@ function renderOver() {
   });
 }
 
-// rematch starts a new game of the same rules and seats, and opens the
-// player's seat of it. A watcher has no rematch.
+// ---------------------------------------- rematch, reactions, statistics
+
+// rematch asks the server for the finished game's one rematch: the first
+// press of any seat makes it, every later one joins it. Each player keeps
+// their token, in the seat turned by one (seat 1 starts the rematch); the
+// invites that this browser holds go with their seats. A watcher has no
+// rematch.
 async function rematch() {
-  const s = game.state;
   if (game.seat < 0) return;
-  const seats = s.players.map((p) => ({ kind: p.kind, name: p.kind === 'human' ? p.name : '' }));
-  const body = {
-    rules: game.guide?.preset && game.guide.preset !== 'custom' ? game.guide.preset : s.rules,
-    target: s.target, seats,
-    low_straight: s.low_straight || 0, high_straight: s.high_straight || 0,
-    toxic_twos: !!s.toxic_twos, six_ones_win: !!s.six_ones_win, welfare: !!s.welfare,
-    bankrupt: !!s.bankrupt, piggyback: !!s.piggyback, min_first_bank: s.min_first_bank || 0,
-  };
-  if (s.piggyback) body.piggyback_bonus = s.piggyback_bonus || 0;
-  const g = await api('POST', '/api/games', { body });
-  storeNewGame(g, game.seat);
-  location.assign('/g/' + g.id);
+  const r = await api('POST', `/api/games/${game.id}/rematch`, { token: game.token });
+  const n = game.state.players.length;
+  const rec = loadSeats(r.id);
+  for (const [k, tok] of Object.entries(game.seats?.tokens || {})) {
+    const j = (Number(k) - 1 + n) % n;
+    if (rec.tokens[j] === undefined) rec.tokens[j] = tok;
+  }
+  rec.tokens[r.seat] = game.token;
+  if (!rec.mine.includes(r.seat)) rec.mine.push(r.seat);
+  rec.current = r.seat;
+  saveSeats(r.id, rec);
+  location.assign('/g/' + r.id);
+}
+
+// renderRematch says, once a seat has asked for the rematch, who did,
+// and makes the button join it.
+function renderRematch() {
+  const s = game.state;
+  const offer = $('rematch-offer');
+  const by = s.rematch ? s.rematch_by : -1;
+  offer.hidden = by < 0;
+  offer.textContent = by < 0 ? '' : (by === game.seat ? t('rematch.yours') : t('rematch.offer', { name: nameOf(by) }));
+  const btn = $('rematch');
+  btn.dataset.i18n = by < 0 ? 'rematch' : 'rematch.join';
+  btn.textContent = t(btn.dataset.i18n);
+}
+
+// REACTIONS are the quick reactions that a seat may send (the server's
+// list), each with the key of its name.
+const REACTIONS = [['👍', 'react.up'], ['😮', 'react.wow'], ['😂', 'react.laugh'], ['😬', 'react.yikes'], ['🎉', 'react.party']];
+const REACTION_MS = 4000;
+
+function setupReactions() {
+  game.reacts = {};
+  const bar = $('react-bar');
+  for (const [emoji, key] of REACTIONS) {
+    const b = el('button', { type: 'button', class: 'small react', text: emoji, 'data-emoji': emoji, 'aria-label': t(key) });
+    b.dataset.i18nAriaLabel = key;
+    b.addEventListener('click', () => {
+      api('POST', `/api/games/${game.id}/react`, { token: game.token, body: { emoji } })
+        .catch((err) => notify(() => errorText(err)));
+    });
+    bar.append(b);
+  }
+}
+
+// showReaction shows a reaction of the stream beside its seat's name for
+// a few seconds, and says it.
+function showReaction(r) {
+  const key = REACTIONS.find(([e]) => e === r.emoji)?.[1];
+  if (!key || !game.state?.players[r.seat]) return;
+  game.reacts[r.seat] = { emoji: r.emoji, key, until: Date.now() + REACTION_MS };
+  markReactions();
+  announce(t('react.said', { name: nameOf(r.seat), what: t(key) }));
+  setTimeout(markReactions, REACTION_MS + 50);
+}
+
+// markReactions draws the reactions of the last few seconds beside the
+// players' names, and the bar of reactions for a player of a game with
+// another person in it (bots do not read them).
+function markReactions() {
+  const people = game.state?.players.filter((p) => p.kind === 'human').length || 0;
+  $('react-bar').hidden = game.seat < 0 || people < 2;
+  const now = Date.now();
+  for (const tr of document.querySelectorAll('#scores tr[data-seat]')) {
+    tr.querySelector('.reaction')?.remove();
+    const r = game.reacts?.[tr.dataset.seat];
+    if (!r || r.until <= now) continue;
+    tr.querySelector('th').append(el('span', { class: 'reaction', role: 'img', 'aria-label': t(r.key), text: r.emoji }));
+  }
+}
+
+// The statistics of this browser across games, in localStorage under
+// farkle:stats: games played and won and the best turn (the most points
+// banked in one turn) of the seats it played, each finished game counted
+// once (the ids counted, the last STATS_IDS of them, survive a reset, so
+// that a finished game opened again is not counted again).
+const STATS_KEY = 'farkle:stats';
+const STATS_IDS = 500;
+
+function loadStats() {
+  let st = null;
+  try {
+    st = JSON.parse(localStorage.getItem(STATS_KEY) || 'null');
+  } catch {
+    st = null;
+  }
+  const n = (v) => (Number.isFinite(v) && v >= 0 ? v : 0);
+  return { played: n(st?.played), won: n(st?.won), best: n(st?.best), ids: Array.isArray(st?.ids) ? st.ids : [] };
+}
+
+// countGame counts the finished game of this page, once, for the seat
+// played.
+function countGame() {
+  const s = game.state;
+  if (!s?.over || game.seat < 0 || game.events.length < s.num_events) return;
+  const st = loadStats();
+  if (st.ids.includes(game.id)) return;
+  st.played++;
+  if (s.winner === game.seat) st.won++;
+  for (const e of game.events) if (e.kind === 'banked' && e.player === game.seat && e.points > st.best) st.best = e.points;
+  st.ids = [...st.ids, game.id].slice(-STATS_IDS);
+  localStorage.setItem(STATS_KEY, JSON.stringify(st));
+}
+
+// showStats shows the statistics on the home page, once a game is
+// counted.
+function showStats() {
+  const box = $('my-stats');
+  if (!box) return;
+  const st = loadStats();
+  box.hidden = st.played === 0;
+  $('stats-played').textContent = num(st.played);
+  $('stats-won').textContent = num(st.won);
+  $('stats-rate').textContent = st.played ? percent(st.won / st.played) : '—';
+  $('stats-best').textContent = num(st.best);
+  if (!box.dataset.ready) {
+    box.dataset.ready = '1';
+    $('stats-reset').addEventListener('click', () => {
+      if (!window.confirm(t('stats.confirm'))) return;
+      const cur = loadStats();
+      localStorage.setItem(STATS_KEY, JSON.stringify({ played: 0, won: 0, best: 0, ids: cur.ids }));
+      showStats();
+    });
+  }
 }
 
 if (document.body.dataset.page === 'game') gamePage();

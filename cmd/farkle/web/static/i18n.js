@@ -5,6 +5,7 @@
 // from a language is taken from English.
 
 import { MESSAGES_CS, MESSAGES_FI, MESSAGES_NL } from './messages.js';
+import { ALERTS } from './alerts-i18n.js';
 
 export const MESSAGES_EN = {
   // The page around the game.
@@ -336,9 +337,31 @@ export const MESSAGES_EN = {
   'status.pigOffer': { one: 'Your turn: roll, or piggyback: take over the {total} of {name} and roll the {n} die left.', other: 'Your turn: roll, or piggyback: take over the {total} of {name} and roll the {n} dice left.' },
   'why.pigBank': 'A bank taken over is not yours to bank yet: roll, keep, and then bank more than {total}.',
   'why.pigOffer': 'Piggyback: you start with {total}, but a farkle loses it all.',
+  // Rematch together, quick reactions and the statistics of this browser.
+  'rematch.join': 'Join the rematch',
+  'rematch.offer': '{name} wants a rematch: join your seat in it.',
+  'rematch.yours': 'You asked for a rematch: the others can join it from here.',
+  'react.label': 'React',
+  'react.up': 'Thumbs up',
+  'react.wow': 'Wow',
+  'react.laugh': 'Laughing',
+  'react.yikes': 'Yikes',
+  'react.party': 'Party',
+  'react.said': '{name}: {what}',
+  'err.too_many_reactions': 'Easy: one reaction a second, ten a minute.',
+  'err.not_over': 'The game is not over yet: a rematch comes after the end.',
+  'stats.heading': 'Your record',
+  'stats.played': 'Games played',
+  'stats.won': 'Games won',
+  'stats.rate': 'Win rate',
+  'stats.best': 'Best turn',
+  'stats.note': 'Counted in this browser only.',
+  'stats.reset': 'Reset',
+  'stats.confirm': 'Reset the record of this browser to zero?',
 };
 
 const CATALOGUES = { en: MESSAGES_EN, cs: MESSAGES_CS, fi: MESSAGES_FI, nl: MESSAGES_NL };
+for (const [l, m] of Object.entries(ALERTS)) Object.assign(CATALOGUES[l], m); // the turn alerts' words (alerts-i18n.js)
 
 // LANGS are the languages of the page.
 export const LANGS = Object.keys(CATALOGUES);

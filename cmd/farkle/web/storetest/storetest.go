@@ -38,6 +38,7 @@ func rec(data string, min int, finished bool) web.Record {
 func Run(t *testing.T, open Open) {
 	t.Run("CreateLoad", func(t *testing.T) { testCreateLoad(t, open) })
 	t.Run("Append", func(t *testing.T) { testAppend(t, open) })
+	t.Run("LoadFrom", func(t *testing.T) { testLoadFrom(t, open) })
 	t.Run("NoAlias", func(t *testing.T) { testNoAlias(t, open) })
 	t.Run("Delete", func(t *testing.T) { testDelete(t, open) })
 	t.Run("Expire", func(t *testing.T) { testExpire(t, open) })
@@ -54,12 +55,53 @@ var same = cmp.Options{
 
 func load(t *testing.T, s web.Store, id string, want []web.Record) {
 	t.Helper()
-	got, err := s.Load(context.Background(), id)
+	got, err := s.Load(context.Background(), id, 0)
 	if err != nil {
 		t.Fatalf("Load(%q): %v", id, err)
 	}
 	if diff := cmp.Diff(want, got, same); diff != "" {
 		t.Fatalf("Load(%q) (-want +got):\n%s", id, diff)
+	}
+}
+
+// testLoadFrom checks Load from every number, before, in and past a
+// game's records, beside a game whose id it starts.
+func testLoadFrom(t *testing.T, open Open) {
+	ctx := context.Background()
+	s, _ := open(t)
+	var want []web.Record
+	for i := range 5 {
+		for _, id := range []string{"g", "g2"} {
+			r := rec(fmt.Sprintf("%s record %d", id, i), i, i == 4)
+			var err error
+			if i == 0 {
+				err = s.Create(ctx, id, r)
+			} else {
+				err = s.Append(ctx, id, i, r)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if id == "g" {
+				want = append(want, r)
+			}
+		}
+	}
+	for from := -1; from <= 7; from++ {
+		got, err := s.Load(ctx, "g", from)
+		if err != nil {
+			t.Fatalf("Load(g, %d): %v", from, err)
+		}
+		w := want[min(max(from, 0), len(want)):]
+		if got == nil || len(got) != len(w) {
+			t.Fatalf("Load(g, %d): %d records (nil: %v), want %d", from, len(got), got == nil, len(w))
+		}
+		if diff := cmp.Diff(w, got, same); diff != "" {
+			t.Fatalf("Load(g, %d) (-want +got):\n%s", from, diff)
+		}
+	}
+	if _, err := s.Load(ctx, "nope", 3); !errors.Is(err, web.ErrNotFound) {
+		t.Fatalf("Load(nope, 3): %v, want ErrNotFound", err)
 	}
 }
 
@@ -75,7 +117,7 @@ func testCreateLoad(t *testing.T, open Open) {
 	ctx := context.Background()
 	s, _ := open(t)
 	count(t, s, 0)
-	if _, err := s.Load(ctx, "nope"); !errors.Is(err, web.ErrNotFound) {
+	if _, err := s.Load(ctx, "nope", 0); !errors.Is(err, web.ErrNotFound) {
 		t.Fatalf("Load of no game: %v, want ErrNotFound", err)
 	}
 	first := rec(`{"start":1}`, 0, false)
@@ -138,7 +180,7 @@ func testNoAlias(t *testing.T, open Open) {
 	}
 	copy(data, "XXXXX")
 	copy(more, "YYYYYY")
-	got, err := s.Load(ctx, "g")
+	got, err := s.Load(ctx, "g", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +206,7 @@ func testDelete(t *testing.T, open Open) {
 	if err := s.Delete(ctx, "a"); err != nil {
 		t.Fatalf("Delete: %v", err)
 	}
-	if _, err := s.Load(ctx, "a"); !errors.Is(err, web.ErrNotFound) {
+	if _, err := s.Load(ctx, "a", 0); !errors.Is(err, web.ErrNotFound) {
 		t.Fatalf("Load after Delete: %v, want ErrNotFound", err)
 	}
 	if err := s.Append(ctx, "a", 1, rec("x", 1, false)); !errors.Is(err, web.ErrNotFound) {
@@ -215,7 +257,7 @@ func testExpire(t *testing.T, open Open) {
 			t.Fatalf("Expire(%v, %v) (-want +got):\n%s", finished, idle, diff)
 		}
 		for _, id := range got {
-			if _, err := s.Load(ctx, id); !errors.Is(err, web.ErrNotFound) {
+			if _, err := s.Load(ctx, id, 0); !errors.Is(err, web.ErrNotFound) {
 				t.Fatalf("Load of expired %s: %v, want ErrNotFound", id, err)
 			}
 		}
