@@ -264,6 +264,10 @@
 //	-keep-idle DUR
 //	             remove an unfinished game this long after its last move
 //	             (default 720h, 30 days); 0 keeps it for ever
+//	-max-cpu-wait DUR
+//	             refuse a share of the moves as overloaded while the
+//	             scheduler's latency is above this (default 200ms); a
+//	             negative value never refuses
 //	-metrics-addr ADDR
 //	             serve the metrics at http://ADDR/metrics, in the
 //	             Prometheus text format (default off)

@@ -58,6 +58,7 @@ type serveOptions struct {
 	metrics      string        // -metrics-addr
 	keepFinished time.Duration // -keep-finished
 	keepIdle     time.Duration // -keep-idle
+	maxCPUWait   time.Duration // -max-cpu-wait
 }
 
 // serveSignals are the signals that stop "farkle serve".
@@ -106,6 +107,7 @@ func serveFlags(fs *flag.FlagSet, o *options) {
 	fs.StringVar(&o.serve.metrics, "metrics-addr", "", "ADDR\tserve the metrics at http://ADDR/metrics (default\n\t\toff)")
 	fs.DurationVar(&o.serve.keepFinished, "keep-finished", web.DefaultFinishedTTL, "DUR\tremove a finished game this long after its last\n\t\tmove (default 168h, 7 days); 0 keeps it for ever")
 	fs.DurationVar(&o.serve.keepIdle, "keep-idle", web.DefaultIdleTTL, "DUR\tremove an unfinished game this long after its last\n\t\tmove (default 720h, 30 days); 0 keeps it for ever")
+	fs.DurationVar(&o.serve.maxCPUWait, "max-cpu-wait", web.DefaultMaxCPUWait, "DUR\trefuse a share of the moves as overloaded while the\n\t\tscheduler's latency is above this (default 200ms);\n\t\ta negative value never refuses")
 	cacheFlag(fs, o)
 }
 
@@ -177,6 +179,7 @@ func runServe(e *env, o *options, args []string) error {
 		MetricsAddr:    o.serve.metrics,
 		FinishedTTL:    finished,
 		IdleTTL:        idle,
+		MaxCPUWait:     o.serve.maxCPUWait,
 		Store:          store, // nil: serveDir opens dir
 	}
 	err = serveRun(ctx, cfg, dir, o.serve.addr, func(addr net.Addr, games int) {
