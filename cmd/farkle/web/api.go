@@ -413,19 +413,9 @@ type joinResponse struct {
 }
 
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
-	e, aerr := s.entryOf(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	tok, aerr := tokenOf(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
-	}
 	var req joinRequest
-	if aerr := decodeBody(w, r, s.cfg.MaxBody, &req, true); aerr != nil {
-		writeError(w, aerr)
+	e, tok, ok := s.seatCall(w, r, &req, true)
+	if !ok {
 		return
 	}
 	name := strings.TrimSpace(req.Name)
@@ -521,30 +511,22 @@ type keepRequest struct {
 // handleMove returns the handler of a move: roll, keep or bank.
 func (s *Server) handleMove(a game.Action) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		e, aerr := s.entryOf(r)
-		if aerr != nil {
-			writeError(w, aerr)
-			return
+		var req keepRequest
+		var body any = &struct{}{}
+		if a == game.ActionKeep {
+			body = &req
 		}
-		tok, aerr := tokenOf(r)
-		if aerr != nil {
-			writeError(w, aerr)
+		e, tok, ok := s.seatCall(w, r, body, a != game.ActionKeep)
+		if !ok {
 			return
 		}
 		var keep []farkle.Die
 		if a == game.ActionKeep {
-			var req keepRequest
-			if aerr := decodeBody(w, r, s.cfg.MaxBody, &req, false); aerr != nil {
-				writeError(w, aerr)
-				return
-			}
+			var aerr *apiError
 			if keep, aerr = checkDice(req.Dice); aerr != nil {
 				writeError(w, aerr)
 				return
 			}
-		} else if aerr := decodeBody(w, r, s.cfg.MaxBody, &struct{}{}, true); aerr != nil {
-			writeError(w, aerr)
-			return
 		}
 
 		seen := -1
@@ -689,6 +671,24 @@ func langOf(r *http.Request) string {
 // (413), application/json (415), one object of v's shape with no unknown
 // keys and nothing after it (400). With allowEmpty, an empty body is
 // allowed and leaves v as it is.
+// seatCall reads the request of a seat: its game, the seat's token and
+// the body into v (none allowed if allowEmpty), refused in that order.
+// On a refusal it has written the error, and ok is false.
+func (s *Server) seatCall(w http.ResponseWriter, r *http.Request, v any, allowEmpty bool) (e *entry, tok string, ok bool) {
+	e, aerr := s.entryOf(r)
+	if aerr == nil {
+		tok, aerr = tokenOf(r)
+	}
+	if aerr == nil {
+		aerr = decodeBody(w, r, s.cfg.MaxBody, v, allowEmpty)
+	}
+	if aerr != nil {
+		writeError(w, aerr)
+		return nil, "", false
+	}
+	return e, tok, true
+}
+
 func decodeBody(w http.ResponseWriter, r *http.Request, max int64, v any, allowEmpty bool) *apiError {
 	if r.ContentLength == 0 && allowEmpty {
 		return nil // a move without a body: nothing to read

@@ -90,19 +90,9 @@ func (r *reactions) since(seq int) []reaction {
 }
 
 func (s *Server) handleReact(w http.ResponseWriter, r *http.Request) {
-	e, aerr := s.entryOf(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	tok, aerr := tokenOf(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
-	}
 	var req reactRequest
-	if aerr := decodeBody(w, r, s.cfg.MaxBody, &req, false); aerr != nil {
-		writeError(w, aerr)
+	e, tok, ok := s.seatCall(w, r, &req, false)
+	if !ok {
 		return
 	}
 	if !slices.Contains(Reactions, req.Emoji) {

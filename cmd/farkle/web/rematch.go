@@ -45,18 +45,8 @@ type rematchResponse struct {
 func rematchSeat(i, n int) int { return (i - 1 + n) % n }
 
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
-	e, aerr := s.entryOf(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	tok, aerr := tokenOf(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	if aerr := decodeBody(w, r, s.cfg.MaxBody, &struct{}{}, true); aerr != nil {
-		writeError(w, aerr)
+	e, tok, ok := s.seatCall(w, r, &struct{}{}, true)
+	if !ok {
 		return
 	}
 	done, ok := s.admit(w)
