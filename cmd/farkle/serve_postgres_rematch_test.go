@@ -42,14 +42,7 @@ func testRematchAcross(t *testing.T, a, b *pgServer, conn string) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	sreq, err := http.NewRequestWithContext(ctx, "GET", b.base+"/api/games/"+g.id+"/stream", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := (&http.Client{Transport: pgClient.Transport}).Do(sreq)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := openStream(ctx, t, b, g.id)
 	defer res.Body.Close()
 	offered := make(chan string, 1)
 	go func() {

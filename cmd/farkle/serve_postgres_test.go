@@ -292,12 +292,11 @@ func errorCode(body []byte) string {
 	return e.Error.Code
 }
 
-// A game made on a, streamed from b: a's moves reach b's stream.
-func testStreamFollows(t *testing.T, a, b *pgServer) {
-	g := newGame(t, a)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, "GET", b.base+"/api/games/"+g.id+"/stream", nil)
+// openStream opens the event stream of game id on srv, until ctx is
+// done.
+func openStream(ctx context.Context, t *testing.T, srv *pgServer, id string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequestWithContext(ctx, "GET", srv.base+"/api/games/"+id+"/stream", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,11 +304,21 @@ func testStreamFollows(t *testing.T, a, b *pgServer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
 	if res.StatusCode != http.StatusOK {
 		body, _ := io.ReadAll(res.Body)
-		t.Fatalf("stream on b: %d %s", res.StatusCode, body)
+		res.Body.Close()
+		t.Fatalf("the stream of %s on %s: %d %s", id, srv.base, res.StatusCode, body)
 	}
+	return res
+}
+
+// A game made on a, streamed from b: a's moves reach b's stream.
+func testStreamFollows(t *testing.T, a, b *pgServer) {
+	g := newGame(t, a)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res := openStream(ctx, t, b, g.id)
+	defer res.Body.Close()
 	updates := make(chan pgState)
 	go func() {
 		defer close(updates)
