@@ -346,8 +346,7 @@ func (s *Server) reload(e *entry) {
 		s.forget(e)
 		return
 	}
-	e.g, e.seats, e.bots, e.src, e.state, e.saved, e.records = fresh.g, fresh.seats, fresh.bots, fresh.src, fresh.state, fresh.saved, fresh.records
-	e.rematch = fresh.rematch
+	e.take(fresh)
 	e.renames++ // the cached state goes
 }
 
@@ -440,6 +439,12 @@ func (s *Server) fill(e *entry) {
 		s.forget(e)
 		return
 	}
+	e.take(l)
+}
+
+// take makes e the game that l was read as: its game, seats, bots,
+// source and what is saved of it. The caller holds e.mu.
+func (e *entry) take(l *entry) {
 	e.g, e.seats, e.bots, e.src, e.state, e.saved, e.records = l.g, l.seats, l.bots, l.src, l.state, l.saved, l.records
 	e.rematch = l.rematch
 }
