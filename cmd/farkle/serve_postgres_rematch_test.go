@@ -18,21 +18,7 @@ import (
 // one game is made, both are sent to it, each to their seat turned by
 // one, and b's event stream of the finished game sees the offer.
 func testRematchAcross(t *testing.T, a, b *pgServer, conn string) {
-	req := map[string]any{"rules": "app", "target": 500, "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}
-	status, body, err := request("POST", a.base+"/api/games", "", -1, req)
-	if err != nil || status != http.StatusCreated {
-		t.Fatalf("create: %d %s %v", status, body, err)
-	}
-	var c struct {
-		ID    string `json:"id"`
-		Seats []struct {
-			Token string `json:"token"`
-		} `json:"seats"`
-	}
-	if err := json.Unmarshal(body, &c); err != nil {
-		t.Fatal(err)
-	}
-	g := pgGame{c.ID, []string{c.Seats[0].Token, c.Seats[1].Token}}
+	g := newGame(t, a, 500)
 	for st := state(t, a, g); !st.Over; {
 		st = mustMove(t, a, g, st)
 	}

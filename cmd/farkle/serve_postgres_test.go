@@ -200,11 +200,13 @@ func request(method, url, token string, events int, body any) (int, []byte, erro
 	return res.StatusCode, data, err
 }
 
-// newGame creates a game of two humans on s, with a target that the test
-// does not reach.
-func newGame(t *testing.T, s *pgServer) pgGame {
+// farTarget is a target that the tests of moves do not reach.
+const farTarget = 100_000
+
+// newGame creates a game of two humans on s, to target.
+func newGame(t *testing.T, s *pgServer, target int) pgGame {
 	t.Helper()
-	req := map[string]any{"rules": "app", "target": 100_000, "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}
+	req := map[string]any{"rules": "app", "target": target, "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}
 	for {
 		status, body, err := request("POST", s.base+"/api/games", "", -1, req)
 		if err != nil {
@@ -314,7 +316,7 @@ func openStream(ctx context.Context, t *testing.T, srv *pgServer, id string) *ht
 
 // A game made on a, streamed from b: a's moves reach b's stream.
 func testStreamFollows(t *testing.T, a, b *pgServer) {
-	g := newGame(t, a)
+	g := newGame(t, a, farTarget)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	res := openStream(ctx, t, b, g.id)
@@ -372,7 +374,7 @@ func testStreamFollows(t *testing.T, a, b *pgServer) {
 // The same move sent at once to a and b, with the same X-Farkle-Events:
 // one is made, the other refused with 409 stale.
 func testConcurrentMoves(t *testing.T, a, b *pgServer) {
-	g := newGame(t, a)
+	g := newGame(t, a, farTarget)
 	st := state(t, a, g)
 	servers := []*pgServer{a, b}
 	won := map[string]int{}
@@ -441,7 +443,7 @@ func testKillMidBurst(t *testing.T, a, b *pgServer) {
 	gs := make([]pgGame, games)
 	acked := make([]pgState, games) // the last state that a acknowledged
 	for i := range gs {
-		gs[i] = newGame(t, a)
+		gs[i] = newGame(t, a, farTarget)
 		acked[i] = state(t, a, gs[i])
 		if i%2 == 0 {
 			state(t, b, gs[i]) // b holds half of them from the start
