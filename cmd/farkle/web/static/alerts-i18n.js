@@ -14,6 +14,7 @@ export const ALERTS = {
     'presence.never': 'not here yet',
     'offline.copy': 'You are offline: this is the game as this browser last saw it, at {time}. It goes on once the connection is back.',
     'why.offline': 'Offline: your move waits for the connection.',
+    'status.offline': 'Your turn, once the connection is back.',
   },
   cs: {
     'alert.sound': 'Zvuk, když jsem na tahu',
@@ -27,6 +28,7 @@ export const ALERTS = {
     'presence.never': 'zatím tu není',
     'offline.copy': 'Jste bez připojení: takto hru tento prohlížeč viděl naposledy, v {time}. Pokračuje, až bude připojení zpět.',
     'why.offline': 'Bez připojení: váš tah počká na připojení.',
+    'status.offline': 'Jste na tahu, až bude připojení zpět.',
   },
   fi: {
     'alert.sound': 'Ääni, kun on vuoroni',
@@ -40,6 +42,7 @@ export const ALERTS = {
     'presence.never': 'ei vielä paikalla',
     'offline.copy': 'Ei yhteyttä: tämä on peli sellaisena kuin tämä selain näki sen viimeksi, klo {time}. Peli jatkuu, kun yhteys palaa.',
     'why.offline': 'Ei yhteyttä: siirtosi odottaa yhteyttä.',
+    'status.offline': 'Sinun vuorosi, kun yhteys palaa.',
   },
   nl: {
     'alert.sound': 'Geluid als ik aan de beurt ben',
@@ -53,5 +56,6 @@ export const ALERTS = {
     'presence.never': 'nog niet geweest',
     'offline.copy': 'Je bent offline: zo zag deze browser het spel het laatst, om {time}. Het gaat verder zodra de verbinding terug is.',
     'why.offline': 'Offline: je zet wacht op de verbinding.',
+    'status.offline': 'Jij bent aan de beurt zodra de verbinding terug is.',
   },
 };

@@ -808,6 +808,8 @@ function render() {
   if (s.over) {
     const w = s.players[s.winner];
     status = s.winner === me ? t('status.overYou', { score: w.score }) : t('status.over', { name: nameOf(s.winner), score: w.score });
+  } else if (myTurn() && game.conn === 'offline') {
+    status = t('status.offline'); // no move can be sent: see renderSelection
   } else if (myTurn()) {
     if (s.dice.length) status = t('status.keep');
     else if (s.turn_total && s.can_bank) status = t('status.rollOrBank');
@@ -1357,7 +1359,7 @@ function setConn(state) {
   c.dataset.state = state;
   c.textContent = t('conn.' + state);
   document.body.dataset.conn = state;
-  if (game.state && (state === 'offline' || was === 'offline')) renderSelection();
+  if (game.state && (state === 'offline' || was === 'offline')) render();
   // Back after a loss: what could not be done offline is done now.
   if (state === 'connected' && (was === 'reconnecting' || was === 'offline')) reopen();
 }
