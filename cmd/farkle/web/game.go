@@ -18,8 +18,8 @@ import (
 )
 
 // The kinds of seat: a human, or a bot named for its strength (see
-// BotKinds and the README for what each plays and their measured win
-// rates).
+// BotKinds and the README for what each plays, MEASURED.md for their
+// measured win rates).
 const (
 	KindHuman  = "human"     // a player with the seat's token
 	KindEasy   = bots.Easy   // game.ThresholdBot{BankAt: 350}

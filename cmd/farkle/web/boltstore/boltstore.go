@@ -93,7 +93,7 @@ type write struct {
 // the writes that come within it share the next commit. Each commit
 // costs two fsyncs and its pages; with no gap, at 2,000 writes a second
 // (about 1,000 commits), the server took 0.8 cores where the journal of
-// the earlier versions took 0.5, and with 2 ms 0.54 (web/README.md).
+// the earlier versions took 0.5, and with 2 ms 0.54 (web/MEASURED.md).
 const commitGap = 2 * time.Millisecond
 
 // maxBatch bounds the writes of one transaction.
@@ -164,7 +164,7 @@ func Open(dir string) (*Store, error) {
 // end. bbolt's own DB.Batch gathers each batch for a fixed delay (10 ms
 // by default: the p50 of a move), and shorter delays made more and
 // smaller commits that queue behind each other (measured in
-// web/README.md).
+// web/MEASURED.md).
 func (st *Store) writer() {
 	defer close(st.written)
 	batch := make([]write, 0, maxBatch)

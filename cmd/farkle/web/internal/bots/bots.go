@@ -8,8 +8,8 @@
 // Every bot is deterministic given the game's dice source: casual draws
 // its mistakes from the source the game rolls with, so that a game whose
 // source is saved after each move plays on the same once read back. The
-// measured strengths are in the web game's README, made by the command
-// in rates.
+// measured strengths are in the web game's MEASURED.md, made by the
+// command in rates.
 package bots
 
 import (

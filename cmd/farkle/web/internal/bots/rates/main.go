@@ -1,7 +1,7 @@
 // Command rates measures the bots of the web game against each other:
 // for each pair of kinds, seeded games of two players under the App
 // rules at each target, both seat orders, and prints a Markdown table of
-// the win rates with their standard errors, for the web game's README.
+// the win rates with their standard errors, for the web game's MEASURED.md.
 //
 //	go run ./web/internal/bots/rates -games 2000 -targets 10000,2000
 package main
