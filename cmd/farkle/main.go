@@ -241,9 +241,10 @@
 // "farkle serve" serves games to web browsers: a page to start a game
 // against bots (or other players, who get a link each) and to play it with
 // the mouse, a touch screen or the keyboard, a JSON API under /api/, and
-// live updates. Each move is appended to its game's log in the data
-// directory, and made durable, before it is acknowledged, and every game
-// is loaded again at start-up; an interrupt or SIGTERM
+// live updates. Each move is written to the database of the data
+// directory (games.db), or to PostgreSQL (-postgres), and made durable,
+// before it is acknowledged, and a game is read from it when first asked
+// for; an interrupt or SIGTERM
 // finishes the requests in flight and exits 0. The advice of a two-player
 // game gives each choice's chance to win once the game's table is solved,
 // in the background on one core (seconds without a penalty, about a
