@@ -181,6 +181,7 @@ func (m *model) pos(x, y, z int) int { return (x*m.nS+y)*m.nS + z }
 type dpBuf struct {
 	c      []float64
 	lo, hi []float64
+	known  []knownPlay // the known plays of a class's member (see class)
 	run    struct {
 		ok  bool
 		s   [3]int

@@ -379,6 +379,16 @@ func (t *Table) solveClass(b *[3]*dpBuf, x, y, z int) (dps int, mixes []Mix) {
 	if x == y && y == z {
 		c.m = 1
 	}
+	// The lists of known plays live in the members' buffers, from class to
+	// class: no garbage a class.
+	for i := range c.known {
+		c.known[i] = b[i].known[:0]
+	}
+	defer func() {
+		for i := range c.known {
+			b[i].known = c.known[i]
+		}
+	}()
 	var s sol
 	for i := range c.m {
 		s.f[i] = t.guess(c.s[i][0], c.s[i][1], c.s[i][2])
