@@ -132,10 +132,11 @@ func StateOf(v game.View) State {
 // about three and a half minutes (a penalty, and turns so long, its six
 // dice so rarely farkle, that they are followed to 40,000 points);
 // Core scoring without a final round 4 seconds, target 1,000 a few
-// milliseconds. Three players, App 39 minutes, and at target 2,000 about
-// 20 seconds (Core scoring without a final round, 3 seconds); Facebook
-// and Zilch are refused (a penalty). Set opts.Progress to follow
-// a long solve, and opts.Cache to solve once.
+// milliseconds. Three players, App about 20 minutes (an estimate from
+// Core scoring at target 5,000), and at target 2,000 about 20 CPU
+// seconds (Core scoring without a final round, 3); Facebook and Zilch
+// are refused (a penalty). Set opts.Progress to follow a long solve, and opts.Cache to
+// solve once.
 //
 // With opts.Cache, Solve first looks in that directory for the table of
 // r, opts.Players and opts.Floor, and reads it back if it is there and

@@ -170,15 +170,31 @@ func (m *model) pos(x, y, z int) int { return (x*m.nS+y)*m.nS + z }
 // farkle; nx, the next player's chance from banks. The after player's
 // part is 1 - p - e - nx, and v = e + p*f. A cell's four numbers are
 // together, so that a keep's are read from one cache line.
+//
+// After startPieceI, run says what c holds: the turn of run.s from the
+// cap run.top down, and lo and hi, for each turn total k,
+// the interval [lo[k], hi[k]] of the chances after a farkle over which
+// the plays at k and above stay the best. A later startPieceI of the same
+// turn for another f keeps the totals whose plays stay the best and runs
+// only the totals below (see startPieceI); any other use of the buffer
+// clears run.
 type dpBuf struct {
-	c []float64
+	c      []float64
+	lo, hi []float64
+	known  []knownPlay // the known plays of a class's member (see class)
+	run    struct {
+		ok  bool
+		s   [3]int
+		top int
+	}
 }
 
 func (m *model) getBuf() *dpBuf {
 	if b, ok := m.pool.Get().(*dpBuf); ok {
+		b.run.ok = false
 		return b
 	}
-	return &dpBuf{c: make([]float64, 4*farkle.MaxDice*m.nv)}
+	return &dpBuf{c: make([]float64, 4*farkle.MaxDice*m.nv), lo: make([]float64, m.nv), hi: make([]float64, m.nv)}
 }
 
 func (m *model) putBuf(b *dpBuf) { m.pool.Put(b) }
@@ -242,6 +258,7 @@ func (t *Table) fillTop(b *dpBuf, x, y, z, top int) {
 // worth f to the mover, from the cap down to turn total lowest.
 func (t *Table) turn(b *dpBuf, x, y, z int, f float64, lowest int) {
 	m := t.m
+	b.run.ok = false
 	nv := m.nv
 	top := m.cutTop(x, y, z, f)
 	t.fillTop(b, x, y, z, top)
@@ -290,54 +307,73 @@ func (m *model) rollAt(b *dpBuf, k, n int) (e, p, nx float64) {
 
 // rollAtI is rollAt that also narrows [*lo, *hi] to the chances after a
 // farkle f' for which every roll's best keep stays the best, the values
-// being those of the same play (affine in f', e + p*f').
+// being those of the same play (affine in f', e + p*f'). The interval
+// holds f.
 //
-// Only the rolls whose best keep is within r of the next best for the
-// mover are looked at: the others' best keeps stay the best for every f'
-// within r of f (a chance's slope in f is at most 1), and the caller
-// narrows the interval to [f-r, f+r] too.
-func (m *model) rollAtI(b *dpBuf, k, n int, f, r float64, lo, hi *float64) (e, p, nx float64) {
+// Only the rolls whose best keep is within w of another keep for the
+// mover are looked at, w the larger of f - *lo and *hi - f: a crossing
+// of two keeps is at least their gap away from f (a chance's slope in f
+// is at most 1), so the others' best keeps stay the best over the whole
+// interval.
+func (m *model) rollAtI(b *dpBuf, k, n int, f float64, lo, hi *float64) (e, p, nx float64) {
 	offs, prob := m.offs[n], m.prob[n]
 	ck := b.c[4*k:]
 	l, h := *lo, *hi
+	w := h - f
+	if f-l > w {
+		w = f - l
+	}
+	at := 0
 	for s, c := range m.count[n] {
-		o := offs[0]
-		best, second := ck[o], -1.0
-		for _, off := range offs[1:c] {
-			if v := ck[off]; v > best {
-				best, second, o = v, best, off
-			} else if v > second {
-				second = v
-			}
-		}
-		if best-second < r {
-			// The nearest crossing on each side, as a fraction margin /
-			// slope compared by cross-multiplying: one division a side.
-			pb := ck[o+2]
-			ml, dl, mh, dh := 1.0, 0.0, 1.0, 0.0 // +Inf
-			for _, off := range offs[:c] {
-				ds := pb - ck[off+2]
-				mg := best - ck[off]
-				switch {
-				case off == o:
-				case ds > 0:
-					if mg*dl < ml*ds {
-						ml, dl = mg, ds
-					}
-				case ds < 0:
-					if mg*dh < mh*-ds {
-						mh, dh = mg, -ds
-					}
+		os := offs[at : at+int(c)]
+		at += int(c)
+		o := os[0]
+		if c > 1 {
+			best, second := ck[o], -1.0
+			for _, off := range os[1:] {
+				if v := ck[off]; v > best {
+					best, second, o = v, best, off
+				} else if v > second {
+					second = v
 				}
 			}
-			if dl > 0 {
-				l = max(l, f-ml/dl)
-			}
-			if dh > 0 {
-				h = min(h, f+mh/dh)
+			if best-second < w {
+				// The nearest crossing on each side, as a fraction
+				// margin / slope compared by cross-multiplying: one
+				// division a side.
+				pb := ck[o+2]
+				ml, dl, mh, dh := 1.0, 0.0, 1.0, 0.0 // +Inf
+				for _, off := range os {
+					mg := best - ck[off]
+					if off == o || mg >= w {
+						continue
+					}
+					if ds := pb - ck[off+2]; ds > 0 {
+						if mg*dl < ml*ds {
+							ml, dl = mg, ds
+						}
+					} else if ds < 0 {
+						if mg*dh < mh*-ds {
+							mh, dh = mg, -ds
+						}
+					}
+				}
+				if dl > 0 {
+					if v := f - ml/dl; v > l {
+						l = v
+					}
+				}
+				if dh > 0 {
+					if v := f + mh/dh; v < h {
+						h = v
+					}
+				}
+				w = h - f
+				if f-l > w {
+					w = f - l
+				}
 			}
 		}
-		offs = offs[c:]
 		q := prob[s]
 		cell := ck[o : o+4]
 		e += q * cell[1]
@@ -353,22 +389,67 @@ func (m *model) rollAtI(b *dpBuf, k, n int, f, r float64, lo, hi *float64) (e, p
 // play's for every f' in [lo, hi].
 //
 // The interval is at most [f-r, f+r] (see rollAtI).
+//
+// If b holds a run of the same turn with the same cap, the turn totals
+// from the lowest whose interval holds f strictly inside are kept: their
+// plays are the best at f too, their parts (e, p, nx) do not depend on f,
+// and only the mover's chances v = e + p*f of the totals that the rows
+// below read are put again; the interval starts as that total's.
 func (t *Table) startPieceI(b *dpBuf, x, y, z int, f, r float64) (pc piece, lo, hi float64) {
 	m := t.m
 	nv := m.nv
-	top := m.cutTop(x, y, z, min(f+r, 1))
-	t.fillTop(b, x, y, z, top)
 	lo, hi = f-r, f+r
+	if m.final {
+		// A cap for chances after a farkle up to 1 runs the turn on until
+		// no last turn has any chance; halfway to 1 keeps the cap, and the
+		// last turns it reads, near the target (see finalCut).
+		hi = min(hi, f+(1-f)/2)
+	}
+	fcap := min(hi, 1)
+	top := m.cutTop(x, y, z, fcap)
+	from := top - 1
+	if b.run.ok && b.run.s == [3]int{x, y, z} && b.run.top == top {
+		k0 := top
+		for k := top - 1; k >= 0 && f > b.lo[k] && f < b.hi[k]; k-- {
+			k0 = k
+		}
+		if k0 < top {
+			lo, hi = max(lo, b.lo[k0]), min(hi, b.hi[k0])
+			from = k0 - 1
+			for k := k0; k < min(top, k0+m.jump+1); k++ {
+				for n := range farkle.MaxDice {
+					c := b.c[4*(n*nv+k):][:4]
+					c[0] = c[1] + c[2]*f
+				}
+			}
+		}
+	}
+	if from == top-1 {
+		t.fillTop(b, x, y, z, top)
+	}
+	b.run.ok, b.run.s, b.run.top = true, [3]int{x, y, z}, top
 	mb := m.minBank(x)
-	for k := top - 1; k >= 0; k-- {
+	kc := m.kc(x)
+	for k := from; k >= 0; k-- {
 		bank := k >= mb
 		var bo, bn float64
 		if bank {
 			bo, bn = t.bankVec(x, y, z, k)
 		}
+		// With a final round, the cap's bound (finalCut) for each number
+		// of dice: banking into the final round is the best play with n
+		// dice where the last turns' chances sum to at most pf[n]*(1-fcap).
+		beats := 2.0
+		if m.final && k >= kc {
+			beats = m.beat(x+k, y) + m.beat(x+k, z)
+		}
 		for n := 1; n <= farkle.MaxDice; n++ {
-			e, p, nx := m.rollAtI(b, k, n, f, r, &lo, &hi)
 			at := (n-1)*nv + k
+			if beats <= m.pf[n]*max(1-fcap, 0) {
+				b.set(at, bo, bo, 0, bn)
+				continue
+			}
+			e, p, nx := m.rollAtI(b, k, n, f, &lo, &hi)
 			v := e + p*f
 			if bank && p > 0 {
 				// Banking stays the best while e + p*f' <= bo.
@@ -384,6 +465,7 @@ func (t *Table) startPieceI(b *dpBuf, x, y, z int, f, r float64) (pc piece, lo, 
 				b.set(at, v, e, p, nx)
 			}
 		}
+		b.lo[k], b.hi[k] = lo, hi
 	}
 	e, p, nx := b.cell((farkle.MaxDice - 1) * nv)
 	return piece{e, p, nx}, lo, hi

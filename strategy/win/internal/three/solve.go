@@ -40,10 +40,10 @@ func rot(w [3]float64) [3]float64 { return [3]float64{w[2], w[0], w[1]} }
 // A class is one rotation class being solved.
 type class struct {
 	t   *Table
-	b   *dpBuf
-	m   int       // members: 3, or 1 when x = y = z
-	s   [3][3]int // the scores of each member, mover first
-	dps int       // dynamic programs run
+	b   *[3]*dpBuf // a buffer for each member: a member's runs go on from its last (see startPieceI)
+	m   int        // members: 3, or 1 when x = y = z
+	s   [3][3]int  // the scores of each member, mover first
+	dps int        // dynamic programs run
 	// known holds, for each member, the plays found so far with the
 	// intervals of chances after a farkle over which each is the best:
 	// within the class the positions after a bank are solved, so a play
@@ -85,7 +85,7 @@ func (c *class) pieceI(i int, f float64) (pc piece, lo, hi float64) {
 	}
 	c.dps++
 	s := c.s[i]
-	pc, lo, hi = c.t.startPieceI(c.b, s[0], s[1], s[2], f, reach)
+	pc, lo, hi = c.t.startPieceI(c.b[i], s[0], s[1], s[2], f, reach)
 	// Strictly inside: at an end two plays tie, and the tie rule decides.
 	if hi > lo {
 		c.known[i] = append(c.known[i], knownPlay{lo, hi, pc})
@@ -373,12 +373,22 @@ func (t *Table) guess(x, y, z int) float64 {
 }
 
 // solveClass solves the class of (x, y, z), its canonical rotation.
-func (t *Table) solveClass(b *dpBuf, x, y, z int) (dps int, mixes []Mix) {
+func (t *Table) solveClass(b *[3]*dpBuf, x, y, z int) (dps int, mixes []Mix) {
 	m := t.m
 	c := class{t: t, b: b, m: 3, s: [3][3]int{{x, y, z}, {y, z, x}, {z, x, y}}}
 	if x == y && y == z {
 		c.m = 1
 	}
+	// The lists of known plays live in the members' buffers, from class to
+	// class: no garbage a class.
+	for i := range c.known {
+		c.known[i] = b[i].known[:0]
+	}
+	defer func() {
+		for i := range c.known {
+			b[i].known = c.known[i]
+		}
+	}()
 	var s sol
 	for i := range c.m {
 		s.f[i] = t.guess(c.s[i][0], c.s[i][1], c.s[i][2])
@@ -434,13 +444,15 @@ func (t *Table) solveAll(ctx context.Context, opts Options) error {
 			}
 		}
 		w := min(workers, len(classes))
-		bufs := make([]*dpBuf, w)
+		bufs := make([][3]*dpBuf, w)
 		for i := range bufs {
-			bufs[i] = m.getBuf()
+			for j := range bufs[i] {
+				bufs[i][j] = m.getBuf()
+			}
 		}
 		kit.Share(w, len(classes), func(i, q int) {
 			cl := classes[q]
-			n, mx := t.solveClass(bufs[i], int(cl[0]), int(cl[1]), int(cl[2]))
+			n, mx := t.solveClass(&bufs[i], int(cl[0]), int(cl[1]), int(cl[2]))
 			dps.Add(int64(n))
 			if len(mx) > 0 {
 				mu.Lock()
@@ -449,7 +461,9 @@ func (t *Table) solveAll(ctx context.Context, opts Options) error {
 			}
 		})
 		for _, b := range bufs {
-			m.putBuf(b)
+			for _, bj := range b {
+				m.putBuf(bj)
+			}
 		}
 		if opts.Progress != nil {
 			opts.Progress(top-sum+1, top+1)
