@@ -174,7 +174,9 @@ func (b *dpBuf) cell(at int) piece {
 type piece struct{ e, p, n1, n2 float64 }
 
 // vec returns the bank parts of the four players, mover first.
-func (pc piece) vec() [N]float64 { return [N]float64{pc.e, pc.n1, pc.n2, 1 - pc.p - pc.e - pc.n1 - pc.n2} }
+func (pc piece) vec() [N]float64 {
+	return [N]float64{pc.e, pc.n1, pc.n2, 1 - pc.p - pc.e - pc.n1 - pc.n2}
+}
 
 // mixPiece returns (1-l)*a + l*b.
 func mixPiece(a, b piece, l float64) piece {
