@@ -199,15 +199,16 @@
 //	-json        print one JSON object, with the keys "rules",
 //	             "first_player_win", "fairest_komi" and
 //	             "first_player_win_with_komi"
-//	-players N   the number of players, 2 or 3 (default 2); with 3 the
-//	             game of three players is solved
+//	-players N   the number of players, 2, 3 or 4 (default 2); with 3
+//	             or 4 the game of that many players is solved
 //	             and -json prints "seat_win", each seat's chance in order
 //	             of play, "fairest_head_starts", the head starts for the
-//	             second and third player (multiples of 50) that bring the
-//	             chances closest to a third each,
-//	             "seat_win_with_head_starts" and "mixed_positions"; Core
-//	             or App scoring, a minimum bank, an opening minimum and
-//	             the final round, but no penalty
+//	             other players (multiples of 50) that bring the chances
+//	             closest to equal, "seat_win_with_head_starts" and
+//	             "mixed_positions"; Core or App scoring, a minimum bank,
+//	             an opening minimum and (three players) the final round,
+//	             but no penalty; four players without a final round, up
+//	             to target 3,200
 //	-rules NAME  app (default), core, facebook, zilch or classic: app, zilch
 //	             and facebook play as package game's presets; core and
 //	             classic score so under the play of app
