@@ -123,10 +123,12 @@
 //	-bot NAME    how the bots play: threshold (default: bank at -bank) or
 //	             win (play to win by package strategy/win's Bot: against
 //	             one bot by the game of two players, against two by the
-//	             game of three, and against three or more by its
-//	             fallback, which plays the two highest scores; the game is
-//	             solved as "farkle win" solves it, and cached; the game of
-//	             three has no penalty)
+//	             game of three, and against three or more by the game of
+//	             four where it has no final round and a target up to
+//	             1,500, else by the fallback of three, which plays the two
+//	             highest scores; the game is solved as "farkle win"
+//	             solves it, and cached; the games of three and four have
+//	             no penalty)
 //	-bots N      the number of bots, 1 to 7 (default 1)
 //	-load FILE   resume the game saved in FILE, you playing the first player
 //	-name NAME   your name (default You); not a bot's (Bot, Bot 1, ...)
