@@ -16,7 +16,8 @@ import (
 // "core:1000,app:2000", and logs their figures: a measured run for the
 // documentation, not a check (run the test binary under /usr/bin/time -v
 // for the CPU time and the peak memory). Without the variable it does
-// nothing.
+// nothing. With FARKLE_FOUR_CHECK set it checks every equation of each
+// table too (checkTable).
 func TestMeasure(t *testing.T) {
 	spec := os.Getenv("FARKLE_FOUR_MEASURE")
 	if spec == "" {
@@ -43,6 +44,10 @@ func TestMeasure(t *testing.T) {
 			name, tg, tb.m.nS*tb.m.nS*tb.m.nS*tb.m.nS, wall.Round(time.Millisecond), tb.DPs(), tb.SeatWin(), tb.Mixed(), heads, fair)
 		for _, mx := range tb.Mixing() {
 			t.Logf("  mixed %v weight %.6f", mx.Scores, mx.Weight)
+		}
+		if os.Getenv("FARKLE_FOUR_CHECK") != "" {
+			n, worst := checkTable(t, tb)
+			t.Logf("%s %d: every equation of %d positions, largest residual %.3g", name, tg, n, worst)
 		}
 	}
 }

@@ -355,6 +355,182 @@ func (c *class) mixRoot(s sol, fixed [N]bool, j int, a, b piece, fk float64, i i
 	return done(r0, l0)
 }
 
+// polish makes the mixing of s exact: each mixing member's chance after
+// a farkle must be at its kink, where it is indifferent between its two
+// plays. The nested search fixes a member's weight when it turns to the
+// next member's, so that with several mixing members the first one's
+// chance may drift from its kink (by some 1e-7 at target 1,400, with
+// three). So the weights of all the mixing members are solved together
+// at the end, by Newton's method on the equations phi_j(l) = kink_j, the
+// others keeping their plays; then, as an active set: a member whose
+// weight leaves [0, 1] plays the pure play at that end, and a member that
+// does not mix and whose play is no longer its best at its new chance
+// mixes its play with the best one (or takes the best one, if the two
+// differ by under 1e-9 in every part), and the weights are solved again. The
+// polished solution is kept only once every member's play is a best reply
+// (a mixing member's two plays the best on either side of its kink);
+// else the nested search's is.
+func (c *class) polish(s sol) sol {
+	r := s
+	any := false
+	for i := range c.m {
+		any = any || s.mix[i].on
+	}
+	if !any {
+		return s
+	}
+	for range 4 * N {
+		var M []int
+		var kink []float64
+		for i := range c.m {
+			if mx := r.mix[i]; mx.on {
+				if mx.hi.p == mx.lo.p {
+					return s
+				}
+				M = append(M, i)
+				kink = append(kink, (mx.lo.e-mx.hi.e)/(mx.hi.p-mx.lo.p))
+			}
+		}
+		l := make([]float64, len(M))
+		for q, j := range M {
+			l[q] = r.mix[j].l
+		}
+		if !c.newton(&r, M, kink, l) {
+			return s
+		}
+		changed := false
+		for q, j := range M {
+			switch mx := r.mix[j]; {
+			case l[q] < 0:
+				r.mix[j], r.pc[j], changed = mixAt{}, mx.lo, true
+			case l[q] > 1:
+				r.mix[j], r.pc[j], changed = mixAt{}, mx.hi, true
+			default:
+				r.mix[j].l, r.mix[j].f = l[q], kink[q]
+			}
+		}
+		if changed {
+			continue
+		}
+		w := c.linsolve(&r.pc)
+		for i := range c.m {
+			r.f[i] = c.phi(&w, i)
+			if r.mix[i].on {
+				continue
+			}
+			if best := c.piece(i, r.f[i]); best != r.pc[i] {
+				if near(best, r.pc[i]) {
+					// Two plays that differ in rolls of no consequence:
+					// the member takes its new best play, no mixing.
+					r.pc[i], changed = best, true
+					continue
+				}
+				fk := r.f[i]
+				if best.p != r.pc[i].p {
+					fk = (r.pc[i].e - best.e) / (best.p - r.pc[i].p)
+				}
+				r.mix[i] = mixOf(r.pc[i], best, fk, 0)
+				changed = true
+			}
+		}
+		if changed {
+			continue
+		}
+		for q, j := range M {
+			const d = 1e-9
+			if c.piece(j, kink[q]-d) != r.mix[j].lo || c.piece(j, kink[q]+d) != r.mix[j].hi {
+				return s
+			}
+		}
+		return r
+	}
+	return s
+}
+
+// near reports whether two plays differ by under 1e-9 in every part.
+func near(a, b piece) bool {
+	return math.Abs(a.e-b.e) < 1e-9 && math.Abs(a.p-b.p) < 1e-9 && math.Abs(a.n1-b.n1) < 1e-9 && math.Abs(a.n2-b.n2) < 1e-9
+}
+
+// newton solves phi_j = kink_j for the weights l of the mixing members M
+// of r, in place, and sets their pieces and every member's chance after a
+// farkle in r; it reports whether it converged.
+func (c *class) newton(r *sol, M []int, kink, l []float64) bool {
+	k := len(M)
+	eval := func(l []float64, r *sol) []float64 {
+		for q, j := range M {
+			r.pc[j] = mixPiece(r.mix[j].lo, r.mix[j].hi, l[q])
+		}
+		w := c.linsolve(&r.pc)
+		d := make([]float64, k)
+		for i := range c.m {
+			r.f[i] = c.phi(&w, i)
+		}
+		for q, j := range M {
+			d[q] = r.f[j] - kink[q]
+		}
+		return d
+	}
+	d := eval(l, r)
+	for range 50 {
+		worst := 0.0
+		for _, v := range d {
+			worst = max(worst, math.Abs(v))
+		}
+		if worst <= tol/4 {
+			return true
+		}
+		// The Jacobian by differences, then a step by Gaussian
+		// elimination with partial pivoting.
+		const h = 1e-7
+		J := make([][]float64, k)
+		for q := range k {
+			J[q] = make([]float64, k+1)
+			J[q][k] = -d[q]
+		}
+		for col := range k {
+			lh := append([]float64(nil), l...)
+			lh[col] += h
+			t := *r
+			dh := eval(lh, &t)
+			for q := range k {
+				J[q][col] = (dh[q] - d[q]) / h
+			}
+		}
+		for col := range k {
+			p := col
+			for q := col + 1; q < k; q++ {
+				if math.Abs(J[q][col]) > math.Abs(J[p][col]) {
+					p = q
+				}
+			}
+			J[col], J[p] = J[p], J[col]
+			if J[col][col] == 0 {
+				return false
+			}
+			for q := col + 1; q < k; q++ {
+				f := J[q][col] / J[col][col]
+				for c3 := col; c3 <= k; c3++ {
+					J[q][c3] -= f * J[col][c3]
+				}
+			}
+		}
+		step := make([]float64, k)
+		for q := k - 1; q >= 0; q-- {
+			v := J[q][k]
+			for c3 := q + 1; c3 < k; c3++ {
+				v -= J[q][c3] * step[c3]
+			}
+			step[q] = v / J[q][q]
+		}
+		for q := range k {
+			l[q] += step[q]
+		}
+		d = eval(l, r)
+	}
+	return false
+}
+
 // guess returns a first guess of the chance after a farkle of the mover
 // of s: that of a neighbor solved before, or 1/4.
 func (t *Table) guess(s [N]int) float64 {
@@ -401,7 +577,7 @@ func (t *Table) solveClass(b *dpBuf, s0 [N]int) (dps int, mixes []Mix) {
 		s.f[i] = t.guess(c.s[i])
 	}
 	free := []int{0, 1, 2, 3}[:c.m]
-	s = c.solve(free, s)
+	s = c.polish(c.solve(free, s))
 	w := c.linsolve(&s.pc)
 	for i := range c.m {
 		copy(t.w[N*m.pos(c.s[i]):][:N], w[i][:])
