@@ -124,11 +124,11 @@ func StateOf(v game.View) State {
 // Solve solves the game of opts.Players players (two when 0) under r for
 // the chance of each player to win, every player playing to win (see the
 // package documentation for the model). Two players are solved exactly,
-// up to a residual under 1e-12 in every equation; three by a stationary
-// equilibrium, to a residual of about 1e-15.
+// up to a residual under 1e-12 in every equation; three and four by a
+// stationary equilibrium, to a residual of about 1e-15.
 //
-// How long Solve takes grows about as the cube (two players) or the
-// fourth power (three) of the target over the score step. Measured on a
+// How long Solve takes grows about as the cube (two players), the fourth
+// power (three) or the fifth (four) of the target over the score step. Measured on a
 // machine of two cores (the project's test machine), for the presets'
 // rules (game.Preset's Rules, target 10,000): two players, App 17
 // seconds, Facebook 52 seconds (a penalty for farkles in a row), Zilch
@@ -137,7 +137,9 @@ func StateOf(v game.View) State {
 // Core scoring without a final round 4 seconds, target 1,000 a few
 // milliseconds. Three players, App 39 minutes, and at target 2,000 about
 // 20 seconds (Core scoring without a final round, 3 seconds); Facebook
-// and Zilch are refused (a penalty). Set opts.Progress to follow
+// and Zilch are refused (a penalty). Four players, without a final
+// round: Core scoring at target 2,000 about two minutes of CPU, at 3,000
+// about a quarter of an hour. Set opts.Progress to follow
 // a long solve, and opts.Cache to solve once.
 //
 // With opts.Cache, Solve first looks in that directory for the table of
