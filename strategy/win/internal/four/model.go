@@ -19,9 +19,6 @@ const N = 4
 // four float64s each (512 MiB), enough for target 3,200 in steps of 50.
 const maxPositions = 1 << 24
 
-// maxTurnTotal is the largest turn total that a position answers for.
-const maxTurnTotal = kit.MaxTurnTotal
-
 // A model is the rules of a Table compiled for the dynamic program.
 // Banked scores are indexes x = score / step from 0 to nS-1 (nS is the
 // first index at or above the target); turn totals are indexes k = t /
