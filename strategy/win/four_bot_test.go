@@ -145,6 +145,13 @@ func TestTable4(t *testing.T) {
 	if err := new(Table).UnmarshalBinary(data); !errors.Is(err, ErrData) {
 		t.Errorf("a flipped bit: %v", err)
 	}
+	calls, last, total := 0, 0, 0
+	if _, err := Solve(t.Context(), r, Options{Players: 4, Progress: func(done, all int) { calls, last, total = calls+1, done, all }}); err != nil {
+		t.Fatal(err)
+	}
+	if calls != 4*(400/50-1)+1 || last != total || total != calls {
+		t.Errorf("Progress called %d times, last %d of %d; want once a sum of scores", calls, last, total)
+	}
 	dir := t.TempDir()
 	for range 2 { // solve and write, then read
 		ct, err := Solve(t.Context(), r, Options{Players: 4, Cache: dir})
