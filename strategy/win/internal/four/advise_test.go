@@ -53,7 +53,7 @@ func TestAdviseAgrees(t *testing.T) {
 		t.Skip("checks results, not concurrency")
 	}
 	for _, r := range []game.Rules{
-		{Scoring: farkle.CoreScoring.Rules(), Target: 1000},
+		{Scoring: farkle.CoreScoring.Rules(), Target: 700},
 		{Scoring: farkle.AppScoring.Rules(), Target: 500, MinBank: 150, MinFirstBank: 300},
 	} {
 		tb := solve(t, r)
