@@ -51,9 +51,10 @@ round), minutes for 5,000 and more. For example:
 
 -players 4 solves the game of four players the same way, without a final
 round (-final-round=false; Core or App scoring, a minimum bank and an
-opening minimum), up to target 3,200: seconds for 1,000, minutes for
-2,000, the better part of an hour for 3,000 on two cores. "fairest_head_starts"
-holds the second, third and fourth players' head starts. For example:
+opening minimum), up to target 3,200: seconds for 1,000, one to two
+minutes for 2,000, some eight minutes for 3,000 on two free cores (a
+quarter of an hour of CPU). "fairest_head_starts" holds the second,
+third and fourth players' head starts. For example:
 
   farkle win -players 4 -rules core -target 1000 -final-round=false -json
 
