@@ -123,10 +123,12 @@
 //	-bot NAME    how the bots play: threshold (default: bank at -bank) or
 //	             win (play to win by package strategy/win's Bot: against
 //	             one bot by the game of two players, against two by the
-//	             game of three, and against three or more by its
-//	             fallback, which plays the two highest scores; the game is
-//	             solved as "farkle win" solves it, and cached; the game of
-//	             three has no penalty)
+//	             game of three, and against three or more by the game of
+//	             four where it has no final round and a target up to
+//	             1,500, else by the fallback of three, which plays the two
+//	             highest scores; the game is solved as "farkle win"
+//	             solves it, and cached; the games of three and four have
+//	             no penalty)
 //	-bots N      the number of bots, 1 to 7 (default 1)
 //	-load FILE   resume the game saved in FILE, you playing the first player
 //	-name NAME   your name (default You); not a bot's (Bot, Bot 1, ...)
@@ -199,15 +201,16 @@
 //	-json        print one JSON object, with the keys "rules",
 //	             "first_player_win", "fairest_komi" and
 //	             "first_player_win_with_komi"
-//	-players N   the number of players, 2 or 3 (default 2); with 3 the
-//	             game of three players is solved
+//	-players N   the number of players, 2, 3 or 4 (default 2); with 3
+//	             or 4 the game of that many players is solved
 //	             and -json prints "seat_win", each seat's chance in order
 //	             of play, "fairest_head_starts", the head starts for the
-//	             second and third player (multiples of 50) that bring the
-//	             chances closest to a third each,
-//	             "seat_win_with_head_starts" and "mixed_positions"; Core
-//	             or App scoring, a minimum bank, an opening minimum and
-//	             the final round, but no penalty
+//	             other players (multiples of 50) that bring the chances
+//	             closest to equal, "seat_win_with_head_starts" and
+//	             "mixed_positions"; Core or App scoring, a minimum bank,
+//	             an opening minimum and (three players) the final round,
+//	             but no penalty; four players without a final round, up
+//	             to target 3,200
 //	-rules NAME  app (default), core, facebook, zilch or classic: app, zilch
 //	             and facebook play as package game's presets; core and
 //	             classic score so under the play of app

@@ -80,9 +80,63 @@ func TestWin3(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "Penalty") {
 		t.Errorf("a penalty: exit %d, %q", code, errs)
 	}
-	code, _, errs = runArgs(t, dir, "win", "-players", "4")
+	code, _, errs = runArgs(t, dir, "win", "-players", "5")
 	if code != 2 {
-		t.Errorf("-players 4: exit %d, %q", code, errs)
+		t.Errorf("-players 5: exit %d, %q", code, errs)
+	}
+}
+
+// TestWin4 checks win -players 4: its JSON against the package's table,
+// the cache (win4-*.bin, read back without solving), the text, and the
+// refusal of a final round.
+func TestWin4(t *testing.T) {
+	if raceEnabled {
+		t.Skip("checks results, not concurrency")
+	}
+	dir := t.TempDir()
+	args := []string{"win", "-players", "4", "-rules", "core", "-target", "600", "-final-round=false", "-cache", "cache", "-json"}
+	code, out, errs := runArgs(t, dir, args...)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var got struct {
+		Players    int       `json:"players"`
+		SeatWin    []float64 `json:"seat_win"`
+		HeadStarts []int     `json:"fairest_head_starts"`
+		FairWin    []float64 `json:"seat_win_with_head_starts"`
+		Mixed      int       `json:"mixed_positions"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	tb, err := win.Solve(context.Background(), game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 600}, win.Options{Players: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	heads, fair := tb.FairestStarts()
+	if got.Players != 4 || !slices.Equal(got.SeatWin, tb.SeatWin()) || !slices.Equal(got.HeadStarts, heads[1:]) || !slices.Equal(got.FairWin, fair) || got.Mixed != tb.Mixed() {
+		t.Errorf("win -players 4 -json: %+v, want seats %v, head starts %v (%v), %d mixed", got, tb.SeatWin(), heads, fair, tb.Mixed())
+	}
+	if len(got.HeadStarts) != 3 || len(got.SeatWin) != 4 {
+		t.Fatalf("%d head starts, %d seats", len(got.HeadStarts), len(got.SeatWin))
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "cache", "win4-*.bin"))
+	if len(files) != 1 {
+		t.Fatalf("cache files %v, want one", files)
+	}
+	solves := 0
+	countSolves(t, func(game.Rules) { solves++ })
+	code, again, _ := runArgs(t, dir, args...)
+	if code != 0 || again != out || solves != 0 {
+		t.Errorf("second run: exit %d, %d solves, %q, want %q from the cache", code, solves, again, out)
+	}
+	code, text, _ := runArgs(t, dir, args[:len(args)-1]...)
+	if code != 0 || !strings.Contains(text, "four players") || !strings.Contains(text, "for the fourth") {
+		t.Errorf("text: exit %d, %q", code, text)
+	}
+	code, _, errs = runArgs(t, dir, "win", "-players", "4", "-rules", "core", "-target", "600", "-cache", "")
+	if code != 2 || !strings.Contains(errs, "FinalRound") {
+		t.Errorf("a final round: exit %d, %q", code, errs)
 	}
 }
 

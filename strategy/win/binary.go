@@ -93,6 +93,6 @@ func (t *Table) unmarshal2(data []byte) error {
 			return bad("chance out of range")
 		}
 	}
-	t.m, t.w, t.three = m, w, nil
+	t.m, t.w, t.three, t.four = m, w, nil, nil
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/farkle-go/farkle/game"
 	"github.com/farkle-go/farkle/internal/multiset"
 	"github.com/farkle-go/farkle/internal/rolls"
+	"github.com/farkle-go/farkle/strategy/win/internal/four"
 	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"github.com/farkle-go/farkle/strategy/win/internal/three"
 )
@@ -24,6 +25,9 @@ import (
 //   - A table of two plays against the leading opponent alone: the one
 //     with the highest score (the first in order of play after it on a
 //     tie), with that opponent's farkles in a row.
+//   - A table of four (solved without a final round) sees the three
+//     strongest opponents in their order of play, and in a game of two or
+//     three the missing players at 0.
 //   - A table of three sees the two strongest opponents, the two with the
 //     highest scores (the earlier in order of play after it on a tie), as
 //     the next and the after players in their order of play, and ignores
@@ -73,6 +77,9 @@ func (b Bot) Decide(v game.View) (keep farkle.Hand, bank bool) {
 	t := b.Table
 	if t != nil && t.three != nil {
 		return decideThree(t.three, v)
+	}
+	if t != nil && t.four != nil {
+		return decideFour(t.four, v)
 	}
 	if !t.ok() {
 		return kit.PlaySafe(v)
@@ -167,6 +174,23 @@ func (t *Table) decideLast(v game.View, me int, cs []rolls.Cand, total int) (far
 
 // decideThree is Decide by a table of three players.
 func decideThree(t *three.Table, v game.View) (farkle.Hand, bool) {
+	if v.NumPlayers() < 2 {
+		return kit.PlaySafe(v)
+	}
+	s, ok := t.Seat(v)
+	if !ok {
+		return kit.PlaySafe(v)
+	}
+	a, err := t.Advise(s, v.Roll())
+	if err != nil || a.Farkle {
+		return kit.PlaySafe(v)
+	}
+	keep, _ := farkle.HandOf(a.Keep.Dice())
+	return keep, a.Bank
+}
+
+// decideFour is Decide by a table of four players.
+func decideFour(t *four.Table, v game.View) (farkle.Hand, bool) {
 	if v.NumPlayers() < 2 {
 		return kit.PlaySafe(v)
 	}

@@ -22,13 +22,13 @@ var (
 	// MustRollHotDice, ToxicTwos and SixOnesWin. Solve models every other
 	// game.Rules value that game.Rules.Validate accepts.
 	ErrRules = kit.ErrRules
-	// ErrOptions: an [Options] field out of range: Players not 0, 2 or 3,
+	// ErrOptions: an [Options] field out of range: Players not 0, 2, 3 or 4,
 	// Workers negative, or, with a penalty, a Floor above 0 or not a
 	// multiple of the score step.
 	ErrOptions = kit.ErrOptions
 	// ErrTooLarge: a game too large to solve: more than 4,194,304
 	// positions at the start of a turn for two seats (scores and farkle
-	// counts), 8,388,608 for three, or turns longer than the solver
+	// counts), 8,388,608 for three, 16,777,216 for four, or turns longer than the solver
 	// follows (points in steps much smaller than their size, a huge
 	// MinBank, a policy that banks only at millions).
 	ErrTooLarge = kit.ErrTooLarge
@@ -69,7 +69,7 @@ var (
 	// ErrPlayers: a [State] whose number of scores (or of farkles in a
 	// row, or of OnBoard) is not the table's number of players, or a
 	// table of another number of players than a method needs (Duel,
-	// FairestKomi: two; FairestHeadStarts: three).
+	// FairestKomi: two; FairestHeadStarts: three or four).
 	ErrPlayers = kit.ErrPlayers
 )
 

@@ -43,8 +43,13 @@ func (t *Table) FairestKomi() (komi int, firstWin float64) {
 // start for the second player, then for the third. It returns the chances
 // with them, in order of play. Under an opening minimum a head start puts
 // the player on the board. A table of two returns 0, 0 and nil (see
-// [Table.FairestKomi]).
+// [Table.FairestKomi]); a table of four returns the second's and the
+// third's head starts of [Table.FairestStarts] and its four chances.
 func (t *Table) FairestHeadStarts() (second, third int, seats []float64) {
+	if t != nil && t.four != nil {
+		heads, w := t.four.FairestHeadStarts()
+		return heads[0], heads[1], w[:]
+	}
 	if t == nil || t.three == nil {
 		return 0, 0, nil
 	}
@@ -52,8 +57,34 @@ func (t *Table) FairestHeadStarts() (second, third int, seats []float64) {
 	return second, third, w[:]
 }
 
-// A Mix is a position of a table of three players at which the mover
-// mixes two plays (see the package documentation, Three players).
+// FairestStarts returns the fairest head start of every seat in order of
+// play, the first's 0, and the chances to win from the start with them:
+// for two players the komi of [Table.FairestKomi] and the two chances;
+// for three the head starts of [Table.FairestHeadStarts]; for four, the
+// head starts of the second, third and fourth players, multiples of 50
+// (and of [Table.Step]) from 0 to under the target, that bring the four
+// chances closest to a quarter each (the smallest largest distance from
+// 1/4; of those equally close, the smallest head start for the second
+// player, then the third, then the fourth). Nil for a nil or zero Table.
+func (t *Table) FairestStarts() (heads []int, seats []float64) {
+	switch {
+	case t == nil:
+		return nil, nil
+	case t.four != nil:
+		h, w := t.four.FairestHeadStarts()
+		return []int{0, h[0], h[1], h[2]}, w[:]
+	case t.three != nil:
+		b, c, w := t.FairestHeadStarts()
+		return []int{0, b, c}, w
+	case t.m != nil:
+		k, w := t.FairestKomi()
+		return []int{0, k}, []float64{w, 1 - w}
+	}
+	return nil, nil
+}
+
+// A Mix is a position of a table of three or four players at which the
+// mover mixes two plays (see the package documentation, Three players).
 type Mix struct {
 	// Scores are the banked scores from the mover, as in [State].
 	Scores []int
@@ -65,6 +96,9 @@ type Mix struct {
 // Mixed returns the number of positions at which the mover mixes two
 // plays: 0 for a table of two players, whose play is pure.
 func (t *Table) Mixed() int {
+	if t != nil && t.four != nil {
+		return t.four.Mixed()
+	}
 	if t == nil || t.three == nil {
 		return 0
 	}
@@ -75,6 +109,14 @@ func (t *Table) Mixed() int {
 // the scores descending, then by the scores: a new slice, empty for a
 // table of two players.
 func (t *Table) Mixing() []Mix {
+	if t != nil && t.four != nil {
+		mx := t.four.Mixing()
+		out := make([]Mix, len(mx))
+		for i, m := range mx {
+			out[i] = Mix{Scores: m.Scores[:], Weight: m.Weight}
+		}
+		return out
+	}
 	if t == nil || t.three == nil {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/strategy/win/internal/four"
 	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 	"github.com/farkle-go/farkle/strategy/win/internal/three"
 )
@@ -16,8 +17,9 @@ import (
 // those are the game.Rules that Solve and Duel take.
 type Options struct {
 	// Players is the number of players the table is solved for: 2 (the
-	// default, when 0) or 3. The [Bot] plays games of more players by a
-	// table of three (or two) as a fallback. Duel plays two.
+	// default, when 0), 3 or 4 (without a final round). The [Bot] plays
+	// games of more players by a table of fewer as a fallback. Duel plays
+	// two.
 	Players int
 	// Progress, if not nil, is called as the solve goes with the work done
 	// and the total so far: after each set of positions with the same sum
@@ -55,6 +57,7 @@ type Table struct {
 	m     *model       // two players: the model
 	w     []float64    // two players: turn-start chances, indexed by model.idx
 	three *three.Table // three players
+	four  *four.Table  // four players
 }
 
 // A State is a position of a game, seen by the player to move. Fill it
@@ -121,11 +124,11 @@ func StateOf(v game.View) State {
 // Solve solves the game of opts.Players players (two when 0) under r for
 // the chance of each player to win, every player playing to win (see the
 // package documentation for the model). Two players are solved exactly,
-// up to a residual under 1e-12 in every equation; three by a stationary
-// equilibrium, to a residual of about 1e-15.
+// up to a residual under 1e-12 in every equation; three and four by a
+// stationary equilibrium, to a residual of about 1e-15.
 //
-// How long Solve takes grows about as the cube (two players) or the
-// fourth power (three) of the target over the score step. Measured on a
+// How long Solve takes grows about as the cube (two players), the fourth
+// power (three) or the fifth (four) of the target over the score step. Measured on a
 // machine of two cores (the project's test machine), for the presets'
 // rules (game.Preset's Rules, target 10,000): two players, App 17
 // seconds, Facebook 52 seconds (a penalty for farkles in a row), Zilch
@@ -135,8 +138,10 @@ func StateOf(v game.View) State {
 // milliseconds. Three players, App about 20 minutes (an estimate from
 // Core scoring at target 5,000), and at target 2,000 about 20 CPU
 // seconds (Core scoring without a final round, 3); Facebook and Zilch
-// are refused (a penalty). Set opts.Progress to follow a long solve, and opts.Cache to
-// solve once.
+// are refused (a penalty). Four players, without a final round: Core
+// scoring at target 2,000 about two minutes of CPU, at 3,000 about a
+// quarter of an hour. Set opts.Progress to follow a long solve, and
+// opts.Cache to solve once.
 //
 // With opts.Cache, Solve first looks in that directory for the table of
 // r, opts.Players and opts.Floor, and reads it back if it is there and
@@ -171,16 +176,22 @@ func solveAny(ctx context.Context, r game.Rules, opts Options) (*Table, error) {
 			return nil, solveError(err, r, opts)
 		}
 		return &Table{three: t3}, nil
+	case 4:
+		t4, err := four.Solve(ctx, r, four.Options{Progress: opts.Progress, Workers: opts.Workers})
+		if err != nil {
+			return nil, solveError(err, r, opts)
+		}
+		return &Table{four: t4}, nil
 	}
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
 	return nil, &SolveError{Err: ErrOptions, Rules: r, Options: opts, Field: "Players",
-		detail: fmt.Sprintf("Players %d, want 2 or 3 (the Bot plays more by a table of three)", opts.Players)}
+		detail: fmt.Sprintf("Players %d, want 2, 3 or 4 (the Bot plays more by a table of fewer)", opts.Players)}
 }
 
 // solved reports whether t is a table that Solve or UnmarshalBinary made.
-func (t *Table) solved() bool { return t != nil && (t.m != nil || t.three != nil) }
+func (t *Table) solved() bool { return t != nil && (t.m != nil || t.three != nil || t.four != nil) }
 
 // refuse returns the fault of the first rule of r that a table of t's
 // number of players does not model.
@@ -188,15 +199,20 @@ func (t *Table) refuse(r game.Rules) error {
 	if t.three != nil {
 		return three.Refuse(r)
 	}
+	if t.four != nil {
+		return four.Refuse(r)
+	}
 	return refuseHouseRules(r, false)
 }
 
-// Players returns the number of players the table was solved for: 2 or
-// 3, 0 for a nil or zero Table.
+// Players returns the number of players the table was solved for: 2, 3
+// or 4, 0 for a nil or zero Table.
 func (t *Table) Players() int {
 	switch {
 	case t == nil:
 		return 0
+	case t.four != nil:
+		return 4
 	case t.three != nil:
 		return 3
 	case t.m != nil:
@@ -213,6 +229,8 @@ func (t *Table) Rules() game.Rules {
 		return game.Rules{}
 	case t.three != nil:
 		return t.three.Rules()
+	case t.four != nil:
+		return t.four.Rules()
 	case t.m != nil:
 		return t.m.rules
 	}
@@ -229,6 +247,8 @@ func (t *Table) Step() int {
 		return 0
 	case t.three != nil:
 		return t.three.Step()
+	case t.four != nil:
+		return t.four.Step()
 	case t.m != nil:
 		return t.m.step
 	}
@@ -269,6 +289,13 @@ func (t *Table) Chance(s State) (float64, error) {
 		}
 		c, err := t.three.ChanceAt(s3)
 		return c[0], stateError(err, s)
+	case t.four != nil:
+		s4, err := toFour(s)
+		if err != nil {
+			return 0, err
+		}
+		c, err := t.four.ChanceAt(s4)
+		return c[0], stateError(err, s)
 	}
 	p, err := t.toPair(s)
 	if err != nil {
@@ -296,6 +323,17 @@ func (t *Table) Chances(s State) ([]float64, error) {
 		}
 		return c[:], nil
 	}
+	if t != nil && t.four != nil {
+		s4, err := toFour(s)
+		if err != nil {
+			return nil, err
+		}
+		c, err := t.four.ChanceAt(s4)
+		if err != nil {
+			return nil, stateError(err, s)
+		}
+		return c[:], nil
+	}
 	c, err := t.Chance(s)
 	if err != nil {
 		return nil, err
@@ -305,11 +343,14 @@ func (t *Table) Chances(s State) ([]float64, error) {
 
 // SeatWin returns the chance of each seat to win a game from the start,
 // every player at 0 and off the board, in order of play: the first to
-// roll, the second, and with three the third.
+// roll, the second, and with three or four the third and the fourth.
 func (t *Table) SeatWin() []float64 {
 	switch {
 	case t == nil:
 		return nil
+	case t.four != nil:
+		w := t.four.SeatWin()
+		return w[:]
 	case t.three != nil:
 		w := t.three.SeatWin()
 		return w[:]
@@ -342,6 +383,14 @@ func toThree(s State) (three.State, error) {
 		return three.State{}, &StateError{Err: ErrPlayers, State: s.clone(), detail: "a table of three players"}
 	}
 	return three.State{Scores: [3]int(s.Scores), TurnTotal: s.TurnTotal, DiceLeft: s.DiceLeft}, nil
+}
+
+// toFour reads a State of four players.
+func toFour(s State) (four.State, error) {
+	if len(s.Scores) != 4 || s.Farkles != nil && len(s.Farkles) != 4 || s.OnBoard != nil && len(s.OnBoard) != 4 {
+		return four.State{}, &StateError{Err: ErrPlayers, State: s.clone(), detail: "a table of four players"}
+	}
+	return four.State{Scores: [4]int(s.Scores), TurnTotal: s.TurnTotal, DiceLeft: s.DiceLeft}, nil
 }
 
 // A Choice is one candidate keep of a roll (see [Table.Advise]) and
@@ -425,6 +474,16 @@ func (t *Table) Advise(s State, roll []farkle.Die) (Advice, error) {
 			return Advice{}, stateError(err, s)
 		}
 		return fromThree(a), nil
+	case t.four != nil:
+		s4, err := toFour(s)
+		if err != nil {
+			return Advice{}, err
+		}
+		a, err := t.four.Advise(s4, roll)
+		if err != nil {
+			return Advice{}, stateError(err, s)
+		}
+		return fromFour(a), nil
 	}
 	p, err := t.toPair(s)
 	if err != nil {
@@ -464,14 +523,37 @@ func fromThree(a three.Advice) Advice {
 	return out
 }
 
+// fromFour is the Advice of a table of four.
+func fromFour(a four.Advice) Advice {
+	cs := make([]float64, 4*(1+len(a.Choices)))
+	out := Advice{Keep: a.Keep, Bank: a.Bank, Chance: a.Chances[0], Farkle: a.Farkle,
+		Chances: cs[:4:4]}
+	copy(out.Chances, a.Chances[:])
+	if len(a.Choices) > 0 {
+		out.Choices = make([]Choice, len(a.Choices))
+	}
+	for i, c := range a.Choices {
+		ch := Choice{Keep: c.Keep, TurnTotal: c.TurnTotal, DiceLeft: c.DiceLeft, HotDice: c.HotDice,
+			Roll: c.Roll[0], CanBank: c.CanBank, BankChance: c.BankChances[0], Bank: c.Bank,
+			Chance: c.Chances[0], Chances: cs[4+4*i : 8+4*i : 8+4*i]}
+		copy(ch.Chances, c.Chances[:])
+		out.Choices[i] = ch
+	}
+	return out
+}
+
 // MarshalBinary encodes t compactly, with the rules it was solved for, a
 // version and a checksum: for two players 8 bytes a position (about 320
 // KB for target 10,000 without a penalty), for three 24 bytes a position
-// (192 MB for target 10,000 under Core scoring). [Table.UnmarshalBinary]
-// reads it back.
+// (192 MB for target 10,000 under Core scoring), for four 32 bytes a
+// position (415 MB for target 3,000). [Table.UnmarshalBinary] reads it
+// back.
 func (t *Table) MarshalBinary() ([]byte, error) {
 	if t != nil && t.three != nil {
 		return t.three.MarshalBinary()
+	}
+	if t != nil && t.four != nil {
+		return t.four.MarshalBinary()
 	}
 	return t.marshal2()
 }
@@ -491,7 +573,15 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 		if err := t3.UnmarshalBinary(data); err != nil {
 			return solveError(err, t3.Rules(), Options{Players: 3})
 		}
-		t.m, t.w, t.three = nil, nil, t3
+		t.m, t.w, t.three, t.four = nil, nil, t3, nil
+		return nil
+	}
+	if kit.Magic(data) == four.BinMagic {
+		t4 := new(four.Table)
+		if err := t4.UnmarshalBinary(data); err != nil {
+			return solveError(err, t4.Rules(), Options{Players: 4})
+		}
+		t.m, t.w, t.three, t.four = nil, nil, nil, t4
 		return nil
 	}
 	return t.unmarshal2(data)

@@ -1,0 +1,131 @@
+package four
+
+import (
+	"context"
+	"math"
+	"sync"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/farkle-go/farkle/internal/testgate"
+)
+
+// startPiece returns the piece of the best play of the turn of s from its
+// start, for a farkle worth f to the mover.
+func (t *Table) startPiece(b *dpBuf, s [N]int, f float64) piece {
+	t.turn(b, s, f, 0)
+	return b.cell((farkle.MaxDice - 1) * t.m.nv)
+}
+
+// checkTable checks every equation of t: at every position the chances
+// are in [0, 1] and sum to 1; the mover's chance is the best play's for
+// the chance after a farkle (a residual under 1e-12); at a pure position
+// all four chances are the best play's; at a mixed position the chances
+// are the mixture, by the position's weight, of the plays just below and
+// just above the kink, and the mover is indifferent between them. It
+// returns the number of positions checked and the largest residual.
+func checkTable(t *testing.T, tb *Table) (int, float64) {
+	t.Helper()
+	m := tb.m
+	mixed := map[[N]int]float64{}
+	for _, mx := range tb.Mixing() {
+		mixed[mx.Scores] = mx.Weight
+	}
+	b := m.getBuf()
+	defer m.putBuf(b)
+	worst, n := 0.0, 0
+	fail := func(sc [N]int, what string, got, want float64) {
+		t.Helper()
+		if d := math.Abs(got - want); !(d <= 1e-12) {
+			t.Errorf("%v: %s %.17g, want %.17g", sc, what, got, want)
+		}
+		worst = max(worst, math.Abs(got-want))
+	}
+	for i := range m.nS * m.nS * m.nS * m.nS {
+		s := [N]int{i / (m.nS * m.nS * m.nS), i / (m.nS * m.nS) % m.nS, i / m.nS % m.nS, i % m.nS}
+		sc := [N]int{s[0] * m.step, s[1] * m.step, s[2] * m.step, s[3] * m.step}
+		w := tb.at(s)
+		sum := 0.0
+		for q := range N {
+			if !(w[q] >= -1e-15 && w[q] <= 1+1e-15) {
+				t.Errorf("%v: seat %d chance %v", sc, q, w[q])
+			}
+			sum += w[q]
+		}
+		fail(sc, "sum of chances", sum, 1)
+		F := tb.farkleVec(s)
+		pc := tb.startPiece(b, s, F[0])
+		fail(sc, "mover's chance", pc.e+pc.p*F[0], w[0])
+		n++
+		if l, ok := mixed[sc]; ok {
+			lo := tb.startPiece(b, s, F[0]-1e-9)
+			hi := tb.startPiece(b, s, F[0]+1e-9)
+			if lo == hi {
+				t.Errorf("%v: mixed, but one play on both sides of %v", sc, F[0])
+				continue
+			}
+			fail(sc, "mover's chance of the play below the kink", lo.e+lo.p*F[0], w[0])
+			fail(sc, "mover's chance of the play above the kink", hi.e+hi.p*F[0], w[0])
+			v := vecOf(mixPiece(lo, hi, l), F)
+			for q := 1; q < N; q++ {
+				fail(sc, "an opponent's chance of the mixture", v[q], w[q])
+			}
+			continue
+		}
+		v := vecOf(pc, F)
+		for q := 1; q < N; q++ {
+			fail(sc, "an opponent's chance", v[q], w[q])
+		}
+	}
+	return n, worst
+}
+
+// solve returns the table of r, solved once for every test that asks.
+func solve(t *testing.T, r game.Rules) *Table {
+	t.Helper()
+	f, _ := solved.LoadOrStore(r, sync.OnceValues(func() (*Table, error) {
+		return Solve(context.Background(), r, Options{})
+	}))
+	tb, err := f.(func() (*Table, error))()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+var solved sync.Map // game.Rules -> func() (*Table, error)
+
+// TestResiduals checks every equation of the tables of small targets, and
+// in the slow step of Core scoring at 1,400 (some 35 CPU seconds), whose
+// 17 mixed positions include a class where three members mix: (200, 50,
+// 450, 450) and its rotations (450, 200, 50, 450) and (450, 450, 200, 50),
+// the same class relative to the target as (800, 650, 1050, 1050) at
+// 2,000.
+func TestResiduals(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency")
+	}
+	cases := []game.Rules{
+		{Scoring: farkle.CoreScoring.Rules(), Target: 500},
+		{Scoring: farkle.AppScoring.Rules(), Target: 500, MinBank: 150, MinFirstBank: 300},
+	}
+	if testgate.Slow() {
+		cases = append(cases, game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1400})
+	}
+	for _, r := range cases {
+		tb := solve(t, r)
+		n, worst := checkTable(t, tb)
+		t.Logf("%v %d: %d positions, %d mixed, largest residual %.3g, seats %v", r.Scoring == farkle.CoreScoring.Rules(), r.Target, n, tb.Mixed(), worst, tb.SeatWin())
+		if r.Target != 1400 {
+			continue
+		}
+		mixes := map[[N]int]bool{}
+		for _, mx := range tb.Mixing() {
+			mixes[mx.Scores] = mx.Weight > 1e-6 && mx.Weight < 1-1e-6
+		}
+		if len(mixes) != 17 || !mixes[[N]int{200, 50, 450, 450}] || !mixes[[N]int{450, 200, 50, 450}] || !mixes[[N]int{450, 450, 200, 50}] {
+			t.Errorf("Core 1400 mixes at %v, want 17 positions with three members of the class of (200, 50, 450, 450)", tb.Mixing())
+		}
+	}
+}
