@@ -242,15 +242,7 @@ func TestBotFirst(t *testing.T) {
 
 func TestAdvice(t *testing.T) {
 	_, ts := newTest(t, Config{})
-	c := create(t, ts.URL, KindHuman, KindExpected)
-	tok := c.Seats[0].Token
-	var st stateJSON
-	for {
-		call(t, nil, "POST", ts.URL+"/api/games/"+c.ID+"/roll", tok, nil).decode(t, &st)
-		if len(st.Dice) > 0 {
-			break
-		}
-	}
+	c, _ := createRolled(t, ts.URL, KindHuman, KindExpected)
 	for _, lang := range []string{"en", "cs", "fi", "nl"} {
 		var a adviceJSON
 		r := call(t, nil, "GET", ts.URL+"/api/games/"+c.ID+"/advice?lang="+lang, "", nil)
@@ -284,14 +276,7 @@ func TestAdvice(t *testing.T) {
 		}
 		return p, true
 	}})
-	c2 := create(t, ts2.URL, KindHuman)
-	for {
-		var s stateJSON
-		call(t, nil, "POST", ts2.URL+"/api/games/"+c2.ID+"/roll", c2.Seats[0].Token, nil).decode(t, &s)
-		if len(s.Dice) > 0 {
-			break
-		}
-	}
+	c2, _ := createRolled(t, ts2.URL, KindHuman)
 	var a adviceJSON
 	call(t, nil, "GET", ts2.URL+"/api/games/"+c2.ID+"/advice", "", nil).decode(t, &a)
 	if !a.WinChance || a.Best.WinChance == nil || *a.Best.WinChance != 0.5 {

@@ -280,6 +280,31 @@ func create(t testing.TB, base string, kinds ...string) created {
 	return createTarget(t, base, 1000, kinds...)
 }
 
+// createRolled makes a game with the seats' kinds, the first a human,
+// and rolls for it until it has dice to keep: the game and its state
+// then. A roll that farkles passes the turn; a bot may win the game of
+// 1,000 meanwhile, and then it makes another game (at most 100).
+func createRolled(t testing.TB, base string, kinds ...string) (created, stateJSON) {
+	t.Helper()
+	for range 100 {
+		c := create(t, base, kinds...)
+		for {
+			var st stateJSON
+			r := call(t, nil, "POST", base+"/api/games/"+c.ID+"/roll", c.Seats[0].Token, nil)
+			if r.status != http.StatusOK {
+				r.wantError(t, http.StatusConflict, CodeGameOver)
+				break // a bot won: another game
+			}
+			r.decode(t, &st)
+			if len(st.Dice) > 0 {
+				return c, st
+			}
+		}
+	}
+	t.Fatal("100 games over before a roll with dice to keep")
+	return created{}, stateJSON{}
+}
+
 // createTarget makes a game with the seats' kinds and a target.
 func createTarget(t testing.TB, base string, target int, kinds ...string) created {
 	t.Helper()
