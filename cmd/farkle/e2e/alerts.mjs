@@ -210,6 +210,7 @@ export async function alertsTest(base, h) {
   if (!(await a.isDisabled('#roll')) || !(await a.isDisabled('#bank'))) fail('offline, Roll or Bank can be pressed');
   if (await a.textContent('#why') !== MESSAGES_EN['why.offline']) fail('offline, under the buttons: ' + await a.textContent('#why'));
   if (await a.textContent('#status') !== MESSAGES_EN['status.offline']) fail('offline, the status line says ' + await a.textContent('#status'));
+  if (await a.textContent('.no-dice') !== MESSAGES_EN['status.offline']) fail('offline, the dice say ' + await a.textContent('.no-dice'));
   const rulesLine = () => a.textContent('#rules-name');
   if (!(await rulesLine()).startsWith('App · to 10,000')) fail('offline, the rules line says ' + await rulesLine());
   await axeScan(a, 'a game opened offline');

@@ -912,7 +912,8 @@ function renderDice(fresh) {
   box.setAttribute('aria-label', s.dice.length ? t('dice.label', { dice: s.dice.join(' ') }) : t('dice.none'));
   const none = box.querySelector('.no-dice');
   if (none) {
-    none.textContent = s.over ? t('noDice.over') : s.too_long ? '' : (mine ? t('noDice.you') : t('noDice.other', { name: nameOf(s.current) }));
+    const offline = mine && game.conn === 'offline';
+    none.textContent = s.over ? t('noDice.over') : s.too_long ? '' : offline ? t('status.offline') : (mine ? t('noDice.you') : t('noDice.other', { name: nameOf(s.current) }));
   }
   // Only the dice that may be kept are in the Tab order, as one stop
   // (the roving die): the arrow keys move between them.
