@@ -31,29 +31,8 @@ type refRoll struct {
 // keeps in the order of the tie rule.
 func refRolls(t *testing.T, sc *farkle.Scorer, n int) []refRoll {
 	var out []refRoll
-	dice := make([]farkle.Die, n)
-	var rec func(i, from int)
-	rec = func(i, from int) {
-		if i < n {
-			for d := from; d <= 6; d++ {
-				dice[i] = farkle.Die(d)
-				rec(i+1, d)
-			}
-			return
-		}
-		orders := 1.0
-		for j := 2; j <= n; j++ {
-			orders *= float64(j)
-		}
-		var cnt [7]int
-		for _, d := range dice {
-			cnt[d]++
-		}
-		for _, c := range cnt {
-			for j := 2; j <= c; j++ {
-				orders /= float64(j)
-			}
-		}
+	rolls, probs := sortedRolls(n)
+	for r, dice := range rolls {
 		keeps, err := sc.AppendKeeps(nil, dice)
 		if err != nil {
 			t.Fatal(err)
@@ -78,9 +57,8 @@ func refRolls(t *testing.T, sc *farkle.Scorer, n int) []refRoll {
 				ks[q], ks[q-1] = ks[q-1], ks[q]
 			}
 		}
-		out = append(out, refRoll{orders / math.Pow(6, float64(n)), ks})
+		out = append(out, refRoll{probs[r], ks})
 	}
-	rec(0, 1)
 	return out
 }
 
