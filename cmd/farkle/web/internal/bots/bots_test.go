@@ -99,7 +99,9 @@ func TestBestStrength(t *testing.T) {
 // TestMatchAgreesWithDuel checks the seeded games of the bots that are
 // fixed policies against the exact win rates of win.Duel (a Markov
 // chain of the two policies, an independent computation): within 3.5
-// standard errors, at the suggested first game's target.
+// standard errors (about 0.05) over 1,000 games a pair, at the suggested
+// first game's target. (It played 2,000 until CI's slow step had to be
+// shorter: the best bot's decisions were nine tenths of its 32 s.)
 func TestMatchAgreesWithDuel(t *testing.T) {
 	testgate.Long(t)
 	r := appAt(2000)
@@ -113,7 +115,7 @@ func TestMatchAgreesWithDuel(t *testing.T) {
 			t.Fatal(err)
 		}
 		exact := (d.FirstWins + d.SecondWins) / 2 // half the games first
-		res, err := Match(p[0], p[1], r, 2000, 1, ts)
+		res, err := Match(p[0], p[1], r, 1000, 1, ts)
 		if err != nil {
 			t.Fatal(err)
 		}
