@@ -191,12 +191,13 @@ func playBot(e *env, o *options, g *game.Game) (game.Bot, error) {
 	return win.Bot{Table: t}, nil
 }
 
-// maxPlayWin4Target is the largest target of a game that play solves for
-// four players: some 20 CPU seconds under Core scoring, once, with the
-// cache.
+// maxPlayWin4Target is the largest target of a game that play and serve
+// solve for four players: some 20 CPU seconds under Core scoring, once,
+// with the cache.
 const maxPlayWin4Target = 1_500
 
-// solves4 reports whether play solves the game of four players under r:
+// solves4 reports whether play and serve solve the game of four players
+// under r:
 // no final round and none of the rules that the solver of four refuses.
 func solves4(r game.Rules) bool {
 	return r.Target > 0 && r.Target <= maxPlayWin4Target && !r.FinalRound && r.Penalty == 0 && !r.Bankrupt && !r.MustRollHotDice &&

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/farkle-go/farkle"
 	"github.com/farkle-go/farkle/game"
 )
 
@@ -36,7 +37,9 @@ func TestServeWinTable(t *testing.T) {
 		r       game.Rules
 		players int
 	}{
-		{"four players", at(1000), 4},
+		{"four players past the bound", game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: maxPlayWin4Target + 50}, 4},
+		{"four players, a final round", at(1000), 4},
+		{"five players", game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 500}, 5},
 		{"one player", at(1000), 1},
 		{"two players past the bound", at(maxServeWinTarget + 50), 2},
 		{"two players, welfare", welfare, 2},

@@ -16,7 +16,8 @@ import (
 
 // Bounds of the win chances that serve gives with its advice. The win
 // solver runs for two-player games with a target of at most
-// maxServeWinTarget and three-player games up to maxServeWin3Target, in
+// maxServeWinTarget, three-player games up to maxServeWin3Target and
+// four-player games up to maxPlayWin4Target (as farkle play: solves4), in
 // the background, on one core, one solve at a time, all in one goroutine.
 // The rule sets waiting for a solve, the one solving among them, are at
 // most maxServeWinQueue: an advice for other rules beyond them has no
@@ -57,7 +58,7 @@ type winChances struct {
 	pending []*winJob          // waiting or solving, oldest first
 }
 
-// A winKey is the rules and the number of players of a table: 2 or 3.
+// A winKey is the rules and the number of players of a table: 2 to 4.
 type winKey struct {
 	r       game.Rules
 	players int
@@ -283,16 +284,22 @@ func (w *winChances) solveSafely(ctx context.Context, r game.Rules, opts win.Opt
 // winTable is a web.Config.WinTable, for the bots "best": the table of r
 // for the players once it is solved, for the games whose win chances
 // serve gives (two players up to maxServeWinTarget, three up to
-// maxServeWin3Target under the rules solved for three); asking for its
-// solve, as an advice does.
+// maxServeWin3Target under the rules solved for three, four under those
+// of solves4); asking for its solve, as an advice does.
 func (w *winChances) winTable(r game.Rules, players int) (*win.Table, bool) {
 	switch {
 	case players == 2 && r.Target <= maxServeWinTarget && !r.Welfare && !r.Piggyback:
-	case players == 3 && solves3(r):
+	case players > 2 && solvesMany(r, players):
 	default:
 		return nil, false
 	}
 	return w.solved(r, players)
+}
+
+// solvesMany reports whether serve solves the game of three or four
+// players under r.
+func solvesMany(r game.Rules, players int) bool {
+	return players == 3 && solves3(r) || players == 4 && solves4(r)
 }
 
 // solves3 reports whether serve solves the game of three players under r.
@@ -304,8 +311,8 @@ func solves3(r game.Rules) bool {
 // chances is a web.WinChanceFunc.
 func (w *winChances) chances(v game.View, choices []web.ChoiceJSON) ([]float64, bool) {
 	r := v.Rules()
-	if v.NumPlayers() == 3 {
-		return w.chances3(v, choices)
+	if v.NumPlayers() > 2 {
+		return w.chancesMany(v, choices)
 	}
 	if v.NumPlayers() != 2 || r.Target > maxServeWinTarget {
 		return nil, false
@@ -335,10 +342,10 @@ func (w *winChances) chances(v game.View, choices []web.ChoiceJSON) ([]float64, 
 	return out, true
 }
 
-// chances3 is chances for a game of three players: the mover's chance
-// after each choice, from the table of strategy/win once it is solved,
-// for the rules that it solves (no penalty).
-func (w *winChances) chances3(v game.View, choices []web.ChoiceJSON) ([]float64, bool) {
+// chancesMany is chances for a game of three or four players: the
+// mover's chance after each choice, from the table of strategy/win once
+// it is solved, for the rules that serve solves (solvesMany).
+func (w *winChances) chancesMany(v game.View, choices []web.ChoiceJSON) ([]float64, bool) {
 	seats, ok := w.seatChances(v, choices)
 	if !ok {
 		return nil, false
@@ -350,20 +357,18 @@ func (w *winChances) chances3(v game.View, choices []web.ChoiceJSON) ([]float64,
 	return out, true
 }
 
-// seatChances is a web.Config.SeatChances: in a game of three players,
-// every player's chance after each choice, in order of play from the
-// mover, from the table of strategy/win once it is solved.
+// seatChances is a web.Config.SeatChances: in a game of three or four
+// players, every player's chance after each choice, in order of play
+// from the mover, from the table of strategy/win once it is solved.
 func (w *winChances) seatChances(v game.View, choices []web.ChoiceJSON) ([][]float64, bool) {
-	if v.NumPlayers() != 3 {
+	n, r := v.NumPlayers(), v.Rules()
+	// The rules that serve does not solve (those that win.Solve refuses
+	// among them, see its package documentation) get no chance, and take
+	// no place among the tables.
+	if !solvesMany(r, n) {
 		return nil, false
 	}
-	r := v.Rules()
-	// The rules that win.Solve refuses (see its package documentation)
-	// get no chance, and take no place among the tables.
-	if !solves3(r) {
-		return nil, false
-	}
-	t, ok := w.solved(r, 3)
+	t, ok := w.solved(r, n)
 	if !ok {
 		return nil, false
 	}

@@ -120,19 +120,28 @@ func TestServeWinChances(t *testing.T) {
 		}
 	}
 
-	// Three players, without and with a final round: the mover's chance
-	// and every seat's from the table of strategy/win, once solved.
-	for _, r3 := range []game.Rules{{Scoring: farkle.CoreScoring.Rules(), Target: 1000}, r} {
-		g3, _ := game.New(r3, []string{"a", "b", "c"}, nil)
+	// Three players, without and with a final round, and four: the
+	// mover's chance and every seat's from the table of strategy/win, once
+	// solved.
+	for _, pc := range []struct {
+		r       game.Rules
+		players []string
+	}{
+		{game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 1000}, []string{"a", "b", "c"}},
+		{r, []string{"a", "b", "c"}},
+		{game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 500}, []string{"a", "b", "c", "d"}},
+	} {
+		r3 := pc.r
+		g3, _ := game.New(r3, pc.players, nil)
 		if err := g3.RollDice([]farkle.Die{1, 5, 5, 2, 3, 4}); err != nil {
 			t.Fatal(err)
 		}
 		tb3 := solved(g3.View())
 		got3, ok := w.chances(g3.View(), choices)
 		if !ok {
-			t.Fatalf("final round %v: no win chances for three players once solved", r3.FinalRound)
+			t.Fatalf("%d players, final round %v: no win chances once solved", len(pc.players), r3.FinalRound)
 		}
-		adv3, err := tb3.Advise(win.State{Scores: []int{0, 0, 0}}, g3.View().Roll())
+		adv3, err := tb3.Advise(win.State{Scores: make([]int, len(pc.players))}, g3.View().Roll())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,17 +153,17 @@ func TestServeWinChances(t *testing.T) {
 				}
 			}
 			if got3[i] != want || want <= 0 || want >= 1 {
-				t.Errorf("three players, final round %v, keep %v: win chance %v, want %v", r3.FinalRound, c.Dice, got3[i], want)
+				t.Errorf("%d players, final round %v, keep %v: win chance %v, want %v", len(pc.players), r3.FinalRound, c.Dice, got3[i], want)
 			}
 		}
 		seats, ok := w.seatChances(g3.View(), choices)
-		if !ok || len(seats) != len(choices) {
-			t.Fatalf("seat chances %v, %v", seats, ok)
+		if !ok || len(seats) != len(choices) || len(seats[0]) != len(pc.players) {
+			t.Fatalf("%d players: seat chances %v, %v", len(pc.players), seats, ok)
 		}
 		for i, c := range choices {
 			for _, wc := range adv3.Choices {
 				if slices.Equal(wc.Keep.Dice(), c.Dice.Dice()) && !slices.Equal(seats[i], wc.Chances) {
-					t.Errorf("three players, final round %v, keep %v: seat chances %v, want %v", r3.FinalRound, c.Dice, seats[i], wc.Chances)
+					t.Errorf("%d players, final round %v, keep %v: seat chances %v, want %v", len(pc.players), r3.FinalRound, c.Dice, seats[i], wc.Chances)
 				}
 			}
 		}
