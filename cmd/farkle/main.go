@@ -253,7 +253,8 @@
 // in the background on one core (seconds without a penalty, about a
 // minute with one, most for Zilch's final round), and cached as farkle
 // win caches it; in the last turn of a final round, the chance of ending
-// above the leader.
+// above the leader. Games of three players (to 3,000, no penalty) and of
+// four (to 1,500, no final round) get every player's chance so too.
 // Flags:
 //
 //	-addr ADDR   the address to listen on, HOST:PORT (default
