@@ -188,8 +188,8 @@ func TestTable4(t *testing.T) {
 // TestBot4MonteCarloFinal is TestBot4MonteCarlo with a final round: four
 // Bots of a table of four with a final round play whole games through
 // package game, the last turns by the table too, each seat within three
-// standard errors of the table: 600 games in the plain run, 4,000 in the
-// slow step. The rules are chosen where no position mixes, so that the
+// standard errors of the table: 600 games in the plain run, 2,000 in the
+// slow step (some 6 CPU seconds). The rules are chosen where no position mixes, so that the
 // Bots' play is the equilibrium's.
 func TestBot4MonteCarloFinal(t *testing.T) {
 	if testgate.Race {
@@ -205,7 +205,7 @@ func TestBot4MonteCarloFinal(t *testing.T) {
 	}
 	games := 600
 	if testgate.Slow() {
-		games = 4000
+		games = 2000
 	}
 	if *monteCarloGames > 0 {
 		games = *monteCarloGames
