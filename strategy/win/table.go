@@ -141,7 +141,7 @@ func StateOf(v game.View) State {
 // are refused (a penalty). Four players, without a final round: Core
 // scoring at target 2,000 about two minutes of CPU, at 3,000 about a
 // quarter of an hour; with a final round, Core scoring at target 1,000
-// about half a minute, App a minute and a half. Set opts.Progress to follow a long solve, and
+// about half a minute (App a minute and a half), at 2,000 nine minutes. Set opts.Progress to follow a long solve, and
 // opts.Cache to solve once.
 //
 // With opts.Cache, Solve first looks in that directory for the table of

@@ -44,7 +44,7 @@ import (
 // to 1) stops where the last turns' chances to pass a are under the least
 // chance of a farkle, 98 steps above the target at 1,000 under Core
 // scoring (158 under App), where nearly every (a, z, w) is asked: 37,315
-// rows of B, 18 MB. At 3,000 that bounds B's rows by 98*60^3*24 bytes,
+// rows of B, 18 MB (146,064, 140 MB, at 2,000). At 3,000 that bounds B's rows by 98*60^3*24 bytes,
 // some 510 MB (820 MB under App), beside the table's 415 MB. Rows are
 // computed on first use and kept: a bank into the final round from any
 // position with the same (z, w) reads the same row.
