@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/farkle-go/farkle"
@@ -428,8 +429,9 @@ func refSolveFinal(t *testing.T, r game.Rules, maxSweeps int, pinned map[[4]int]
 // pure equilibrium, and value iteration from a quarter each finds
 // another in two classes at 300 under Core scoring, the rotations of (0,
 // 0, 50, 200) and of (0, 200, 50, 200), whose chances differ by up to
-// 0.0015 and satisfy every equation of the solver's too (residuals under
-// 6e-15). From the solution the reference checks that it is a fixed
+// 0.0015 (and, through the banks into them, in two classes below), and
+// satisfy every equation of the solver's too (residuals under 6e-15; see
+// TestReferenceFinalCold). From the solution the reference checks that it is a fixed
 // point of the reference's own equations: any position whose play is not
 // a best reply under them moves by more than 1e-9.
 func TestSolveReferenceFinal(t *testing.T) {
@@ -539,4 +541,63 @@ func TestSolveReferenceFinal(t *testing.T) {
 			t.Logf("%d positions and %d starts and cells of last turns compared, %d mixed, largest difference %.3g, seats %v", turns, compared-turns, len(pinned), worst, tb.SeatWin())
 		})
 	}
+}
+
+// TestReferenceFinalCold runs the reference of TestSolveReferenceFinal
+// from a quarter each at every position rather than from the solution,
+// at target 300 under Core scoring, with FARKLE_FOUR_REF_COLD set (a
+// measured run of some two CPU minutes): where its chances differ from
+// the solver's by more than 1e-9, they must differ in whole rotation
+// classes, and the reference's chances must satisfy every equation of the
+// solver (checkTable on a table of them): another equilibrium of the
+// class. It logs the classes (docs/research.md: two at 300).
+func TestReferenceFinalCold(t *testing.T) {
+	if os.Getenv("FARKLE_FOUR_REF_COLD") == "" {
+		t.Skip("FARKLE_FOUR_REF_COLD not set: a measured run")
+	}
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 300, FinalRound: true}
+	tb := solve(t, r)
+	pinned := map[[4]int][4]float64{}
+	for _, mx := range tb.Mixing() {
+		v, err := tb.Chances(mx.Scores)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pinned[mx.Scores] = v
+	}
+	ref, settled, nS, _, _ := refSolveFinal(t, r, 400, pinned, nil)
+	other := &Table{m: tb.m, w: make([]float64, len(tb.w)), mix: tb.mix}
+	differ := map[[N]int]float64{}
+	for i, v := range ref {
+		if !settled[i] {
+			t.Errorf("position %d: the reference did not settle", i)
+		}
+		copy(other.w[N*i:], v[:])
+		d := 0.0
+		for s := range N {
+			d = max(d, math.Abs(v[s]-tb.w[N*i+s]))
+		}
+		if d > 1e-9 {
+			differ[[N]int{i / (nS * nS * nS), i / (nS * nS) % nS, i / nS % nS, i % nS}] = d
+		}
+	}
+	classes := map[[N]int]float64{}
+	for s, d := range differ {
+		c := s
+		for r := s; ; {
+			r = rotScores(r)
+			if r == s {
+				break
+			}
+			if _, ok := differ[r]; !ok && members(s) > 1 {
+				t.Errorf("%v differs from the solver by %.3g, its rotation %v does not", s, d, r)
+			}
+			if slices.Compare(r[:], c[:]) < 0 {
+				c = r
+			}
+		}
+		classes[c] = max(classes[c], d)
+	}
+	n, worst := checkTable(t, other)
+	t.Logf("%d positions differ, in the classes (indexes) %v; the reference's table: %d positions, largest residual %.3g", len(differ), classes, n, worst)
 }
