@@ -232,6 +232,22 @@ func TestTable4Final(t *testing.T) {
 	if err := (Bot{Table: tb}).CheckRules(nf); err == nil {
 		t.Errorf("a Bot of a table with a final round in a game without one")
 	}
+	// Whole games of two to six players, the final rounds of other than
+	// four by the fallback.
+	for n := 2; n <= 6; n++ {
+		bots := make([]game.Bot, n)
+		for i := range bots {
+			bots[i] = Bot{Table: tb}
+		}
+		wins := playSeats(t, r, 40, 5, bots)
+		sum := 0
+		for _, w := range wins {
+			sum += w
+		}
+		if sum != 40 {
+			t.Errorf("%d players: %d games won of 40", n, sum)
+		}
+	}
 	T := r.Target
 	for _, sc := range [][]int{
 		{100, 0, 150, T + 50},     // B's last turn
@@ -308,4 +324,54 @@ func sortedRolls6() (rolls [][]farkle.Die, probs []float64) {
 	}
 	rec(0, 1)
 	return rolls, probs
+}
+
+// TestFinalFourAgreesThree checks the last turns of a table of four
+// against those of a table of three, an independent solver, where they
+// are the same game: the very last turn of three players is D's of four
+// with C's final score 0 (below every other), and the first last turn of
+// three is C's of four with B's final score 0 (A holds the highest). Every
+// chance agrees to 1e-12, at the start of the turn and within it.
+func TestFinalFourAgreesThree(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency")
+	}
+	r := mc4FinalRules
+	t3, t4 := solvedWin3(t, r), solvedWin4(t, r)
+	T := r.Target
+	n := 0
+	for x := 0; x < T; x += 50 {
+		for y := 0; y < T; y += 50 {
+			for _, a := range []int{T, T + 50, T + 300, T + 1000} {
+				for _, k := range []int{0, 50, 150, 400} {
+					for _, d := range []int{6, 3, 1} {
+						for _, pair := range [][2][]int{
+							{{x, a, y}, {x, a, y, 0}}, // the very last turn
+							{{x, y, a}, {x, y, a, 0}}, // the first last turn of three
+						} {
+							c3, err := t3.Chances(State{Scores: pair[0], TurnTotal: k, DiceLeft: d})
+							if err != nil {
+								t.Fatal(err)
+							}
+							c4, err := t4.Chances(State{Scores: pair[1], TurnTotal: k, DiceLeft: d})
+							if err != nil {
+								t.Fatal(err)
+							}
+							n++
+							for i := range 3 {
+								if math.Abs(c3[i]-c4[i]) > 1e-12 {
+									t.Errorf("%v, total %d, %d dice: three's %v, four's %v at %v", pair[0], k, d, c3, c4, pair[1])
+									break
+								}
+							}
+							if math.Abs(c4[3]) > 1e-12 {
+								t.Errorf("%v: the fourth player, at 0, wins %v", pair[1], c4[3])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d states compared", n)
 }

@@ -233,21 +233,18 @@ func (m *model) lastChoices(st pos, total int, cs []rolls.Cand, nRoll int, out [
 // opponents. In a game of four they are the game's; with fewer players
 // the missing ones are at 0, and with more the three strongest opponents
 // by score (the earlier after the mover on a tie) in their order of play,
-// the rest ignored (the fallback). In a final round of four players with
-// a table of a final round it is the game's (see [State]); in any other
-// final round it reports false.
+// the rest ignored (the fallback). In a final round with a table of a
+// final round it is the game's with four players (see [State]); with
+// other numbers, by the fallback of finalSeat. A table without a final
+// round reports false in a final round.
 func (t *Table) Seat(v game.View) (State, bool) {
 	m := t.m
 	me, np := v.Current(), v.NumPlayers()
 	if v.FinalRound() {
-		if !m.final || np != N {
+		if !m.final {
 			return State{}, false
 		}
-		s := State{TurnTotal: v.TurnTotal(), DiceLeft: v.DiceLeft()}
-		for i := range N {
-			s.Scores[i] = v.Player((me + i) % N).Score
-		}
-		return s, true
+		return finalSeat(v, m.rules.Target), true
 	}
 	clamp := func(score int) int {
 		return min(max(score, 0), (m.nS-1)*m.step) / m.step * m.step
@@ -268,4 +265,51 @@ func (t *Table) Seat(v game.View) (State, bool) {
 		s.Scores[1+i] = clamp(v.Player((me + d) % np).Score)
 	}
 	return s, true
+}
+
+// finalSeat returns the State of v in a final round. With four players it
+// is the game's. With other numbers, by the fallback: the player A who
+// reached the target is the first at or above it after the mover (those
+// between have not played their last turns); if none is between, the
+// mover has the very last turn and the State is D's with the highest of
+// the others as A's (exact: D needs only to end above it); if one is,
+// C's, that player as D and the highest of the others as A's (exact);
+// else B's, the two strongest still to play (the highest scores, the
+// earlier on a tie) as C and D in their order of play and the highest of
+// the others as A's.
+func finalSeat(v game.View, target int) State {
+	me, np := v.Current(), v.NumPlayers()
+	score := func(d int) int { return v.Player((me + d) % np).Score }
+	s := State{TurnTotal: v.TurnTotal(), DiceLeft: v.DiceLeft()}
+	if np == N {
+		for i := range N {
+			s.Scores[i] = score(i)
+		}
+		return s
+	}
+	s.Scores[0] = score(0)
+	trig := 1
+	for trig < np && score(trig) < target {
+		trig++
+	}
+	high := 0 // the highest of the players from A on
+	for d := trig; d < np; d++ {
+		high = max(high, score(d))
+	}
+	switch trig {
+	case 1:
+		s.Scores[1] = high
+	case 2:
+		s.Scores[1], s.Scores[2] = score(1), high
+	default:
+		ds := make([]int, 0, trig-1)
+		for d := 1; d < trig; d++ {
+			ds = append(ds, d)
+		}
+		slices.SortStableFunc(ds, func(a, b int) int { return cmp.Compare(score(b), score(a)) })
+		ds = ds[:2]
+		slices.Sort(ds)
+		s.Scores[1], s.Scores[2], s.Scores[3] = score(ds[0]), score(ds[1]), high
+	}
+	return s
 }
