@@ -268,3 +268,30 @@ func TestResidualsFinal(t *testing.T) {
 			r.Scoring == farkle.CoreScoring.Rules(), r.Target, n, tb.Mixed(), worst, rows, fworst, tb.SeatWin())
 	}
 }
+
+// TestSolveFinalWorkers solves a small game with a final round with one
+// worker and with four, whose goroutines share the rows of the last
+// turns (computed on first use): the tables must be the same to the last
+// bit. Under the race detector it checks the sharing.
+func TestSolveFinalWorkers(t *testing.T) {
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 200, FinalRound: true}
+	if testgate.Race {
+		r.Target = 100 // some 3 s under the race detector
+	}
+	var tables [2]*Table
+	for i, w := range []int{1, 4} {
+		tb, err := Solve(context.Background(), r, Options{Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables[i] = tb
+	}
+	for i, w := range tables[0].w {
+		if tables[1].w[i] != w {
+			t.Fatalf("position %d seat %d: %v with one worker, %v with four", i/N, i%N, w, tables[1].w[i])
+		}
+	}
+	if tables[0].Mixed() != tables[1].Mixed() {
+		t.Errorf("%d and %d mixed positions", tables[0].Mixed(), tables[1].Mixed())
+	}
+}
