@@ -171,15 +171,30 @@ func (m *model) pos(s [N]int) int { return ((s[0]*m.nS+s[1])*m.nS+s[2])*m.nS + s
 // mover's chance from banks; p, the chance that the turn ends in a
 // farkle; n1 and n2, the next player's and the one after's chances from
 // banks. The last player's part is 1 - p - e - n1 - n2, and v = e + p*f.
+//
+// After startPieceI, run says what c holds: the turn of run.s from the
+// cap run.top down, and for each turn total k the interval [lo[k],
+// hi[k]] of the chances after a farkle over which the plays at k and
+// above stay the best. A later startPieceI of the same turn with the same
+// cap keeps the totals whose plays stay the best at its f and runs only
+// those below, as package three does; any other use of the buffer clears
+// run.
 type dpBuf struct {
-	c []float64
+	c      []float64
+	lo, hi []float64
+	run    struct {
+		ok  bool
+		s   [N]int
+		top int
+	}
 }
 
 func (m *model) getBuf() *dpBuf {
 	if b, ok := m.pool.Get().(*dpBuf); ok {
+		b.run.ok = false
 		return b
 	}
-	return &dpBuf{c: make([]float64, cw*farkle.MaxDice*m.nv)}
+	return &dpBuf{c: make([]float64, cw*farkle.MaxDice*m.nv), lo: make([]float64, m.nv), hi: make([]float64, m.nv)}
 }
 
 func (m *model) putBuf(b *dpBuf) { m.pool.Put(b) }
@@ -244,6 +259,7 @@ func (t *Table) fillTop(b *dpBuf, s [N]int, top int) {
 // the mover, from the cap down to turn total lowest.
 func (t *Table) turn(b *dpBuf, s [N]int, f float64, lowest int) {
 	m := t.m
+	b.run.ok = false
 	nv := m.nv
 	top := m.cutTop(s, f)
 	t.fillTop(b, s, top)
@@ -368,10 +384,33 @@ func (t *Table) startPieceI(b *dpBuf, s [N]int, f, r float64) (pc piece, lo, hi 
 	}
 	fcap := min(hi, 1)
 	top := m.cutTop(s, fcap)
-	t.fillTop(b, s, top)
+	from := top - 1
+	if b.run.ok && b.run.s == s && b.run.top == top {
+		// The totals from the lowest whose interval holds f strictly
+		// inside keep their plays; only the mover's chances v = e + p*f of
+		// those that the rows below read are put again.
+		k0 := top
+		for k := top - 1; k >= 0 && f > b.lo[k] && f < b.hi[k]; k-- {
+			k0 = k
+		}
+		if k0 < top {
+			lo, hi = max(lo, b.lo[k0]), min(hi, b.hi[k0])
+			from = k0 - 1
+			for k := k0; k < min(top, k0+m.jump+1); k++ {
+				for n := range farkle.MaxDice {
+					c := b.c[cw*(n*nv+k):][:cw]
+					c[0] = c[1] + c[2]*f
+				}
+			}
+		}
+	}
+	if from == top-1 {
+		t.fillTop(b, s, top)
+	}
+	b.run.ok, b.run.s, b.run.top = true, s, top
 	mb := m.minBank(s[0])
 	kc := m.kc(s[0])
-	for k := top - 1; k >= 0; k-- {
+	for k := from; k >= 0; k-- {
 		bank := k >= mb
 		var bp piece
 		if bank {
@@ -406,6 +445,7 @@ func (t *Table) startPieceI(b *dpBuf, s [N]int, f, r float64) (pc piece, lo, hi 
 				b.set(at, v, rp)
 			}
 		}
+		b.lo[k], b.hi[k] = lo, hi
 	}
 	return b.cell((farkle.MaxDice - 1) * nv), lo, hi
 }
