@@ -208,9 +208,8 @@
 //	             other players (multiples of 50) that bring the chances
 //	             closest to equal, "seat_win_with_head_starts" and
 //	             "mixed_positions"; Core or App scoring, a minimum bank,
-//	             an opening minimum and (three players) the final round,
-//	             but no penalty; four players without a final round, up
-//	             to target 3,200
+//	             an opening minimum and the final round, but no
+//	             penalty; four players up to target 3,200
 //	-rules NAME  app (default), core, facebook, zilch or classic: app, zilch
 //	             and facebook play as package game's presets; core and
 //	             classic score so under the play of app

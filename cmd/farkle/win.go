@@ -49,12 +49,14 @@ round), minutes for 5,000 and more. For example:
 
   farkle win -players 3 -rules core -target 2000 -final-round=false -json
 
--players 4 solves the game of four players the same way, without a final
-round (-final-round=false; Core or App scoring, a minimum bank and an
-opening minimum), up to target 3,200: seconds for 1,000, one to two
+-players 4 solves the game of four players the same way (Core or App
+scoring, a minimum bank, an opening minimum and the final round), up to
+target 3,200: without a final round seconds for 1,000, one to two
 minutes for 2,000, some eight minutes for 3,000 on two free cores (a
-quarter of an hour of CPU). "fairest_head_starts" holds the second,
-third and fourth players' head starts. For example:
+quarter of an hour of CPU); with one half a minute to a minute and a
+half of CPU for 1,000, some nine minutes of CPU for 2,000 under Core
+scoring. "fairest_head_starts" holds the second, third and fourth
+players' head starts. For example:
 
   farkle win -players 4 -rules core -target 1000 -final-round=false -json
 

@@ -134,9 +134,21 @@ func TestWin4(t *testing.T) {
 	if code != 0 || !strings.Contains(text, "four players") || !strings.Contains(text, "for the fourth") {
 		t.Errorf("text: exit %d, %q", code, text)
 	}
-	code, _, errs = runArgs(t, dir, "win", "-players", "4", "-rules", "core", "-target", "600", "-cache", "")
-	if code != 2 || !strings.Contains(errs, "FinalRound") {
-		t.Errorf("a final round: exit %d, %q", code, errs)
+	// With a final round (the default).
+	code, out, errs = runArgs(t, dir, "win", "-players", "4", "-rules", "core", "-target", "300", "-cache", "", "-json")
+	if code != 0 || errs != "" {
+		t.Fatalf("a final round: exit %d, %q", code, errs)
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	fin, err := win.Solve(context.Background(), game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 300, FinalRound: true}, win.Options{Players: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	heads, fair = fin.FairestStarts()
+	if got.Players != 4 || !slices.Equal(got.SeatWin, fin.SeatWin()) || !slices.Equal(got.HeadStarts, heads[1:]) || !slices.Equal(got.FairWin, fair) || got.Mixed != fin.Mixed() {
+		t.Errorf("win -players 4 -json with a final round: %+v, want seats %v, head starts %v (%v), %d mixed", got, fin.SeatWin(), heads, fair, fin.Mixed())
 	}
 }
 

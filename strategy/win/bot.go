@@ -25,9 +25,13 @@ import (
 //   - A table of two plays against the leading opponent alone: the one
 //     with the highest score (the first in order of play after it on a
 //     tie), with that opponent's farkles in a row.
-//   - A table of four (solved without a final round) sees the three
-//     strongest opponents in their order of play, and in a game of two or
-//     three the missing players at 0.
+//   - A table of four sees the three strongest opponents in their order
+//     of play, and in a game of two or three the missing players at 0. In
+//     the final round of a game of other than four players (a table with
+//     a final round) it sees the highest score of those who have reached
+//     the target or played their last turns as the one who reached it, and
+//     the two strongest of those still to play after it (exactly when at
+//     most one is).
 //   - A table of three sees the two strongest opponents, the two with the
 //     highest scores (the earlier in order of play after it on a tie), as
 //     the next and the after players in their order of play, and ignores

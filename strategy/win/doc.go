@@ -45,13 +45,18 @@
 // reached the target; the mover must end above it (and above a later
 // player's last turn).
 //
-// Four players are solved for the same equilibrium, without a final
-// round (a table refuses FinalRound), with any scoring, a minimum bank
-// and an opening minimum, up to target 3,200 in steps of 50 (a table of
-// 32 bytes a position, 415 MB at 3,000): about two minutes of CPU at
-// 2,000 and a quarter of an hour at 3,000 under Core scoring. A [State]
-// of a table of four has four scores. [Table.FairestStarts] gives the
-// fairest head starts of the second, third and fourth players.
+// Four players are solved for the same equilibrium, with any scoring, a
+// minimum bank, an opening minimum and a final round, up to target 3,200
+// in steps of 50 (a table of 32 bytes a position, 415 MB at 3,000):
+// without a final round about two minutes of CPU at 2,000 and a quarter
+// of an hour at 3,000 under Core scoring; with one half a minute at 1,000
+// and nine minutes at 2,000, four to ten times as long as without. A
+// [State] of a table of four has four scores; with a final round a score
+// at or above the target is a last turn, as with three players: the first
+// such score after the mover's, in order of play, is the one who reached
+// the target, and the players between it and the mover have had their
+// last turns. [Table.FairestStarts] gives the fairest head starts of the
+// second, third and fourth players.
 //
 // The models, the solution concept and the published figures are set out
 // in docs/research.md of the repository.

@@ -162,12 +162,9 @@ func TestTable4(t *testing.T) {
 			t.Errorf("through the cache: %v, want %v", got, seats)
 		}
 	}
-	// A final round is refused, for four players.
+	// A Bot of a table without a final round refuses a game with one.
 	fr := r
 	fr.FinalRound = true
-	if _, err := Solve(t.Context(), fr, Options{Players: 4}); !errors.Is(err, ErrRules) {
-		t.Errorf("a final round: %v", err)
-	}
 	if err := (Bot{Table: tb}).CheckRules(fr); err == nil {
 		t.Errorf("a Bot of a table without a final round in a game with one")
 	}
@@ -186,4 +183,195 @@ func TestTable4(t *testing.T) {
 			t.Errorf("%d players: %d games won of 40", n, sum)
 		}
 	}
+}
+
+// TestBot4MonteCarloFinal is TestBot4MonteCarlo with a final round: four
+// Bots of a table of four with a final round play whole games through
+// package game, the last turns by the table too, each seat within three
+// standard errors of the table: 600 games in the plain run, 2,000 in the
+// slow step (some 6 CPU seconds). The rules are chosen where no position mixes, so that the
+// Bots' play is the equilibrium's.
+func TestBot4MonteCarloFinal(t *testing.T) {
+	if testgate.Race {
+		t.Skip("no concurrency but the solve's, which other tests run")
+	}
+	if testgate.Slow() {
+		t.Parallel()
+	}
+	r := mc4FinalRules
+	tb := solvedWin4(t, r)
+	if tb.Mixed() != 0 {
+		t.Fatalf("%d mixed positions", tb.Mixed())
+	}
+	games := 600
+	if testgate.Slow() {
+		games = 2000
+	}
+	if *monteCarloGames > 0 {
+		games = *monteCarloGames
+	}
+	checkSeats4(t, tb, games, 17)
+}
+
+// TestTable4Final checks a table of four with a final round through
+// package win's API: the seats' chances sum to 1; the advice of every
+// roll in the last turns of B, C and D weighs the chances of the start of
+// the turn; and a Bot of it refuses a game without one.
+func TestTable4Final(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency")
+	}
+	r := mc4FinalRules
+	tb := solvedWin4(t, r)
+	seats := tb.SeatWin()
+	if math.Abs(seats[0]+seats[1]+seats[2]+seats[3]-1) > 1e-12 {
+		t.Errorf("SeatWin %v", seats)
+	}
+	nf := r
+	nf.FinalRound = false
+	if err := (Bot{Table: tb}).CheckRules(nf); err == nil {
+		t.Errorf("a Bot of a table with a final round in a game without one")
+	}
+	// Whole games of two to six players, the final rounds of other than
+	// four by the fallback.
+	for n := 2; n <= 6; n++ {
+		bots := make([]game.Bot, n)
+		for i := range bots {
+			bots[i] = Bot{Table: tb}
+		}
+		wins := playSeats(t, r, 40, 5, bots)
+		sum := 0
+		for _, w := range wins {
+			sum += w
+		}
+		if sum != 40 {
+			t.Errorf("%d players: %d games won of 40", n, sum)
+		}
+	}
+	T := r.Target
+	for _, sc := range [][]int{
+		{100, 0, 150, T + 50},     // B's last turn
+		{0, 100, T, T + 100},      // C's, B above A
+		{150, 100, T + 100, 50},   // C's, A above B
+		{50, T + 50, 100, T + 50}, // D's, A and C tied
+		{100, T, T + 150, 0},      // D's, B highest
+		{0, 100, 50, T + 1000},    // B's, far behind
+	} {
+		s := State{Scores: sc}
+		want, err := tb.Chances(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := 0.0
+		for _, w := range want {
+			sum += w
+		}
+		if math.Abs(sum-1) > 1e-12 {
+			t.Errorf("%v: chances %v", sc, want)
+		}
+		got := make([]float64, 4)
+		rolls, probs := sortedRolls6()
+		for q, roll := range rolls {
+			a, err := tb.Advise(s, roll)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := a.Chances
+			if len(c) != 4 {
+				t.Fatalf("%v, roll %v: advice chances %v", sc, roll, c)
+			}
+			for i := range got {
+				got[i] += probs[q] * c[i]
+			}
+		}
+		for i := range got {
+			if math.Abs(got[i]-want[i]) > 1e-12 {
+				t.Errorf("%v seat %d: the advice weighs %.15f, the start %.15f", sc, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// mc4FinalRules are the rules of the final-round checks of four players:
+// no position mixes.
+var mc4FinalRules = game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 200, FinalRound: true}
+
+// sortedRolls6 lists the rolls of six dice as sorted dice with their
+// probabilities.
+func sortedRolls6() (rolls [][]farkle.Die, probs []float64) {
+	dice := make([]farkle.Die, 6)
+	var rec func(i, from int)
+	rec = func(i, from int) {
+		if i < 6 {
+			for d := from; d <= 6; d++ {
+				dice[i] = farkle.Die(d)
+				rec(i+1, d)
+			}
+			return
+		}
+		orders := 720.0
+		var cnt [7]int
+		for _, d := range dice {
+			cnt[d]++
+		}
+		for _, c := range cnt {
+			for j := 2; j <= c; j++ {
+				orders /= float64(j)
+			}
+		}
+		rolls = append(rolls, append([]farkle.Die(nil), dice...))
+		probs = append(probs, orders/46656)
+	}
+	rec(0, 1)
+	return rolls, probs
+}
+
+// TestFinalFourAgreesThree checks the last turns of a table of four
+// against those of a table of three, an independent solver, where they
+// are the same game: the very last turn of three players is D's of four
+// with C's final score 0 (below every other), and the first last turn of
+// three is C's of four with B's final score 0 (A holds the highest). Every
+// chance agrees to 1e-12, at the start of the turn and within it.
+func TestFinalFourAgreesThree(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency")
+	}
+	r := mc4FinalRules
+	t3, t4 := solvedWin3(t, r), solvedWin4(t, r)
+	T := r.Target
+	n := 0
+	for x := 0; x < T; x += 50 {
+		for y := 0; y < T; y += 50 {
+			for _, a := range []int{T, T + 50, T + 300, T + 1000} {
+				for _, k := range []int{0, 50, 150, 400} {
+					for _, d := range []int{6, 3, 1} {
+						for _, pair := range [][2][]int{
+							{{x, a, y}, {x, a, y, 0}}, // the very last turn
+							{{x, y, a}, {x, y, a, 0}}, // the first last turn of three
+						} {
+							c3, err := t3.Chances(State{Scores: pair[0], TurnTotal: k, DiceLeft: d})
+							if err != nil {
+								t.Fatal(err)
+							}
+							c4, err := t4.Chances(State{Scores: pair[1], TurnTotal: k, DiceLeft: d})
+							if err != nil {
+								t.Fatal(err)
+							}
+							n++
+							for i := range 3 {
+								if math.Abs(c3[i]-c4[i]) > 1e-12 {
+									t.Errorf("%v, total %d, %d dice: three's %v, four's %v at %v", pair[0], k, d, c3, c4, pair[1])
+									break
+								}
+							}
+							if math.Abs(c4[3]) > 1e-12 {
+								t.Errorf("%v: the fourth player, at 0, wins %v", pair[1], c4[3])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d states compared", n)
 }

@@ -17,7 +17,7 @@ import (
 // those are the game.Rules that Solve and Duel take.
 type Options struct {
 	// Players is the number of players the table is solved for: 2 (the
-	// default, when 0), 3 or 4 (without a final round). The [Bot] plays
+	// default, when 0), 3 or 4. The [Bot] plays
 	// games of more players by a table of fewer as a fallback. Duel plays
 	// two.
 	Players int
@@ -140,7 +140,8 @@ func StateOf(v game.View) State {
 // seconds (Core scoring without a final round, 3); Facebook and Zilch
 // are refused (a penalty). Four players, without a final round: Core
 // scoring at target 2,000 about two minutes of CPU, at 3,000 about a
-// quarter of an hour. Set opts.Progress to follow a long solve, and
+// quarter of an hour; with a final round, Core scoring at target 1,000
+// about half a minute (App a minute and a half), at 2,000 nine minutes. Set opts.Progress to follow a long solve, and
 // opts.Cache to solve once.
 //
 // With opts.Cache, Solve first looks in that directory for the table of

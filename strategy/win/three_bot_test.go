@@ -95,7 +95,7 @@ func TestBot3MonteCarlo(t *testing.T) {
 	checkSeats(t, tb, games, 7)
 }
 
-var monteCarloGames = flag.Int("montecarlo.games", 0, "TestBot3MonteCarloFinal's games instead of 3,000 (400 in the plain run)")
+var monteCarloGames = flag.Int("montecarlo.games", 0, "the games of TestBot3MonteCarloFinal (instead of 3,000; 400 in the plain run) and TestBot4MonteCarloFinal (2,000; 600)")
 
 // TestBot3MonteCarloFinal is TestBot3MonteCarlo with a final round, under
 // App scoring at target 500, where no position mixes: 400 games in the

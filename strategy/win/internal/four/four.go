@@ -44,7 +44,14 @@ type Mix struct {
 
 // A State is a position of a four-player game, seen by the player to
 // move: the banked scores in order of play from the mover, the turn
-// total so far and the dice to roll (0 means six).
+// total so far and the dice to roll (0 means six). With a final round a
+// score at or above the target is a last turn: the first such score
+// after the mover's, in order of play, is that of A, the player who
+// reached the target. With the next player's, the mover is D and has the
+// very last turn (the others are A, B and C, B's and C's scores final);
+// with the one after's, the mover is C (then D, A, and B with its final
+// score); with the last player's, the mover is B. The mover's score is
+// under the target.
 type State struct {
 	Scores    [N]int
 	TurnTotal int
@@ -181,15 +188,30 @@ func (t *Table) Mixing() []Mix {
 	return append([]Mix(nil), t.mix...)
 }
 
+// The roles of a position: a turn before the final round, or a last turn.
+const (
+	roleTurn = iota // before any player has reached the target
+	roleB           // the first last turn: the last player reached the target
+	roleC           // the second: the player after next reached it
+	roleD           // the very last: the next player reached it
+)
+
 // A pos is a checked State: the indexes of the scores, mover first, the
-// turn total in steps k and the dice to roll n.
+// turn total in steps k, the dice to roll n, and the role.
 type pos struct {
-	s    [N]int
-	k, n int
+	s          [N]int
+	k, n, role int
 }
 
 func (m *model) state(s State) (pos, error) {
-	sc, err := m.scores(s.Scores)
+	var sc [N]int
+	role := roleTurn
+	var err error
+	if m.final {
+		sc, role, err = m.finalScores(s.Scores)
+	} else {
+		sc, err = m.scores(s.Scores)
+	}
 	if err != nil {
 		return pos{}, err
 	}
@@ -197,7 +219,35 @@ func (m *model) state(s State) (pos, error) {
 	if err != nil {
 		return pos{}, err
 	}
-	return pos{s: sc, k: min(s.TurnTotal/m.step, m.kc(sc[0])), n: n}, nil
+	k := s.TurnTotal / m.step
+	if !m.final {
+		k = min(k, m.kc(sc[0])) // banking wins from kc on
+	}
+	return pos{s: sc, k: k, n: n, role: role}, nil
+}
+
+// finalScores checks the scores of a State with a final round, which may
+// be those of a last turn (see [State]), and returns their indexes and
+// the role of the position.
+func (m *model) finalScores(sc [N]int) (s [N]int, role int, err error) {
+	for i, v := range sc {
+		if v < 0 || int64(v) > kit.MaxTurnTotal || v%m.step != 0 {
+			return s, 0, &kit.StateFault{Err: ErrScore,
+				Detail: fmt.Sprintf("from 0 to %d in steps of %d", int64(kit.MaxTurnTotal), m.step)}
+		}
+		s[i] = v / m.step
+	}
+	switch T := m.rules.Target; {
+	case sc[0] >= T:
+		return s, 0, &kit.StateFault{Err: ErrScore, Detail: "the mover at or above the target"}
+	case sc[1] >= T:
+		return s, roleD, nil
+	case sc[2] >= T:
+		return s, roleC, nil
+	case sc[3] >= T:
+		return s, roleB, nil
+	}
+	return s, roleTurn, nil
 }
 
 // farkleVec returns the chances of the players of s, mover first, after
@@ -217,12 +267,16 @@ func (t *Table) ChanceAt(s State) ([N]float64, error) {
 	if err != nil {
 		return [N]float64{}, err
 	}
+	if st.role != roleTurn {
+		return t.m.lastVec(st), nil
+	}
 	if st.k == 0 && st.n == farkle.MaxDice {
 		return t.at(st.s), nil
 	}
 	F := t.farkleVec(st.s)
-	if st.k >= t.m.kc(st.s[0]) {
-		return [N]float64{1, 0, 0, 0}, nil
+	if st.k >= t.m.cutTop(st.s, F[0]) {
+		// Banking is the best play (and allowed) from the cap on.
+		return t.bankPiece(st.s, st.k).vec(), nil
 	}
 	b := t.m.getBuf()
 	defer t.m.putBuf(b)

@@ -33,6 +33,8 @@ type model struct {
 	opening  bool // firstK > minBankK
 	jump     int  // the most steps of a keep
 	nv       int  // turn totals a row of a turn's dynamic program
+	final    bool // FinalRound: see final.go
+	fin      finalModel
 
 	pf       [farkle.MaxDice + 1]float64 // chance of a farkle rolling n dice
 	prob     [farkle.MaxDice + 1][]float64
@@ -50,7 +52,6 @@ const cw = 5
 // not model, or nil.
 func Refuse(r game.Rules) error {
 	return kit.Refuse(r,
-		kit.HouseRule{On: r.FinalRound, Field: "FinalRound", About: "the final round is not solved for four players"},
 		kit.HouseRule{On: r.Penalty > 0, Field: "Penalty", About: "a penalty for farkles in a row needs the farkles in a row in the state"},
 		kit.HouseRule{On: r.Bankrupt, Field: "Bankrupt", About: "bankruptcy needs the farkles in a row in the state"},
 		kit.HouseRule{On: r.MustRollHotDice, Field: "MustRollHotDice", About: "must-roll hot dice are not solved for four players"},
@@ -86,14 +87,30 @@ func newModel(r game.Rules) (*model, error) {
 			Detail: fmt.Sprintf("%d scores a player: %.0f positions, at most %d", m.nS, n, maxPositions)}
 	}
 	g := &m.an.Groups
+	scale := int32(m.an.Unit / m.step)
+	if r.FinalRound {
+		// Fewer points may be worth more with a final round (to stay
+		// under the target): every keep counts.
+		m.final = true
+		g, scale = m.an.GroupAll(m.step, false), 1
+	}
 	for o := range g[1].Opts {
-		m.jump = max(m.jump, int(g[1].Opts[o].Steps))
+		m.jump = max(m.jump, int(g[1].Opts[o].Steps*scale))
 	}
 	for n := 1; n <= farkle.MaxDice; n++ {
 		m.pf[n] = g[n].Farkle
 	}
-	m.nv = max(m.nS, m.firstK) + m.jump + 2
-	if m.nv > 1<<17 {
+	top := max(m.nS, m.firstK)
+	if m.final {
+		if err := m.solveReach(g); err != nil {
+			return nil, err
+		}
+		// A turn's cap is below the first total whose bank leaves every
+		// last turn no chance (see finalCut).
+		top += len(m.fin.reach) + 1
+	}
+	m.nv = top + m.jump + 2
+	if m.nv > 1<<17 || m.final && m.fin.nvL > 1<<17 {
 		return nil, &kit.SolveFault{Err: ErrTooLarge, Detail: fmt.Sprintf("turn totals up to %d steps of %d", m.nv, m.step)}
 	}
 	for n := 1; n <= farkle.MaxDice; n++ {
@@ -108,11 +125,15 @@ func newModel(r game.Rules) (*model, error) {
 			})
 			m.count[n] = append(m.count[n], uint8(len(os)))
 			for _, o := range os {
-				m.optSteps[n] = append(m.optSteps[n], o.Steps)
+				st := o.Steps * scale
+				m.optSteps[n] = append(m.optSteps[n], st)
 				m.optLeft[n] = append(m.optLeft[n], o.Left)
-				m.offs[n] = append(m.offs[n], cw*((o.Left-1)*int32(m.nv)+o.Steps))
+				m.offs[n] = append(m.offs[n], cw*((o.Left-1)*int32(m.nv)+st))
 			}
 		}
+	}
+	if m.final {
+		m.setLastOffs()
 	}
 	return m, nil
 }
@@ -127,8 +148,19 @@ func (m *model) minBank(x int) int {
 }
 
 // kc returns the least turn total from which the player at x may bank
-// and reach the target: banking wins there.
+// and reach the target: banking wins there without a final round.
 func (m *model) kc(x int) int { return max(m.nS-x, m.minBank(x)) }
+
+// cutTop returns the cap of the turn of s for chances after a farkle of
+// at most fhi to the mover: from this turn total on, banking is the best
+// play with any number of dice (kc, or more with a final round; see
+// finalCut).
+func (m *model) cutTop(s [N]int, fhi float64) int {
+	if !m.final {
+		return m.kc(s[0])
+	}
+	return m.finalCut(s, fhi)
+}
 
 // pos returns the position index of the scores s, mover first.
 func (m *model) pos(s [N]int) int { return ((s[0]*m.nS+s[1])*m.nS+s[2])*m.nS + s[3] }
@@ -139,15 +171,30 @@ func (m *model) pos(s [N]int) int { return ((s[0]*m.nS+s[1])*m.nS+s[2])*m.nS + s
 // mover's chance from banks; p, the chance that the turn ends in a
 // farkle; n1 and n2, the next player's and the one after's chances from
 // banks. The last player's part is 1 - p - e - n1 - n2, and v = e + p*f.
+//
+// After startPieceI, run says what c holds: the turn of run.s from the
+// cap run.top down, and for each turn total k the interval [lo[k],
+// hi[k]] of the chances after a farkle over which the plays at k and
+// above stay the best. A later startPieceI of the same turn with the same
+// cap keeps the totals whose plays stay the best at its f and runs only
+// those below, as package three does; any other use of the buffer clears
+// run.
 type dpBuf struct {
-	c []float64
+	c      []float64
+	lo, hi []float64
+	run    struct {
+		ok  bool
+		s   [N]int
+		top int
+	}
 }
 
 func (m *model) getBuf() *dpBuf {
 	if b, ok := m.pool.Get().(*dpBuf); ok {
+		b.run.ok = false
 		return b
 	}
-	return &dpBuf{c: make([]float64, cw*farkle.MaxDice*m.nv)}
+	return &dpBuf{c: make([]float64, cw*farkle.MaxDice*m.nv), lo: make([]float64, m.nv), hi: make([]float64, m.nv)}
 }
 
 func (m *model) putBuf(b *dpBuf) { m.pool.Put(b) }
@@ -181,10 +228,15 @@ func mixPiece(a, b piece, l float64) piece {
 }
 
 // bankPiece returns the piece of banking k steps at s: the position
-// (s1, s2, s3, s0+k), or a win.
+// (s1, s2, s3, s0+k), or a win, or with a final round the others' last
+// turns (finalVec).
 func (t *Table) bankPiece(s [N]int, k int) piece {
 	m := t.m
 	if s[0]+k >= m.nS {
+		if m.final {
+			v := m.finalVec(s[0]+k, s[1], s[2], s[3])
+			return piece{e: v[0], n1: v[1], n2: v[2]}
+		}
 		return piece{e: 1}
 	}
 	w := t.w[N*m.pos([N]int{s[1], s[2], s[3], s[0] + k}):]
@@ -207,8 +259,9 @@ func (t *Table) fillTop(b *dpBuf, s [N]int, top int) {
 // the mover, from the cap down to turn total lowest.
 func (t *Table) turn(b *dpBuf, s [N]int, f float64, lowest int) {
 	m := t.m
+	b.run.ok = false
 	nv := m.nv
-	top := m.kc(s[0])
+	top := m.cutTop(s, f)
 	t.fillTop(b, s, top)
 	mb := m.minBank(s[0])
 	for k := top - 1; k >= lowest; k-- {
@@ -322,17 +375,59 @@ func (m *model) rollAtI(b *dpBuf, k, n int, f, r float64, lo, hi *float64) piece
 func (t *Table) startPieceI(b *dpBuf, s [N]int, f, r float64) (pc piece, lo, hi float64) {
 	m := t.m
 	nv := m.nv
-	top := m.kc(s[0])
-	t.fillTop(b, s, top)
 	lo, hi = f-r, f+r
+	if m.final {
+		// A cap for chances after a farkle up to 1 runs the turn on until
+		// no last turn has any chance; halfway to 1 keeps the cap, and the
+		// last turns it reads, near the target (see finalCut).
+		hi = min(hi, f+(1-f)/2)
+	}
+	fcap := min(hi, 1)
+	top := m.cutTop(s, fcap)
+	from := top - 1
+	if b.run.ok && b.run.s == s && b.run.top == top {
+		// The totals from the lowest whose interval holds f strictly
+		// inside keep their plays; only the mover's chances v = e + p*f of
+		// those that the rows below read are put again.
+		k0 := top
+		for k := top - 1; k >= 0 && f > b.lo[k] && f < b.hi[k]; k-- {
+			k0 = k
+		}
+		if k0 < top {
+			lo, hi = max(lo, b.lo[k0]), min(hi, b.hi[k0])
+			from = k0 - 1
+			for k := k0; k < min(top, k0+m.jump+1); k++ {
+				for n := range farkle.MaxDice {
+					c := b.c[cw*(n*nv+k):][:cw]
+					c[0] = c[1] + c[2]*f
+				}
+			}
+		}
+	}
+	if from == top-1 {
+		t.fillTop(b, s, top)
+	}
+	b.run.ok, b.run.s, b.run.top = true, s, top
 	mb := m.minBank(s[0])
-	for k := top - 1; k >= 0; k-- {
+	kc := m.kc(s[0])
+	for k := from; k >= 0; k-- {
 		bank := k >= mb
 		var bp piece
 		if bank {
 			bp = t.bankPiece(s, k)
 		}
+		// With a final round, the cap's bound (finalCut) for each number
+		// of dice: banking into the final round is the best play with n
+		// dice where the last turns' chances sum to at most pf[n]*(1-fcap).
+		beats := 3.0
+		if m.final && k >= kc {
+			beats = m.beats(s, k)
+		}
 		for n := 1; n <= farkle.MaxDice; n++ {
+			if beats <= m.pf[n]*max(1-fcap, 0) {
+				b.set((n-1)*nv+k, bp.e, bp)
+				continue
+			}
 			rp := m.rollAtI(b, k, n, f, r, &lo, &hi)
 			at := (n-1)*nv + k
 			v := rp.e + rp.p*f
@@ -350,6 +445,7 @@ func (t *Table) startPieceI(b *dpBuf, s [N]int, f, r float64) (pc piece, lo, hi 
 				b.set(at, v, rp)
 			}
 		}
+		b.lo[k], b.hi[k] = lo, hi
 	}
 	return b.cell((farkle.MaxDice - 1) * nv), lo, hi
 }

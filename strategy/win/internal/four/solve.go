@@ -54,10 +54,10 @@ func rotScores(s [N]int) [N]int { return [N]int{s[1], s[2], s[3], s[0]} }
 // A class is one rotation class being solved.
 type class struct {
 	t     *Table
-	b     *dpBuf
-	m     int       // members: 4, 2 or 1
-	s     [N][N]int // the scores of each member, mover first
-	dps   int       // dynamic programs run
+	bs    *[N]*dpBuf // a buffer for each member (see dpBuf.run)
+	m     int        // members: 4, 2 or 1
+	s     [N][N]int  // the scores of each member, mover first
+	dps   int        // dynamic programs run
 	known [N][]knownPlay
 }
 
@@ -92,7 +92,7 @@ func (c *class) pieceI(i int, f float64) (pc piece, lo, hi float64) {
 		}
 	}
 	c.dps++
-	pc, lo, hi = c.t.startPieceI(c.b, c.s[i], f, reach)
+	pc, lo, hi = c.t.startPieceI(c.bs[i], c.s[i], f, reach)
 	if hi > lo {
 		c.known[i] = append(c.known[i], knownPlay{lo, hi, pc})
 	}
@@ -565,9 +565,9 @@ func members(s [N]int) int {
 }
 
 // solveClass solves the class of s, its canonical rotation.
-func (t *Table) solveClass(b *dpBuf, s0 [N]int) (dps int, mixes []Mix) {
+func (t *Table) solveClass(bs *[N]*dpBuf, s0 [N]int) (dps int, mixes []Mix) {
 	m := t.m
-	c := class{t: t, b: b, m: members(s0)}
+	c := class{t: t, bs: bs, m: members(s0)}
 	c.s[0] = s0
 	for i := 1; i < N; i++ {
 		c.s[i] = rotScores(c.s[i-1])
@@ -631,13 +631,15 @@ func (t *Table) solveAll(ctx context.Context, opts Options) error {
 			}
 		}
 		w := min(workers, len(classes))
-		bufs := make([]*dpBuf, w)
+		bufs := make([][N]*dpBuf, w)
 		for i := range bufs {
-			bufs[i] = m.getBuf()
+			for j := range N {
+				bufs[i][j] = m.getBuf()
+			}
 		}
 		kit.Share(w, len(classes), func(i, q int) {
 			cl := classes[q]
-			n, mx := t.solveClass(bufs[i], [N]int{int(cl[0]), int(cl[1]), int(cl[2]), int(cl[3])})
+			n, mx := t.solveClass(&bufs[i], [N]int{int(cl[0]), int(cl[1]), int(cl[2]), int(cl[3])})
 			dps.Add(int64(n))
 			if len(mx) > 0 {
 				mu.Lock()
@@ -645,8 +647,10 @@ func (t *Table) solveAll(ctx context.Context, opts Options) error {
 				mu.Unlock()
 			}
 		})
-		for _, b := range bufs {
-			m.putBuf(b)
+		for _, bs := range bufs {
+			for _, b := range bs {
+				m.putBuf(b)
+			}
 		}
 		if opts.Progress != nil {
 			opts.Progress(top-sum+1, top+1)

@@ -2,6 +2,7 @@ package four
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"sync"
 	"testing"
@@ -127,5 +128,170 @@ func TestResiduals(t *testing.T) {
 		if len(mixes) != 17 || !mixes[[N]int{200, 50, 450, 450}] || !mixes[[N]int{450, 200, 50, 450}] || !mixes[[N]int{450, 450, 200, 50}] {
 			t.Errorf("Core 1400 mixes at %v, want 17 positions with three members of the class of (200, 50, 450, 450)", tb.Mixing())
 		}
+	}
+}
+
+// checkFinal checks every equation of the last turns that tb keeps: the
+// chance of a turn to bank at least k steps, for every k and number of
+// dice; and every stride-th row of C's and B's turns kept (in the order
+// of their keys), run again: at every
+// score under the cap and number of dice, the cell is the better of the
+// bank and the roll (weighed through lastRollAt, the bank on a tie), its
+// chances in [0, 1] with a sum at most 1, and the row's start at every
+// score is the window's. It returns the number of rows checked and the
+// largest residual.
+func checkFinal(t *testing.T, tb *Table, stride int) (rows int, worst float64) {
+	t.Helper()
+	m := tb.m
+	fail := func(what string, got, want float64) {
+		t.Helper()
+		d := math.Abs(got - want)
+		worst = max(worst, d)
+		if !(d <= 1e-12) {
+			t.Errorf("%s: %.17g, want %.17g", what, got, want)
+		}
+	}
+	g := m.an.GroupAll(m.step, false)
+	for k := 1; k < len(m.fin.reach); k++ {
+		for n := 1; n <= farkle.MaxDice; n++ {
+			gn := &g[n]
+			var roll float64
+			for s, p := range gn.Prob {
+				best := 0.0
+				for _, o := range gn.Opts[gn.Start[s]:gn.Start[s+1]] {
+					best = max(best, m.reachFrom(k-int(o.Steps), int(o.Left)))
+				}
+				roll += p * best
+			}
+			fail(fmt.Sprintf("reach %d steps, %d dice", k, n), m.reachFrom(k, n), roll)
+		}
+	}
+	seen := 0
+	check := func(b *lastBuf, row []float64, what string) {
+		t.Helper()
+		for u := b.top - 1; u >= b.lo; u-- {
+			bk := m.bank(b, u)
+			for n := 1; n <= farkle.MaxDice; n++ {
+				c := m.lastCell(b, u, n)
+				r := m.lastRollAt(b, u, n)
+				want := r
+				if bk[0] >= r[0] {
+					want = bk
+				}
+				sum := 0.0
+				for i := range b.K {
+					fail(fmt.Sprintf("%s, score %d, %d dice, part %d", what, u, n, i), c[i], want[i])
+					if !(c[i] >= -1e-15 && c[i] <= 1+1e-15) {
+						t.Errorf("%s, score %d, %d dice: part %d is %v", what, u, n, i, c[i])
+					}
+					sum += c[i]
+				}
+				if sum > 1+1e-12 {
+					t.Errorf("%s, score %d, %d dice: the parts sum to %v", what, u, n, sum)
+				}
+			}
+		}
+		for y := range m.nS {
+			m.window(b, y)
+			v := m.lastCell(b, y, farkle.MaxDice)
+			for i := range b.K {
+				fail(fmt.Sprintf("%s, the start at %d, part %d", what, y, i), row[b.K*y+i], v[i])
+			}
+		}
+		rows++
+	}
+	for hi := range m.fin.cRows {
+		p := m.fin.cRows[hi].Load()
+		if p == nil {
+			continue
+		}
+		for w := range *p {
+			r := (*p)[w].Load()
+			if r == nil {
+				continue
+			}
+			if seen++; seen%stride != 0 {
+				continue
+			}
+			b := m.getLast(2)
+			m.cRun(b, m.nS+hi, w, 0)
+			check(b, *r, fmt.Sprintf("C's turn, highest %d, D at %d", m.nS+hi, w))
+			m.putLast(b)
+		}
+	}
+	for ai := range m.fin.bRows {
+		p := m.fin.bRows[ai].Load()
+		if p == nil {
+			continue
+		}
+		for zw := range *p {
+			r := (*p)[zw].Load()
+			if r == nil {
+				continue
+			}
+			if seen++; seen%stride != 0 {
+				continue
+			}
+			b := m.getLast(3)
+			z, w := zw/m.nS, zw%m.nS
+			m.bRun(b, m.nS+ai, z, w, 0)
+			check(b, *r, fmt.Sprintf("B's turn, A at %d, C at %d, D at %d", m.nS+ai, z, w))
+			m.putLast(b)
+		}
+	}
+	return rows, worst
+}
+
+// TestResidualsFinal checks every equation of the tables of a final round
+// at target 300, Core scoring and (in the slow step, some 4 CPU seconds)
+// App scoring with a minimum bank and an opening minimum: those of the
+// turns before the final round (checkTable), whose banks at or above the
+// target read the last turns, and those of the last turns (checkFinal): a
+// row of C's or B's turns in 20 (all of them: some 80 CPU seconds).
+func TestResidualsFinal(t *testing.T) {
+	if testgate.Race {
+		t.Skip("checks results, not concurrency")
+	}
+	cases := []game.Rules{{Scoring: farkle.CoreScoring.Rules(), Target: 300, FinalRound: true}}
+	const stride = 20
+	if testgate.Slow() {
+		cases = append(cases, game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 300, FinalRound: true, MinBank: 150, MinFirstBank: 250})
+	}
+	for _, r := range cases {
+		tb := solve(t, r)
+		n, worst := checkTable(t, tb)
+		rows, fworst := checkFinal(t, tb, stride)
+		if rows == 0 {
+			t.Errorf("no rows of last turns kept")
+		}
+		t.Logf("%v %d: %d positions, %d mixed, largest residual %.3g; %d rows of last turns, largest residual %.3g; seats %v",
+			r.Scoring == farkle.CoreScoring.Rules(), r.Target, n, tb.Mixed(), worst, rows, fworst, tb.SeatWin())
+	}
+}
+
+// TestSolveFinalWorkers solves a small game with a final round with one
+// worker and with four, whose goroutines share the rows of the last
+// turns (computed on first use): the tables must be the same to the last
+// bit. Under the race detector it checks the sharing.
+func TestSolveFinalWorkers(t *testing.T) {
+	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 200, FinalRound: true}
+	if testgate.Race {
+		r.Target = 100 // some 3 s under the race detector
+	}
+	var tables [2]*Table
+	for i, w := range []int{1, 4} {
+		tb, err := Solve(context.Background(), r, Options{Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables[i] = tb
+	}
+	for i, w := range tables[0].w {
+		if tables[1].w[i] != w {
+			t.Fatalf("position %d seat %d: %v with one worker, %v with four", i/N, i%N, w, tables[1].w[i])
+		}
+	}
+	if tables[0].Mixed() != tables[1].Mixed() {
+		t.Errorf("%d and %d mixed positions", tables[0].Mixed(), tables[1].Mixed())
 	}
 }
