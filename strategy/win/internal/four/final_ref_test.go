@@ -451,14 +451,7 @@ func TestSolveReferenceFinal(t *testing.T) {
 		name := fmt.Sprintf("%d/%v/%d/%d", r.Target, r.Scoring == farkle.CoreScoring.Rules(), r.MinBank, r.MinFirstBank)
 		t.Run(name, func(t *testing.T) {
 			tb := solve(t, r)
-			pinned := map[[4]int][4]float64{}
-			for _, mx := range tb.Mixing() {
-				v, err := tb.Chances(mx.Scores)
-				if err != nil {
-					t.Fatal(err)
-				}
-				pinned[mx.Scores] = v
-			}
+			pinned := pinnedChances(t, tb)
 			ref, settled, nS, step, fin := refSolveFinal(t, r, 400, pinned, tb)
 			if tb.Step() != step || tb.m.nS != nS {
 				t.Fatalf("step %d and %d scores, the reference's %d and %d", tb.Step(), tb.m.nS, step, nS)
@@ -557,14 +550,7 @@ func TestReferenceFinalCold(t *testing.T) {
 	}
 	r := game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 300, FinalRound: true}
 	tb := solve(t, r)
-	pinned := map[[4]int][4]float64{}
-	for _, mx := range tb.Mixing() {
-		v, err := tb.Chances(mx.Scores)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pinned[mx.Scores] = v
-	}
+	pinned := pinnedChances(t, tb)
 	ref, settled, nS, _, _ := refSolveFinal(t, r, 400, pinned, nil)
 	other := &Table{m: tb.m, w: make([]float64, len(tb.w)), mix: tb.mix}
 	differ := map[[N]int]float64{}

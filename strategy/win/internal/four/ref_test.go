@@ -182,6 +182,22 @@ func refSolve(t *testing.T, r game.Rules, maxSweeps int, pinned map[[4]int][4]fl
 	return w, settled, nS, step
 }
 
+// pinnedChances returns the chances of tb's mixed positions, which the
+// references keep as the solution's (their value iteration would not
+// settle there).
+func pinnedChances(t *testing.T, tb *Table) map[[4]int][4]float64 {
+	t.Helper()
+	pinned := map[[4]int][4]float64{}
+	for _, mx := range tb.Mixing() {
+		v, err := tb.Chances(mx.Scores)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pinned[mx.Scores] = v
+	}
+	return pinned
+}
+
 // TestSolveReference compares Solve with the reference at target 300
 // under Core scoring, in the slow step under App scoring with a minimum
 // bank and an opening minimum too and at 500 under Core scoring (App at
@@ -209,14 +225,7 @@ func TestSolveReference(t *testing.T) {
 		name := fmt.Sprintf("%d/%v/%d/%d", r.Target, r.Scoring == farkle.CoreScoring.Rules(), r.MinBank, r.MinFirstBank)
 		t.Run(name, func(t *testing.T) {
 			tb := solve(t, r)
-			pinned := map[[4]int][4]float64{}
-			for _, mx := range tb.Mixing() {
-				v, err := tb.Chances(mx.Scores)
-				if err != nil {
-					t.Fatal(err)
-				}
-				pinned[mx.Scores] = v
-			}
+			pinned := pinnedChances(t, tb)
 			ref, settled, nS, step := refSolve(t, r, 400, pinned)
 			if tb.Step() != step || tb.m.nS != nS {
 				t.Fatalf("step %d and %d scores, the reference's %d and %d", tb.Step(), tb.m.nS, step, nS)
