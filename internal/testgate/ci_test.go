@@ -46,7 +46,7 @@ func readSlowList(t *testing.T) []string {
 }
 
 // gatedTests returns, by package directory, the names of the Test
-// functions that use the slow gate (Long or Slow), directly or through
+// functions that use the slow gate (Long, Slow or Wide), directly or through
 // functions of their own package that do.
 func gatedTests(t *testing.T, root string) map[string][]string {
 	t.Helper()
@@ -95,7 +95,7 @@ func gatedTests(t *testing.T, root string) map[string][]string {
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.SelectorExpr:
-					if id, ok := n.X.(*ast.Ident); ok && gate != "" && id.Name == gate && (n.Sel.Name == "Long" || n.Sel.Name == "Slow") {
+					if id, ok := n.X.(*ast.Ident); ok && gate != "" && id.Name == gate && (n.Sel.Name == "Long" || n.Sel.Name == "Slow" || n.Sel.Name == "Wide") {
 						f.refsGate = true
 					}
 				case *ast.Ident:

@@ -32,6 +32,20 @@ func Slow() bool {
 	return os.Getenv(Env) == "1" && !testing.Short() && !Race
 }
 
+// WideEnv is the environment variable that asks, beside [Env], for the
+// widest cases of the long tests: larger instances of checks that the
+// slow step already makes at a smaller size, which .ci/run leaves out to
+// stay within its time. They run when both are "1":
+//
+//	FARKLE_SLOW=1 FARKLE_WIDE=1 go test ./strategy/...
+const WideEnv = "FARKLE_WIDE"
+
+// Wide reports whether the widest cases should run too: [Slow], and
+// FARKLE_WIDE is "1".
+func Wide() bool {
+	return Slow() && os.Getenv(WideEnv) == "1"
+}
+
 // Long skips tb, with the way to run it, unless [Slow].
 func Long(tb testing.TB) {
 	tb.Helper()

@@ -20,6 +20,27 @@ func TestSlow(t *testing.T) {
 	}
 }
 
+// Wide needs both FARKLE_SLOW=1 and FARKLE_WIDE=1.
+func TestWide(t *testing.T) {
+	for _, tc := range []struct {
+		slow, wide string
+		want       bool
+	}{
+		{"", "", false},
+		{"", "1", false},
+		{"1", "", false},
+		{"1", "yes", false},
+		{"0", "1", false},
+		{"1", "1", !testing.Short() && !Race},
+	} {
+		t.Setenv(Env, tc.slow)
+		t.Setenv(WideEnv, tc.wide)
+		if got := Wide(); got != tc.want {
+			t.Errorf("%s=%q %s=%q: Wide() = %v, want %v", Env, tc.slow, WideEnv, tc.wide, got, tc.want)
+		}
+	}
+}
+
 // Long skips without FARKLE_SLOW=1: the test below must not get past it.
 func TestLongSkips(t *testing.T) {
 	t.Setenv(Env, "")

@@ -415,7 +415,7 @@ func refSolveFinal(t *testing.T, r game.Rules, maxSweeps int, pinned map[[4]int]
 
 // TestSolveReferenceFinal compares Solve with a final round with the
 // reference, in the slow step at target 300 under Core scoring (some 7
-// CPU seconds), and with FARKLE_FOUR_REF_WIDE set (a measured run, some
+// CPU seconds), and with FARKLE_WIDE=1 (testgate.Wide: a measured run, some
 // 60 CPU seconds more: CI's slow step is over its time) at 300 under App
 // scoring with a minimum bank and an opening minimum and at 500 under
 // Core scoring too: to 1e-9 at
@@ -442,7 +442,7 @@ func TestSolveReferenceFinal(t *testing.T) {
 		t.Skip("some 7 CPU seconds: in the slow step")
 	}
 	cases := []game.Rules{{Scoring: farkle.CoreScoring.Rules(), Target: 300, FinalRound: true}}
-	if os.Getenv("FARKLE_FOUR_REF_WIDE") != "" {
+	if testgate.Wide() {
 		cases = append(cases,
 			game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 300, FinalRound: true, MinBank: 150, MinFirstBank: 250},
 			game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 500, FinalRound: true})

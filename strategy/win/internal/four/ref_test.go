@@ -3,7 +3,6 @@ package four
 import (
 	"fmt"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/farkle-go/farkle"
@@ -201,7 +200,7 @@ func pinnedChances(t *testing.T, tb *Table) map[[4]int][4]float64 {
 // TestSolveReference compares Solve with the reference at target 300
 // under Core scoring, in the slow step under App scoring with a minimum
 // bank and an opening minimum too and at 500 under Core scoring (App at
-// 500 with FARKLE_FOUR_REF_WIDE set): to 1e-9 at every position
+// 500 with FARKLE_WIDE=1, testgate.Wide): to 1e-9 at every position
 // where the solution is pure and the reference settled, which must be
 // every pure position (the mixed ones keep the solution's chances in the
 // reference, whose value iteration would not settle there; their
@@ -216,7 +215,7 @@ func TestSolveReference(t *testing.T) {
 			game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 300, MinBank: 100, MinFirstBank: 200},
 			game.Rules{Scoring: farkle.CoreScoring.Rules(), Target: 500})
 	}
-	if os.Getenv("FARKLE_FOUR_REF_WIDE") != "" {
+	if testgate.Wide() {
 		// About 20 CPU seconds more, as the final round's wide cases:
 		// out of CI's slow step, which must stay short.
 		cases = append(cases, game.Rules{Scoring: farkle.AppScoring.Rules(), Target: 500, MinBank: 150, MinFirstBank: 300})
