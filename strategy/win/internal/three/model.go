@@ -42,7 +42,10 @@ type model struct {
 	offs     [farkle.MaxDice + 1][]int32 // option o of n dice reads the cell at 4*k + offs of a dpBuf
 	optSteps [farkle.MaxDice + 1][]int32
 	optLeft  [farkle.MaxDice + 1][]int32
-	pool     sync.Pool
+	// rows[k] has bit n set if a turn reaches the total k with n dice
+	// to roll, from no total and all the dice (see setRows).
+	rows []uint8
+	pool sync.Pool
 }
 
 // Refuse returns the fault of the first rule of r that the solver does
@@ -132,7 +135,28 @@ func newModel(r game.Rules) (*model, error) {
 	if m.final {
 		m.setBOffs()
 	}
+	m.setRows()
 	return m, nil
+}
+
+// setRows fills rows: the totals and numbers of dice that a turn reaches
+// from its start. A keep leads from a reached total to a reached one, so
+// the turn's dynamic program from its start needs the others at no total.
+func (m *model) setRows() {
+	m.rows = make([]uint8, m.nv)
+	m.rows[0] = 1 << farkle.MaxDice
+	for k := range m.nv {
+		for n := 1; n <= farkle.MaxDice; n++ {
+			if m.rows[k]&(1<<n) == 0 {
+				continue
+			}
+			for o, st := range m.optSteps[n] {
+				if u := k + int(st); u < m.nv {
+					m.rows[u] |= 1 << m.optLeft[n][o]
+				}
+			}
+		}
+	}
 }
 
 // minBank returns the smallest turn total, in steps, that the player at
@@ -443,7 +467,11 @@ func (t *Table) startPieceI(b *dpBuf, x, y, z int, f, r float64) (pc piece, lo, 
 		if m.final && k >= kc {
 			beats = m.beat(x+k, y) + m.beat(x+k, z)
 		}
+		rows := m.rows[k]
 		for n := 1; n <= farkle.MaxDice; n++ {
+			if rows&(1<<n) == 0 {
+				continue // not reached from the turn's start: no keep reads it
+			}
 			at := (n-1)*nv + k
 			if beats <= m.pf[n]*max(1-fcap, 0) {
 				b.set(at, bo, bo, 0, bn)
