@@ -196,9 +196,10 @@ func (m *model) pos(x, y, z int) int { return (x*m.nS+y)*m.nS + z }
 // together, so that a keep's are read from one cache line.
 //
 // After startPieceI, run says what c holds: the turn of run.s from the
-// cap run.top down, and lo and hi, for each turn total k,
-// the interval [lo[k], hi[k]] of the chances after a farkle over which
-// the plays at k and above stay the best. A later startPieceI of the same
+// cap run.top down (only the cells that the turn reaches from its start,
+// rows; the others are stale), and lo and hi, for each turn total k, the
+// interval [lo[k], hi[k]] of the chances after a farkle over which the
+// plays at k and above, in the cells reached, stay the best. A later startPieceI of the same
 // turn for another f keeps the totals whose plays stay the best and runs
 // only the totals below (see startPieceI); any other use of the buffer
 // clears run.
@@ -413,6 +414,10 @@ func (m *model) rollAtI(b *dpBuf, k, n int, f float64, lo, hi *float64) (e, p, n
 // play's for every f' in [lo, hi].
 //
 // The interval is at most [f-r, f+r] (see rollAtI).
+//
+// Only the cells that the turn reaches from its start (rows) are run: a
+// keep from a cell reached leads to a cell reached, so the others do not
+// touch the piece, and their plays do not narrow the interval.
 //
 // If b holds a run of the same turn with the same cap, the turn totals
 // from the lowest whose interval holds f strictly inside are kept: their
