@@ -42,7 +42,10 @@ type model struct {
 	offs     [farkle.MaxDice + 1][]int32 // option o of n dice reads the cell at 4*k + offs of a dpBuf
 	optSteps [farkle.MaxDice + 1][]int32
 	optLeft  [farkle.MaxDice + 1][]int32
-	pool     sync.Pool
+	// rows[k] has bit n set if a turn reaches the total k with n dice
+	// to roll, from no total and all the dice (see setRows).
+	rows []uint8
+	pool sync.Pool
 }
 
 // Refuse returns the fault of the first rule of r that the solver does
@@ -132,7 +135,28 @@ func newModel(r game.Rules) (*model, error) {
 	if m.final {
 		m.setBOffs()
 	}
+	m.setRows()
 	return m, nil
+}
+
+// setRows fills rows: the totals and numbers of dice that a turn reaches
+// from its start. A keep leads from a reached total to a reached one, so
+// the turn's dynamic program from its start needs the others at no total.
+func (m *model) setRows() {
+	m.rows = make([]uint8, m.nv)
+	m.rows[0] = 1 << farkle.MaxDice
+	for k := range m.nv {
+		for n := 1; n <= farkle.MaxDice; n++ {
+			if m.rows[k]&(1<<n) == 0 {
+				continue
+			}
+			for o, st := range m.optSteps[n] {
+				if u := k + int(st); u < m.nv {
+					m.rows[u] |= 1 << m.optLeft[n][o]
+				}
+			}
+		}
+	}
 }
 
 // minBank returns the smallest turn total, in steps, that the player at
@@ -172,9 +196,10 @@ func (m *model) pos(x, y, z int) int { return (x*m.nS+y)*m.nS + z }
 // together, so that a keep's are read from one cache line.
 //
 // After startPieceI, run says what c holds: the turn of run.s from the
-// cap run.top down, and lo and hi, for each turn total k,
-// the interval [lo[k], hi[k]] of the chances after a farkle over which
-// the plays at k and above stay the best. A later startPieceI of the same
+// cap run.top down (only the cells that the turn reaches from its start,
+// rows; the others are stale), and lo and hi, for each turn total k, the
+// interval [lo[k], hi[k]] of the chances after a farkle over which the
+// plays at k and above, in the cells reached, stay the best. A later startPieceI of the same
 // turn for another f keeps the totals whose plays stay the best and runs
 // only the totals below (see startPieceI); any other use of the buffer
 // clears run.
@@ -390,6 +415,10 @@ func (m *model) rollAtI(b *dpBuf, k, n int, f float64, lo, hi *float64) (e, p, n
 //
 // The interval is at most [f-r, f+r] (see rollAtI).
 //
+// Only the cells that the turn reaches from its start (rows) are run: a
+// keep from a cell reached leads to a cell reached, so the others do not
+// touch the piece, and their plays do not narrow the interval.
+//
 // If b holds a run of the same turn with the same cap, the turn totals
 // from the lowest whose interval holds f strictly inside are kept: their
 // plays are the best at f too, their parts (e, p, nx) do not depend on f,
@@ -443,7 +472,11 @@ func (t *Table) startPieceI(b *dpBuf, x, y, z int, f, r float64) (pc piece, lo, 
 		if m.final && k >= kc {
 			beats = m.beat(x+k, y) + m.beat(x+k, z)
 		}
+		rows := m.rows[k]
 		for n := 1; n <= farkle.MaxDice; n++ {
+			if rows&(1<<n) == 0 {
+				continue // not reached from the turn's start: no keep reads it
+			}
 			at := (n-1)*nv + k
 			if beats <= m.pf[n]*max(1-fcap, 0) {
 				b.set(at, bo, bo, 0, bn)

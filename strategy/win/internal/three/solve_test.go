@@ -407,3 +407,56 @@ func sortedRolls(n int) []sortedRoll {
 	rec(0, 1)
 	return out
 }
+
+// TestPieceInterval checks the solver's runs of a turn against the whole
+// dynamic program (turn, every total and number of dice): startPieceI's
+// piece is startPiece's bit for bit, for a run from scratch and for runs
+// of the same turn for other chances after a farkle that go on from the
+// last (as a class's member does); and well inside the interval it
+// returns, startPiece finds the same piece. Under Core scoring at 1,000
+// and with a final round at 500 under App scoring with both minimums, on
+// a grid of positions.
+func TestPieceInterval(t *testing.T) {
+	if testgate.Race {
+		t.Skip("no concurrency")
+	}
+	for _, r := range []game.Rules{
+		{Scoring: farkle.CoreScoring.Rules(), Target: 1000},
+		{Scoring: farkle.AppScoring.Rules(), Target: 500, FinalRound: true, MinBank: 100, MinFirstBank: 200},
+	} {
+		tb := solve(t, r)
+		m := tb.m
+		b, full := m.getBuf(), m.getBuf()
+		n := 0
+		for x := 0; x < m.nS; x += 4 {
+			for y := 1; y < m.nS; y += 4 {
+				for z := 2; z < m.nS; z += 5 {
+					F := tb.farkleVec(x, y, z)
+					b.run.ok = false
+					for _, f := range []float64{F[0], F[0] + 0.004, F[0] - 0.002, 0.5 * F[0], F[0] + 0.0041} {
+						f = min(max(f, 0), 1)
+						pc, lo, hi := tb.startPieceI(b, x, y, z, f, reach)
+						if want := tb.startPiece(full, x, y, z, f); pc != want {
+							t.Fatalf("target %d at (%d, %d, %d), f %v: run %+v, whole turn %+v", r.Target, x, y, z, f, pc, want)
+						}
+						if !(lo <= f && f <= hi) {
+							t.Fatalf("target %d at (%d, %d, %d), f %v: interval [%v, %v]", r.Target, x, y, z, f, lo, hi)
+						}
+						if hi-lo < 1e-9 {
+							continue
+						}
+						for _, g := range []float64{lo + (hi-lo)/100, hi - (hi-lo)/100} {
+							if got := tb.startPiece(full, x, y, z, g); got != pc {
+								t.Errorf("target %d at (%d, %d, %d): the piece at %v is %+v, at %v in [%v, %v] %+v", r.Target, x, y, z, f, pc, g, lo, hi, got)
+							}
+						}
+						n++
+					}
+				}
+			}
+		}
+		m.putBuf(b)
+		m.putBuf(full)
+		t.Logf("target %d, final round %v: %d runs with their intervals", r.Target, r.FinalRound, n)
+	}
+}
