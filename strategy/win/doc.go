@@ -49,8 +49,9 @@
 // minimum bank, an opening minimum and a final round, up to target 3,200
 // in steps of 50 (a table of 32 bytes a position, 415 MB at 3,000):
 // without a final round about two minutes of CPU at 2,000 and a quarter
-// of an hour at 3,000 under Core scoring; with one half a minute at 1,000
-// and nine minutes at 2,000, four to ten times as long as without. A
+// of an hour at 3,000 under Core scoring; with one half a minute at 1,000,
+// nine minutes at 2,000 and 35 minutes (1.5 GB) at 3,000, two to ten
+// times as long as without. A
 // [State] of a table of four has four scores; with a final round a score
 // at or above the target is a last turn, as with three players: the first
 // such score after the mover's, in order of play, is the one who reached
