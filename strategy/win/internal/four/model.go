@@ -42,7 +42,10 @@ type model struct {
 	offs     [farkle.MaxDice + 1][]int32 // option o of n dice reads the cell at cw*k + offs of a dpBuf
 	optSteps [farkle.MaxDice + 1][]int32
 	optLeft  [farkle.MaxDice + 1][]int32
-	pool     sync.Pool
+	// rows[k] has bit n set if a turn reaches the total k with n dice
+	// to roll, from no total and all the dice (kit.Reached).
+	rows []uint8
+	pool sync.Pool
 }
 
 // cw is the width of a cell of a dpBuf: v, e, p, n1, n2 (see dpBuf).
@@ -135,6 +138,7 @@ func newModel(r game.Rules) (*model, error) {
 	if m.final {
 		m.setLastOffs()
 	}
+	m.rows = kit.Reached(m.nv, &m.optSteps, &m.optLeft)
 	return m, nil
 }
 
@@ -423,7 +427,11 @@ func (t *Table) startPieceI(b *dpBuf, s [N]int, f, r float64) (pc piece, lo, hi 
 		if m.final && k >= kc {
 			beats = m.beats(s, k)
 		}
+		rows := m.rows[k]
 		for n := 1; n <= farkle.MaxDice; n++ {
+			if rows&(1<<n) == 0 {
+				continue // not reached from the turn's start: no keep reads it
+			}
 			if beats <= m.pf[n]*max(1-fcap, 0) {
 				b.set((n-1)*nv+k, bp.e, bp)
 				continue

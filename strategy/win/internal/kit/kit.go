@@ -1,7 +1,7 @@
 // Package kit is the machinery that the solvers of package win share: the
 // error sentinels and the faults that package win turns into its
 // *SolveError and *StateError, the worker pool, the header of the binary
-// format, and the checks of a Bot.
+// format, the checks of a Bot, and the cells that a turn reaches.
 package kit
 
 import (
@@ -262,4 +262,31 @@ func RollKey(sc *farkle.Scorer, roll []farkle.Die) (key uint32, ok bool, err err
 		return 0, false, err
 	}
 	return key, true, nil
+}
+
+// Reached returns, for each turn total k below nv (in steps), the
+// numbers of dice n that a turn reaches at k from no total and all the
+// dice: bit n of Reached(...)[k]. steps[n] and left[n] are the options
+// of a roll of n dice, their points in steps and the dice they leave.
+// A keep leads from a reached total to a reached one, so a turn's
+// dynamic program from its start needs no other cell.
+func Reached(nv int, steps, left *[farkle.MaxDice + 1][]int32) []uint8 {
+	rows := make([]uint8, nv)
+	if nv == 0 {
+		return rows
+	}
+	rows[0] = 1 << farkle.MaxDice
+	for k := range nv {
+		for n := 1; n <= farkle.MaxDice; n++ {
+			if rows[k]&(1<<n) == 0 {
+				continue
+			}
+			for o, st := range steps[n] {
+				if u := k + int(st); u < nv {
+					rows[u] |= 1 << left[n][o]
+				}
+			}
+		}
+	}
+	return rows
 }

@@ -43,7 +43,7 @@ type model struct {
 	optSteps [farkle.MaxDice + 1][]int32
 	optLeft  [farkle.MaxDice + 1][]int32
 	// rows[k] has bit n set if a turn reaches the total k with n dice
-	// to roll, from no total and all the dice (see setRows).
+	// to roll, from no total and all the dice (kit.Reached).
 	rows []uint8
 	pool sync.Pool
 }
@@ -135,28 +135,8 @@ func newModel(r game.Rules) (*model, error) {
 	if m.final {
 		m.setBOffs()
 	}
-	m.setRows()
+	m.rows = kit.Reached(m.nv, &m.optSteps, &m.optLeft)
 	return m, nil
-}
-
-// setRows fills rows: the totals and numbers of dice that a turn reaches
-// from its start. A keep leads from a reached total to a reached one, so
-// the turn's dynamic program from its start needs the others at no total.
-func (m *model) setRows() {
-	m.rows = make([]uint8, m.nv)
-	m.rows[0] = 1 << farkle.MaxDice
-	for k := range m.nv {
-		for n := 1; n <= farkle.MaxDice; n++ {
-			if m.rows[k]&(1<<n) == 0 {
-				continue
-			}
-			for o, st := range m.optSteps[n] {
-				if u := k + int(st); u < m.nv {
-					m.rows[u] |= 1 << m.optLeft[n][o]
-				}
-			}
-		}
-	}
 }
 
 // minBank returns the smallest turn total, in steps, that the player at
