@@ -177,9 +177,10 @@ func (m *model) pos(s [N]int) int { return ((s[0]*m.nS+s[1])*m.nS+s[2])*m.nS + s
 // banks. The last player's part is 1 - p - e - n1 - n2, and v = e + p*f.
 //
 // After startPieceI, run says what c holds: the turn of run.s from the
-// cap run.top down, and for each turn total k the interval [lo[k],
-// hi[k]] of the chances after a farkle over which the plays at k and
-// above stay the best. A later startPieceI of the same turn with the same
+// cap run.top down (only the cells that the turn reaches from its start,
+// rows; the others are stale), and for each turn total k the interval
+// [lo[k], hi[k]] of the chances after a farkle over which the plays at k
+// and above, in the cells reached, stay the best. A later startPieceI of the same turn with the same
 // cap keeps the totals whose plays stay the best at its f and runs only
 // those below, as package three does; any other use of the buffer clears
 // run.
@@ -375,7 +376,9 @@ func (m *model) rollAtI(b *dpBuf, k, n int, f, r float64, lo, hi *float64) piece
 // startPieceI returns the piece of the best play of the turn of s from
 // its start for a farkle worth f to the mover, and the interval of the
 // chances after a farkle over which it stays the best, at most [f-r,
-// f+r].
+// f+r]. Only the cells that the turn reaches from its start (rows) are
+// run: a keep from a cell reached leads to a cell reached, so the others
+// do not touch the piece, and their plays do not narrow the interval.
 func (t *Table) startPieceI(b *dpBuf, s [N]int, f, r float64) (pc piece, lo, hi float64) {
 	m := t.m
 	nv := m.nv
