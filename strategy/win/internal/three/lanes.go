@@ -1,0 +1,345 @@
+package three
+
+import (
+	"slices"
+
+	"github.com/farkle-go/farkle"
+)
+
+// The first turn run of every member of every class of a layer reads the
+// guess of its chance after a farkle only (guess), from the layers solved
+// before: those runs are independent of each other. Without a final
+// round, the solver runs them lanes at a time: one scan of a roll
+// group's keeps finds the best keep of lanes positions at once (a kernel
+// in assembly where the processor has AVX, see rollLanes), and the rest of
+// startPieceI (the crossings of the keeps near the best, banking) goes on
+// lane by lane in Go, in the order of startPieceI, so that every value,
+// interval and cell is that of startPieceI to the bit. Each lane's run
+// is then copied into its member's buffer, so that the member's later
+// runs go on from it as from startPieceI's.
+
+// lanes is the number of turns that startLanes runs at once: four
+// float64s, one 256-bit register.
+const lanes = 4
+
+// laneCell is the number of float64s of a cell of a laneBuf: v, e, p and
+// nx, each for the lanes.
+const laneCell = 4 * lanes
+
+// useLanes says whether solveAll runs the first turns in lanes; the tests
+// turn it off to compare with the scalar runs.
+var useLanes = true
+
+// A laneBuf holds the dynamic programs of lanes turns at once: the cell
+// of n dice (row n-1) and turn total k at laneCell*((n-1)*nv + k) of c,
+// v of the lanes first, then e, p and nx.
+type laneBuf struct {
+	c    []float64
+	offs [farkle.MaxDice + 1][]int32 // m.offs in float64s of c
+	mask []uint8                     // the lanes near a tie of each group (rollLanes)
+}
+
+func (m *model) newLaneBuf() *laneBuf {
+	lb := &laneBuf{c: make([]float64, laneCell*farkle.MaxDice*m.nv)}
+	most := 0
+	for n := 1; n <= farkle.MaxDice; n++ {
+		lb.offs[n] = make([]int32, len(m.offs[n]))
+		for i, o := range m.offs[n] {
+			lb.offs[n][i] = o / 4 * laneCell
+		}
+		most = max(most, len(m.count[n]))
+	}
+	lb.mask = make([]uint8, most)
+	return lb
+}
+
+// rollLanesGo is rollLanes in Go, the reference of the assembly: for
+// each group g of count (count[g] keeps, the first at offs, chance
+// prob[g]), the first of the best keep of each lane by v (strict >) and
+// the second best value, as rollAtI; sum gets the sums over the groups
+// of the chance times the best keep's e, p and nx (a multiplication, then
+// an addition, group after group); mask[g] has bit l set where lane l's
+// best is less than w[l] above its second best. It returns the union of
+// the masks.
+func rollLanesGo(ck []float64, offs []int32, count []uint8, prob []float64, w *[lanes]float64, sum *[3][lanes]float64, mask []uint8) uint8 {
+	var se, sp, sn [lanes]float64
+	var all uint8
+	at := 0
+	for g, c := range count {
+		os := offs[at : at+int(c)]
+		at += int(c)
+		cell := ck[os[0]:][:laneCell]
+		var best, second, be, bp, bn [lanes]float64
+		for l := range lanes {
+			best[l], second[l] = cell[l], -1
+			be[l], bp[l], bn[l] = cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l]
+		}
+		for _, off := range os[1:] {
+			cell := ck[off:][:laneCell]
+			for l := range lanes {
+				if v := cell[l]; v > best[l] {
+					second[l], best[l] = best[l], v
+					be[l], bp[l], bn[l] = cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l]
+				} else if v > second[l] {
+					second[l] = v
+				}
+			}
+		}
+		q := prob[g]
+		var mk uint8
+		for l := range lanes {
+			se[l] += q * be[l]
+			sp[l] += q * bp[l]
+			sn[l] += q * bn[l]
+			if best[l]-second[l] < w[l] {
+				mk |= 1 << l
+			}
+		}
+		mask[g] = mk
+		all |= mk
+	}
+	sum[0], sum[1], sum[2] = se, sp, sn
+	return all
+}
+
+// crossLane narrows [*lo, *hi] for lane l of the group of keeps os at ck,
+// as rollAtI does for one group, with w (updated) the larger of f - *lo
+// and *hi - f.
+func crossLane(ck []float64, os []int32, l int, f float64, lo, hi, w *float64) {
+	o := os[0]
+	best, second := ck[o+int32(l)], -1.0
+	for _, off := range os[1:] {
+		if v := ck[off+int32(l)]; v > best {
+			best, second, o = v, best, off
+		} else if v > second {
+			second = v
+		}
+	}
+	if !(best-second < *w) {
+		return
+	}
+	pb := ck[o+2*lanes+int32(l)]
+	ml, dl, mh, dh := 1.0, 0.0, 1.0, 0.0 // +Inf
+	for _, off := range os {
+		mg := best - ck[off+int32(l)]
+		if off == o || mg >= *w {
+			continue
+		}
+		if ds := pb - ck[off+2*lanes+int32(l)]; ds > 0 {
+			if mg*dl < ml*ds {
+				ml, dl = mg, ds
+			}
+		} else if ds < 0 {
+			if mg*dh < mh*-ds {
+				mh, dh = mg, -ds
+			}
+		}
+	}
+	if dl > 0 {
+		if v := f - ml/dl; v > *lo {
+			*lo = v
+		}
+	}
+	if dh > 0 {
+		if v := f + mh/dh; v < *hi {
+			*hi = v
+		}
+	}
+	*w = *hi - f
+	if f-*lo > *w {
+		*w = f - *lo
+	}
+}
+
+// A firstRun is the first run of a member's turn, by startLanes: what
+// startPieceI returns for the chance after a farkle f.
+type firstRun struct {
+	ok     bool
+	f      float64
+	pc     piece
+	lo, hi float64
+}
+
+// startLanes is startPieceI, without a final round, for the turns of the
+// positions s[:nl] (nl at most lanes) and the chances after a farkle
+// f[:nl], each from nothing (its buffer's run not reused), in the
+// buffers bufs[:nl]: each buffer ends as startPieceI leaves it, and
+// res[l] gets startPieceI's answer.
+func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl int, bufs *[lanes]*dpBuf, res *[lanes]firstRun) {
+	m := t.m
+	nv := m.nv
+	r := reach
+	var top, mb [lanes]int
+	var lo, hi, ff, w [lanes]float64
+	T := 0
+	for l := range lanes {
+		if l >= nl { // a spare lane: a copy of lane 0
+			s[l], f[l] = s[0], f[0]
+		}
+		ff[l] = f[l]
+		top[l] = m.cutTop(s[l][0], s[l][1], s[l][2], 1)
+		mb[l] = m.minBank(s[l][0])
+		lo[l], hi[l] = ff[l]-r, ff[l]+r
+		T = max(T, top[l])
+	}
+	c := lb.c
+	// Banking at each lane's cap and above (fillTop).
+	for l := range lanes {
+		for k := top[l]; k <= T+m.jump; k++ {
+			own, next := t.bankVec(s[l][0], s[l][1], s[l][2], k)
+			for n := range farkle.MaxDice {
+				cell := c[laneCell*(n*nv+k):][:laneCell]
+				cell[l], cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l] = own, own, 0, next
+			}
+		}
+	}
+	var sum [3][lanes]float64
+	var bo, bn [lanes]float64
+	var bank [lanes]bool
+	for k := T - 1; k >= 0; k-- {
+		for l := range lanes {
+			bank[l] = k < top[l] && k >= mb[l]
+			if bank[l] {
+				bo[l], bn[l] = t.bankVec(s[l][0], s[l][1], s[l][2], k)
+			}
+		}
+		rows := m.rows[k]
+		for n := 1; n <= farkle.MaxDice; n++ {
+			if rows&(1<<n) == 0 {
+				continue
+			}
+			for l := range lanes {
+				w[l] = 0 // no crossings above the lane's cap
+				if k < top[l] {
+					w[l] = max(hi[l]-ff[l], ff[l]-lo[l])
+				}
+			}
+			ck := c[laneCell*k:]
+			offs, count := lb.offs[n], m.count[n]
+			all := rollLanes(ck, offs, count, m.prob[n], &w, &sum, lb.mask)
+			at := (n-1)*nv + k
+			cell := c[laneCell*at:][:laneCell]
+			for l := range lanes {
+				if k >= top[l] {
+					continue
+				}
+				if all&(1<<l) != 0 {
+					wl := w[l]
+					i := 0
+					for g, cn := range count {
+						if lb.mask[g]&(1<<l) != 0 && cn > 1 {
+							crossLane(ck, offs[i:i+int(cn)], l, ff[l], &lo[l], &hi[l], &wl)
+						}
+						i += int(cn)
+					}
+				}
+				e, p, nx := sum[0][l], sum[1][l]+m.pf[n], sum[2][l]
+				v := e + p*ff[l]
+				if bank[l] && p > 0 {
+					if bo[l] >= v {
+						hi[l] = min(hi[l], ff[l]+(bo[l]-v)/p)
+					} else {
+						lo[l] = max(lo[l], ff[l]-(v-bo[l])/p)
+					}
+				}
+				if bank[l] && bo[l] >= v {
+					cell[l], cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l] = bo[l], bo[l], 0, bn[l]
+				} else {
+					cell[l], cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l] = v, e, p, nx
+				}
+			}
+		}
+		for l := range nl {
+			if k < top[l] {
+				bufs[l].lo[k], bufs[l].hi[k] = lo[l], hi[l]
+			}
+		}
+	}
+	// Each lane's cells to its buffer, up to what its later runs read.
+	for l := range nl {
+		b := bufs[l]
+		for n := range farkle.MaxDice {
+			row := n * nv
+			for k := 0; k <= top[l]+m.jump; k++ {
+				src := c[laneCell*(row+k):][:laneCell]
+				dst := b.c[4*(row+k):][:4]
+				dst[0], dst[1], dst[2], dst[3] = src[l], src[lanes+l], src[2*lanes+l], src[3*lanes+l]
+			}
+		}
+		b.run.ok, b.run.s, b.run.top = true, s[l], top[l]
+		e, p, nx := b.cell((farkle.MaxDice - 1) * nv)
+		res[l] = firstRun{ok: true, f: ff[l], pc: piece{e, p, nx}, lo: lo[l], hi: hi[l]}
+	}
+}
+
+// A laneMember is a member of a class of a chunk: its scores, its class
+// and its index there, and its cap (for the order of the lanes).
+type laneMember struct {
+	s      [3]int
+	cls, i int
+	top    int
+	f      float64
+}
+
+// A laneWork is a worker's state for solving chunks of classes with the
+// first runs in lanes.
+type laneWork struct {
+	lb    *laneBuf
+	bufs  [][3]*dpBuf
+	first [][3]firstRun
+	mem   []laneMember
+}
+
+// laneChunk is the number of classes whose members' first runs are
+// sorted into lanes together.
+const laneChunk = 32
+
+func (m *model) newLaneWork() *laneWork {
+	lw := &laneWork{lb: m.newLaneBuf(), bufs: make([][3]*dpBuf, laneChunk), first: make([][3]firstRun, laneChunk)}
+	for i := range lw.bufs {
+		for j := range lw.bufs[i] {
+			lw.bufs[i][j] = &dpBuf{c: make([]float64, 4*farkle.MaxDice*m.nv), lo: make([]float64, m.nv), hi: make([]float64, m.nv)}
+		}
+	}
+	return lw
+}
+
+// firstRuns runs the first turns of the members of the classes cls (at
+// most laneChunk) in lanes, into lw.bufs and lw.first.
+func (t *Table) firstRuns(lw *laneWork, cls [][3]int32) {
+	m := t.m
+	lw.mem = lw.mem[:0]
+	for q, cl := range cls {
+		x, y, z := int(cl[0]), int(cl[1]), int(cl[2])
+		ss := [3][3]int{{x, y, z}, {y, z, x}, {z, x, y}}
+		nm := 3
+		if x == y && y == z {
+			nm = 1
+		}
+		for i := range 3 {
+			lw.first[q][i] = firstRun{}
+		}
+		for i := range nm {
+			s := ss[i]
+			lw.mem = append(lw.mem, laneMember{s: s, cls: q, i: i, top: m.cutTop(s[0], s[1], s[2], 1),
+				f: max(t.guess(s[0], s[1], s[2]), 0)})
+		}
+	}
+	slices.SortStableFunc(lw.mem, func(a, b laneMember) int { return b.top - a.top })
+	var s [lanes][3]int
+	var f [lanes]float64
+	var bufs [lanes]*dpBuf
+	var res [lanes]firstRun
+	for at := 0; at < len(lw.mem); at += lanes {
+		nl := min(lanes, len(lw.mem)-at)
+		for l := range nl {
+			mb := &lw.mem[at+l]
+			s[l], f[l], bufs[l] = mb.s, mb.f, lw.bufs[mb.cls][mb.i]
+		}
+		t.startLanes(lw.lb, &s, &f, nl, &bufs, &res)
+		for l := range nl {
+			mb := &lw.mem[at+l]
+			lw.first[mb.cls][mb.i] = res[l]
+		}
+	}
+}

@@ -1,0 +1,108 @@
+package three
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/farkle-go/farkle"
+	"github.com/farkle-go/farkle/game"
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestLanes checks that solving with the first runs in lanes gives the
+// table of the scalar runs to the bit (every chance, the mixed positions
+// and their weights, the number of dynamic programs), without a final
+// round, with and without a minimum to bank and an opening minimum (the
+// lanes' caps and minimum banks differ), on one worker and on two.
+func TestLanes(t *testing.T) {
+	for _, r := range []game.Rules{
+		{Scoring: farkle.CoreScoring.Rules(), Target: 1000},
+		{Scoring: farkle.AppScoring.Rules(), Target: 800, MinBank: 100, MinFirstBank: 350},
+		{Scoring: farkle.CoreScoring.Rules(), Target: 700, MinBank: 300},
+	} {
+		for _, workers := range []int{1, 2} {
+			solveWith := func(on bool) *Table {
+				t.Helper()
+				defer func(was bool) { useLanes = was }(useLanes)
+				useLanes = on
+				tb, err := Solve(context.Background(), r, Options{Workers: workers})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return tb
+			}
+			scalar, lanes := solveWith(false), solveWith(true)
+			if lanes.dps != scalar.dps {
+				t.Errorf("%+v, %d workers: %d dynamic programs in lanes, %d scalar", r, workers, lanes.dps, scalar.dps)
+			}
+			if d := cmp.Diff(scalar.mix, lanes.mix); d != "" {
+				t.Errorf("%+v, %d workers: mixed positions (-scalar +lanes):\n%s", r, workers, d)
+			}
+			bad := 0
+			for i := range scalar.w {
+				if math.Float64bits(scalar.w[i]) != math.Float64bits(lanes.w[i]) {
+					if bad++; bad <= 5 {
+						t.Errorf("%+v, %d workers: chance %d: %.17g in lanes, %.17g scalar", r, workers, i, lanes.w[i], scalar.w[i])
+					}
+				}
+			}
+			if bad > 0 {
+				t.Errorf("%+v, %d workers: %d chances differ", r, workers, bad)
+			}
+		}
+	}
+}
+
+// TestRollLanes checks that rollLanes (the assembly where it runs) gives
+// rollLanesGo's sums and masks to the bit, on the groups of every number
+// of dice under Core scoring and with a final round (every keep its own
+// option), random cells and margins, and that the check can fail: a value
+// moved in one lane moves that lane's sums only.
+func TestRollLanes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, r := range []game.Rules{
+		{Scoring: farkle.CoreScoring.Rules(), Target: 1000},
+		{Scoring: farkle.AppScoring.Rules(), Target: 1000, FinalRound: true},
+	} {
+		m, err := newModel(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lb := m.newLaneBuf()
+		for i := range lb.c {
+			// Few distinct values: ties, which the first of the best breaks.
+			lb.c[i] = float64(rng.IntN(8)) / 8
+			if rng.IntN(2) == 0 {
+				lb.c[i] = rng.Float64()
+			}
+		}
+		mask := make([]uint8, len(lb.mask))
+		for n := 1; n <= farkle.MaxDice; n++ {
+			for k := range m.nv - m.jump - 1 {
+				var w [lanes]float64
+				for l := range lanes {
+					w[l] = rng.Float64() * 0.2
+				}
+				var got, want [3][lanes]float64
+				allGot := rollLanes(lb.c[laneCell*k:], lb.offs[n], m.count[n], m.prob[n], &w, &got, lb.mask)
+				allWant := rollLanesGo(lb.c[laneCell*k:], lb.offs[n], m.count[n], m.prob[n], &w, &want, mask)
+				if got != want || allGot != allWant || string(lb.mask[:len(m.count[n])]) != string(mask[:len(m.count[n])]) {
+					t.Fatalf("%+v, n %d, k %d: rollLanes %v %x %v, rollLanesGo %v %x %v", r, n, k, got, allGot, lb.mask, want, allWant, mask)
+				}
+			}
+			var w [lanes]float64
+			var before, after [3][lanes]float64
+			rollLanes(lb.c, lb.offs[n], m.count[n], m.prob[n], &w, &before, lb.mask)
+			cell := lb.c[lb.offs[n][0]:]
+			cell[2], cell[lanes+2] = 2, 7 // above every value: lane 2's best keep, e 7
+			rollLanes(lb.c, lb.offs[n], m.count[n], m.prob[n], &w, &after, lb.mask)
+			for l := range lanes {
+				if (after[0][l] != before[0][l]) != (l == 2) {
+					t.Fatalf("%+v, n %d: moving lane 2 of a keep moved the sums from %v to %v", r, n, before, after)
+				}
+			}
+		}
+	}
+}
