@@ -36,118 +36,97 @@ var useLanes = true
 type laneBuf struct {
 	c    []float64
 	offs [farkle.MaxDice + 1][]int32 // m.offs in float64s of c
-	mask []uint8                     // the lanes near a tie of each group (rollLanes)
 }
 
 func (m *model) newLaneBuf() *laneBuf {
 	lb := &laneBuf{c: make([]float64, laneCell*farkle.MaxDice*m.nv)}
-	most := 0
 	for n := 1; n <= farkle.MaxDice; n++ {
 		lb.offs[n] = make([]int32, len(m.offs[n]))
 		for i, o := range m.offs[n] {
 			lb.offs[n][i] = o / 4 * laneCell
 		}
-		most = max(most, len(m.count[n]))
 	}
-	lb.mask = make([]uint8, most)
 	return lb
 }
 
-// rollLanesGo is rollLanes in Go, the reference of the assembly: for
-// each group g of count (count[g] keeps, the first at offs, chance
-// prob[g]), the first of the best keep of each lane by v (strict >) and
-// the second best value, as rollAtI; sum gets the sums over the groups
-// of the chance times the best keep's e, p and nx (a multiplication, then
-// an addition, group after group); mask[g] has bit l set where lane l's
-// best is less than w[l] above its second best. It returns the union of
-// the masks.
-func rollLanesGo(ck []float64, offs []int32, count []uint8, prob []float64, w *[lanes]float64, sum *[3][lanes]float64, mask []uint8) uint8 {
-	var se, sp, sn [lanes]float64
-	var all uint8
-	at := 0
-	for g, c := range count {
-		os := offs[at : at+int(c)]
-		at += int(c)
-		cell := ck[os[0]:][:laneCell]
-		var best, second, be, bp, bn [lanes]float64
-		for l := range lanes {
-			best[l], second[l] = cell[l], -1
-			be[l], bp[l], bn[l] = cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l]
-		}
-		for _, off := range os[1:] {
-			cell := ck[off:][:laneCell]
-			for l := range lanes {
-				if v := cell[l]; v > best[l] {
-					second[l], best[l] = best[l], v
-					be[l], bp[l], bn[l] = cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l]
-				} else if v > second[l] {
-					second[l] = v
-				}
-			}
-		}
-		q := prob[g]
-		var mk uint8
-		for l := range lanes {
-			se[l] += q * be[l]
-			sp[l] += q * bp[l]
-			sn[l] += q * bn[l]
-			if best[l]-second[l] < w[l] {
-				mk |= 1 << l
-			}
-		}
-		mask[g] = mk
-		all |= mk
-	}
-	sum[0], sum[1], sum[2] = se, sp, sn
-	return all
+// A laneState is the state of rollLanes for each lane: the chance after
+// a farkle f, the interval [lo, hi] (narrowed by rollLanes), and the sums
+// of e, p and nx over the roll groups.
+type laneState struct {
+	f, lo, hi [lanes]float64
+	sum       [3][lanes]float64
 }
 
-// crossLane narrows [*lo, *hi] for lane l of the group of keeps os at ck,
-// as rollAtI does for one group, with w (updated) the larger of f - *lo
-// and *hi - f.
-func crossLane(ck []float64, os []int32, l int, f float64, lo, hi, w *float64) {
-	o := os[0]
-	best, second := ck[o+int32(l)], -1.0
-	for _, off := range os[1:] {
-		if v := ck[off+int32(l)]; v > best {
-			best, second, o = v, best, off
-		} else if v > second {
-			second = v
+// rollLanesGo is rollLanes in Go, the reference of the assembly: for
+// each lane l, what rollAtI does for its cells at ck (the l-th of each
+// quantity of a laneBuf's cell), its chance after a farkle st.f[l] and
+// its interval [st.lo[l], st.hi[l]] (narrowed), but for the farkle's
+// part: st.sum gets the sums over the groups (count[g] keeps from offs,
+// chance prob[g]) of the chance times the best keep's e, p and nx.
+func rollLanesGo(ck []float64, offs []int32, count []uint8, prob []float64, st *laneState) {
+	for l := range lanes {
+		f, lo, hi := st.f[l], st.lo[l], st.hi[l]
+		w := hi - f
+		if f-lo > w {
+			w = f - lo
 		}
-	}
-	if !(best-second < *w) {
-		return
-	}
-	pb := ck[o+2*lanes+int32(l)]
-	ml, dl, mh, dh := 1.0, 0.0, 1.0, 0.0 // +Inf
-	for _, off := range os {
-		mg := best - ck[off+int32(l)]
-		if off == o || mg >= *w {
-			continue
-		}
-		if ds := pb - ck[off+2*lanes+int32(l)]; ds > 0 {
-			if mg*dl < ml*ds {
-				ml, dl = mg, ds
+		var e, p, nx float64
+		at := 0
+		for g, c := range count {
+			os := offs[at : at+int(c)]
+			at += int(c)
+			o := os[0] + int32(l)
+			if c > 1 {
+				best, second := ck[o], -1.0
+				for _, off := range os[1:] {
+					if v := ck[off+int32(l)]; v > best {
+						best, second, o = v, best, off+int32(l)
+					} else if v > second {
+						second = v
+					}
+				}
+				if best-second < w {
+					pb := ck[o+2*lanes]
+					ml, dl, mh, dh := 1.0, 0.0, 1.0, 0.0 // +Inf
+					for _, off := range os {
+						off += int32(l)
+						mg := best - ck[off]
+						if off == o || mg >= w {
+							continue
+						}
+						if ds := pb - ck[off+2*lanes]; ds > 0 {
+							if mg*dl < ml*ds {
+								ml, dl = mg, ds
+							}
+						} else if ds < 0 {
+							if mg*dh < mh*-ds {
+								mh, dh = mg, -ds
+							}
+						}
+					}
+					if dl > 0 {
+						if v := f - ml/dl; v > lo {
+							lo = v
+						}
+					}
+					if dh > 0 {
+						if v := f + mh/dh; v < hi {
+							hi = v
+						}
+					}
+					w = hi - f
+					if f-lo > w {
+						w = f - lo
+					}
+				}
 			}
-		} else if ds < 0 {
-			if mg*dh < mh*-ds {
-				mh, dh = mg, -ds
-			}
+			q := prob[g]
+			e += q * ck[o+lanes]
+			p += q * ck[o+2*lanes]
+			nx += q * ck[o+3*lanes]
 		}
-	}
-	if dl > 0 {
-		if v := f - ml/dl; v > *lo {
-			*lo = v
-		}
-	}
-	if dh > 0 {
-		if v := f + mh/dh; v < *hi {
-			*hi = v
-		}
-	}
-	*w = *hi - f
-	if f-*lo > *w {
-		*w = f - *lo
+		st.lo[l], st.hi[l] = lo, hi
+		st.sum[0][l], st.sum[1][l], st.sum[2][l] = e, p, nx
 	}
 }
 
@@ -170,7 +149,7 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 	nv := m.nv
 	r := reach
 	var top, mb [lanes]int
-	var lo, hi, ff, w [lanes]float64
+	var lo, hi, ff [lanes]float64
 	T := 0
 	for l := range lanes {
 		if l >= nl { // a spare lane: a copy of lane 0
@@ -193,7 +172,8 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 			}
 		}
 	}
-	var sum [3][lanes]float64
+	var st laneState
+	st.f = ff
 	var bo, bn [lanes]float64
 	var bank [lanes]bool
 	for k := T - 1; k >= 0; k-- {
@@ -209,31 +189,20 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 				continue
 			}
 			for l := range lanes {
-				w[l] = 0 // no crossings above the lane's cap
+				st.lo[l], st.hi[l] = ff[l], ff[l] // no crossings above the lane's cap
 				if k < top[l] {
-					w[l] = max(hi[l]-ff[l], ff[l]-lo[l])
+					st.lo[l], st.hi[l] = lo[l], hi[l]
 				}
 			}
-			ck := c[laneCell*k:]
-			offs, count := lb.offs[n], m.count[n]
-			all := rollLanes(ck, offs, count, m.prob[n], &w, &sum, lb.mask)
+			rollLanes(c[laneCell*k:], lb.offs[n], m.count[n], m.prob[n], &st)
 			at := (n-1)*nv + k
 			cell := c[laneCell*at:][:laneCell]
 			for l := range lanes {
 				if k >= top[l] {
 					continue
 				}
-				if all&(1<<l) != 0 {
-					wl := w[l]
-					i := 0
-					for g, cn := range count {
-						if lb.mask[g]&(1<<l) != 0 && cn > 1 {
-							crossLane(ck, offs[i:i+int(cn)], l, ff[l], &lo[l], &hi[l], &wl)
-						}
-						i += int(cn)
-					}
-				}
-				e, p, nx := sum[0][l], sum[1][l]+m.pf[n], sum[2][l]
+				lo[l], hi[l] = st.lo[l], st.hi[l]
+				e, p, nx := st.sum[0][l], st.sum[1][l]+m.pf[n], st.sum[2][l]
 				v := e + p*ff[l]
 				if bank[l] && p > 0 {
 					if bo[l] >= v {

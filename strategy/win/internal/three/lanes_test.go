@@ -56,10 +56,12 @@ func TestLanes(t *testing.T) {
 }
 
 // TestRollLanes checks that rollLanes (the assembly where it runs) gives
-// rollLanesGo's sums and masks to the bit, on the groups of every number
-// of dice under Core scoring and with a final round (every keep its own
-// option), random cells and margins, and that the check can fail: a value
-// moved in one lane moves that lane's sums only.
+// rollLanesGo's sums and intervals to the bit, on the groups of every
+// number of dice under Core scoring and with a final round (every keep
+// its own option), random cells (with ties), chances after a farkle and
+// intervals, some wide enough that every group is looked at, some empty;
+// and that the check can fail: a value moved in one lane moves that
+// lane's sums only.
 func TestRollLanes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, r := range []game.Rules{
@@ -78,31 +80,41 @@ func TestRollLanes(t *testing.T) {
 				lb.c[i] = rng.Float64()
 			}
 		}
-		mask := make([]uint8, len(lb.mask))
+		crossed := 0
 		for n := 1; n <= farkle.MaxDice; n++ {
 			for k := range m.nv - m.jump - 1 {
-				var w [lanes]float64
+				var st laneState
 				for l := range lanes {
-					w[l] = rng.Float64() * 0.2
+					st.f[l] = rng.Float64()
+					wide := []float64{0, 1e-3, 0.05, 0.3, 2}[rng.IntN(5)]
+					st.lo[l], st.hi[l] = st.f[l]-wide*rng.Float64(), st.f[l]+wide*rng.Float64()
 				}
-				var got, want [3][lanes]float64
-				allGot := rollLanes(lb.c[laneCell*k:], lb.offs[n], m.count[n], m.prob[n], &w, &got, lb.mask)
-				allWant := rollLanesGo(lb.c[laneCell*k:], lb.offs[n], m.count[n], m.prob[n], &w, &want, mask)
-				if got != want || allGot != allWant || string(lb.mask[:len(m.count[n])]) != string(mask[:len(m.count[n])]) {
-					t.Fatalf("%+v, n %d, k %d: rollLanes %v %x %v, rollLanesGo %v %x %v", r, n, k, got, allGot, lb.mask, want, allWant, mask)
+				got, want := st, st
+				rollLanes(lb.c[laneCell*k:], lb.offs[n], m.count[n], m.prob[n], &got)
+				rollLanesGo(lb.c[laneCell*k:], lb.offs[n], m.count[n], m.prob[n], &want)
+				if got != want {
+					t.Fatalf("%+v, n %d, k %d: rollLanes %+v, rollLanesGo %+v", r, n, k, got, want)
+				}
+				if got.lo != st.lo || got.hi != st.hi {
+					crossed++
 				}
 			}
-			var w [lanes]float64
-			var before, after [3][lanes]float64
-			rollLanes(lb.c, lb.offs[n], m.count[n], m.prob[n], &w, &before, lb.mask)
+			var before, after laneState
+			before.f = [lanes]float64{0.5, 0.5, 0.5, 0.5}
+			before.lo, before.hi = before.f, before.f
+			after = before
+			rollLanes(lb.c, lb.offs[n], m.count[n], m.prob[n], &before)
 			cell := lb.c[lb.offs[n][0]:]
 			cell[2], cell[lanes+2] = 2, 7 // above every value: lane 2's best keep, e 7
-			rollLanes(lb.c, lb.offs[n], m.count[n], m.prob[n], &w, &after, lb.mask)
+			rollLanes(lb.c, lb.offs[n], m.count[n], m.prob[n], &after)
 			for l := range lanes {
-				if (after[0][l] != before[0][l]) != (l == 2) {
-					t.Fatalf("%+v, n %d: moving lane 2 of a keep moved the sums from %v to %v", r, n, before, after)
+				if (after.sum[0][l] != before.sum[0][l]) != (l == 2) {
+					t.Fatalf("%+v, n %d: moving lane 2 of a keep moved the sums from %v to %v", r, n, before.sum, after.sum)
 				}
 			}
+		}
+		if crossed == 0 {
+			t.Errorf("%+v: no interval narrowed", r)
 		}
 	}
 }
