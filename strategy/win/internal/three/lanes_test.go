@@ -74,10 +74,12 @@ func TestRollLanes(t *testing.T) {
 		}
 		lb := m.newLaneBuf()
 		for i := range lb.c {
-			// Few distinct values: ties, which the first of the best breaks.
+			// Few distinct values: ties, which the first of the best breaks;
+			// slopes over 1, under which a keep far from the best crosses
+			// it near.
 			lb.c[i] = float64(rng.IntN(8)) / 8
 			if rng.IntN(2) == 0 {
-				lb.c[i] = rng.Float64()
+				lb.c[i] = rng.Float64() * float64(1+rng.IntN(30))
 			}
 		}
 		crossed := 0
