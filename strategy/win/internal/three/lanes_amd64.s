@@ -126,6 +126,9 @@ cross:
 	VMOVUPD (SI)(AX*8), Y12
 	VSUBPD Y12, Y4, Y12
 	VCMPPD $0x11, Y11, Y12, Y13
+	VMOVMSKPD Y13, R9
+	TESTQ R9, R9
+	JEQ nokeep
 	VMOVUPD 64(SI)(AX*8), Y14
 	VSUBPD Y14, Y7, Y14
 	// below: ds > 0 and mg*dl < ml*ds
@@ -147,6 +150,8 @@ cross:
 	VANDPD Y13, Y14, Y14
 	VBLENDVPD Y14, Y12, Y8, Y8
 	VBLENDVPD Y14, Y3, Y10, Y10
+
+nokeep:
 	ADDQ $4, R10
 	DECQ R11
 	JNE cross
