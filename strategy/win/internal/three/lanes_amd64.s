@@ -158,23 +158,34 @@ nokeep:
 
 	// lo = max(lo, f - ml/dl) where dl > 0; hi = min(hi, f + mh/dh)
 	// where dh > 0; then w again.
+	// (A side without a crossing in any lane is skipped: no division.)
 	VMOVUPD 0(R8), Y12
 	VMOVUPD 32(R8), Y13
 	VMOVUPD 64(R8), Y14
+	VCMPPD $0x1e, zero4<>(SB), Y6, Y15
+	VMOVMSKPD Y15, AX
+	TESTQ AX, AX
+	JEQ above
 	VDIVPD Y6, Y5, Y3
 	VSUBPD Y3, Y12, Y3
-	VCMPPD $0x1e, zero4<>(SB), Y6, Y15
 	VCMPPD $0x1e, Y13, Y3, Y9
 	VANDPD Y9, Y15, Y15
 	VBLENDVPD Y15, Y3, Y13, Y13
+	VMOVUPD Y13, 32(R8)
+
+above:
+	VCMPPD $0x1e, zero4<>(SB), Y10, Y15
+	VMOVMSKPD Y15, AX
+	TESTQ AX, AX
+	JEQ newW
 	VDIVPD Y10, Y8, Y3
 	VADDPD Y3, Y12, Y3
-	VCMPPD $0x1e, zero4<>(SB), Y10, Y15
 	VCMPPD $0x11, Y14, Y3, Y9
 	VANDPD Y9, Y15, Y15
 	VBLENDVPD Y15, Y3, Y14, Y14
-	VMOVUPD Y13, 32(R8)
 	VMOVUPD Y14, 64(R8)
+
+newW:
 	VSUBPD Y12, Y14, Y3
 	VSUBPD Y13, Y12, Y5
 	VCMPPD $0x1e, Y3, Y5, Y15
