@@ -169,6 +169,9 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 			for n := range farkle.MaxDice {
 				cell := c[laneCell*(n*nv+k):][:laneCell]
 				cell[l], cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l] = own, own, 0, next
+				if l < nl && k <= top[l]+m.jump {
+					bufs[l].set(n*nv+k, own, own, 0, next)
+				}
 			}
 		}
 	}
@@ -212,9 +215,11 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 					}
 				}
 				if bank[l] && bo[l] >= v {
-					cell[l], cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l] = bo[l], bo[l], 0, bn[l]
-				} else {
-					cell[l], cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l] = v, e, p, nx
+					v, e, p, nx = bo[l], bo[l], 0, bn[l]
+				}
+				cell[l], cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l] = v, e, p, nx
+				if l < nl {
+					bufs[l].set(at, v, e, p, nx)
 				}
 			}
 		}
@@ -224,17 +229,9 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 			}
 		}
 	}
-	// Each lane's cells to its buffer, up to what its later runs read.
+	// Each lane's buffer holds its cells (put with the lanes'): its run.
 	for l := range nl {
 		b := bufs[l]
-		for n := range farkle.MaxDice {
-			row := n * nv
-			for k := 0; k <= top[l]+m.jump; k++ {
-				src := c[laneCell*(row+k):][:laneCell]
-				dst := b.c[4*(row+k):][:4]
-				dst[0], dst[1], dst[2], dst[3] = src[l], src[lanes+l], src[2*lanes+l], src[3*lanes+l]
-			}
-		}
 		b.run.ok, b.run.s, b.run.top = true, s[l], top[l]
 		e, p, nx := b.cell((farkle.MaxDice - 1) * nv)
 		res[l] = firstRun{ok: true, f: ff[l], pc: piece{e, p, nx}, lo: lo[l], hi: hi[l]}
