@@ -8,15 +8,14 @@ import (
 
 // The first turn run of every member of every class of a layer reads the
 // guess of its chance after a farkle only (guess), from the layers solved
-// before: those runs are independent of each other. Without a final
-// round, the solver runs them lanes at a time: one scan of a roll
-// group's keeps finds the best keep of lanes positions at once (a kernel
-// in assembly where the processor has AVX, see rollLanes), and the rest of
-// startPieceI (the crossings of the keeps near the best, banking) goes on
-// lane by lane in Go, in the order of startPieceI, so that every value,
-// interval and cell is that of startPieceI to the bit. Each lane's run
-// is then copied into its member's buffer, so that the member's later
-// runs go on from it as from startPieceI's.
+// before: those runs are independent of each other. The solver runs them
+// lanes at a time, in startLanes: rollLanes does what rollAtI does (the
+// best keep of each roll group, the sums, the crossings that narrow the
+// interval) for lanes turns at once, in assembly where the processor has
+// AVX, and the rest of startPieceI (banking) goes on lane by lane in Go,
+// so that every value, interval and cell is that of startPieceI to the
+// bit. Each lane's cells go to its member's buffer too, so that the
+// member's later runs go on from it as from startPieceI's.
 
 // lanes is the number of turns that startLanes runs at once: four
 // float64s, one 256-bit register.
@@ -139,7 +138,7 @@ type firstRun struct {
 	lo, hi float64
 }
 
-// startLanes is startPieceI, without a final round, for the turns of the
+// startLanes is startPieceI for the turns of the
 // positions s[:nl] (nl at most lanes) and the chances after a farkle
 // f[:nl], each from nothing (its buffer's run not reused), in the
 // buffers bufs[:nl]: each buffer ends as startPieceI leaves it, and
@@ -148,17 +147,16 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 	m := t.m
 	nv := m.nv
 	r := reach
-	var top, mb [lanes]int
-	var lo, hi, ff [lanes]float64
+	var top, mb, kc [lanes]int
+	var lo, hi, ff, fcap, beats [lanes]float64
 	T := 0
 	for l := range lanes {
 		if l >= nl { // a spare lane: a copy of lane 0
 			s[l], f[l] = s[0], f[0]
 		}
 		ff[l] = f[l]
-		top[l] = m.cutTop(s[l][0], s[l][1], s[l][2], 1)
-		mb[l] = m.minBank(s[l][0])
-		lo[l], hi[l] = ff[l]-r, ff[l]+r
+		top[l], lo[l], hi[l], fcap[l] = m.firstTop(s[l], ff[l], r)
+		mb[l], kc[l] = m.minBank(s[l][0]), m.kc(s[l][0])
 		T = max(T, top[l])
 	}
 	c := lb.c
@@ -185,15 +183,21 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 			if bank[l] {
 				bo[l], bn[l] = t.bankVec(s[l][0], s[l][1], s[l][2], k)
 			}
+			beats[l] = 2
+			if m.final && k < top[l] && k >= kc[l] {
+				beats[l] = m.beat(s[l][0]+k, s[l][1]) + m.beat(s[l][0]+k, s[l][2])
+			}
 		}
 		rows := m.rows[k]
 		for n := 1; n <= farkle.MaxDice; n++ {
 			if rows&(1<<n) == 0 {
 				continue
 			}
+			var banks [lanes]bool // banking into the final round is the best play (see startPieceI)
 			for l := range lanes {
+				banks[l] = beats[l] <= m.pf[n]*max(1-fcap[l], 0)
 				st.lo[l], st.hi[l] = ff[l], ff[l] // no crossings above the lane's cap
-				if k < top[l] {
+				if k < top[l] && !banks[l] {
 					st.lo[l], st.hi[l] = lo[l], hi[l]
 				}
 			}
@@ -202,6 +206,13 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 			cell := c[laneCell*at:][:laneCell]
 			for l := range lanes {
 				if k >= top[l] {
+					continue
+				}
+				if banks[l] {
+					cell[l], cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l] = bo[l], bo[l], 0, bn[l]
+					if l < nl {
+						bufs[l].set(at, bo[l], bo[l], 0, bn[l])
+					}
 					continue
 				}
 				lo[l], hi[l] = st.lo[l], st.hi[l]
@@ -236,6 +247,21 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 		e, p, nx := b.cell((farkle.MaxDice - 1) * nv)
 		res[l] = firstRun{ok: true, f: ff[l], pc: piece{e, p, nx}, lo: lo[l], hi: hi[l]}
 	}
+}
+
+// firstTop returns the cap of startPieceI's run of the turn of s from
+// nothing for a farkle worth f and reach r, with its first interval
+// [lo, hi] and the chance after a farkle fcap for which the cap is.
+func (m *model) firstTop(s [3]int, f, r float64) (top int, lo, hi, fcap float64) {
+	lo, hi = f-r, f+r
+	if m.final {
+		// A cap for chances after a farkle up to 1 runs the turn on until
+		// no last turn has any chance; halfway to 1 keeps the cap, and the
+		// last turns it reads, near the target (see finalCut).
+		hi = min(hi, f+(1-f)/2)
+	}
+	fcap = min(hi, 1)
+	return m.cutTop(s[0], s[1], s[2], fcap), lo, hi, fcap
 }
 
 // A laneMember is a member of a class of a chunk: its scores, its class
@@ -287,8 +313,9 @@ func (t *Table) firstRuns(lw *laneWork, cls [][3]int32) {
 		}
 		for i := range nm {
 			s := ss[i]
-			lw.mem = append(lw.mem, laneMember{s: s, cls: q, i: i, top: m.cutTop(s[0], s[1], s[2], 1),
-				f: max(t.guess(s[0], s[1], s[2]), 0)})
+			lw.mem = append(lw.mem, laneMember{s: s, cls: q, i: i, f: max(t.guess(s[0], s[1], s[2]), 0)})
+			mb := &lw.mem[len(lw.mem)-1]
+			mb.top, _, _, _ = m.firstTop(s, mb.f, reach)
 		}
 	}
 	slices.SortStableFunc(lw.mem, func(a, b laneMember) int { return b.top - a.top })

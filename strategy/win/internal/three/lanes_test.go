@@ -13,14 +13,16 @@ import (
 
 // TestLanes checks that solving with the first runs in lanes gives the
 // table of the scalar runs to the bit (every chance, the mixed positions
-// and their weights, the number of dynamic programs), without a final
-// round, with and without a minimum to bank and an opening minimum (the
-// lanes' caps and minimum banks differ), on one worker and on two.
+// and their weights, the number of dynamic programs), with and without a
+// final round, a minimum to bank and an opening minimum (the lanes' caps
+// and minimum banks differ), on one worker and on two.
 func TestLanes(t *testing.T) {
 	for _, r := range []game.Rules{
 		{Scoring: farkle.CoreScoring.Rules(), Target: 1000},
 		{Scoring: farkle.AppScoring.Rules(), Target: 800, MinBank: 100, MinFirstBank: 350},
 		{Scoring: farkle.CoreScoring.Rules(), Target: 700, MinBank: 300},
+		{Scoring: farkle.CoreScoring.Rules(), Target: 450, FinalRound: true},
+		{Scoring: farkle.AppScoring.Rules(), Target: 300, FinalRound: true, MinBank: 100, MinFirstBank: 200},
 	} {
 		for _, workers := range []int{1, 2} {
 			solveWith := func(on bool) *Table {

@@ -443,10 +443,10 @@ func (t *Table) solveAll(ctx context.Context, opts Options) error {
 	var classes [][3]int32
 	var mu sync.Mutex
 	var dps atomic.Int64
-	// Without a final round, the first runs of a chunk of classes go in
-	// lanes (see startLanes), a worker's state each.
+	// The first runs of a chunk of classes go in lanes (see startLanes),
+	// a worker's state each.
 	var lw []*laneWork
-	if useLanes && !m.final {
+	if useLanes {
 		lw = make([]*laneWork, workers)
 		for i := range lw {
 			lw[i] = m.newLaneWork()
