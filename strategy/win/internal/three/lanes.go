@@ -160,14 +160,16 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 		T = max(T, top[l])
 	}
 	c := lb.c
-	// Banking at each lane's cap and above (fillTop).
+	// Banking at each lane's cap and above (fillTop), as far as the lane's
+	// own totals read: a lane's cells above are stale, and the lane's
+	// results from totals at its cap and above are not used.
 	for l := range lanes {
-		for k := top[l]; k <= T+m.jump; k++ {
+		for k := top[l]; k <= top[l]+m.jump; k++ {
 			own, next := t.bankVec(s[l][0], s[l][1], s[l][2], k)
 			for n := range farkle.MaxDice {
 				cell := c[laneCell*(n*nv+k):][:laneCell]
 				cell[l], cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l] = own, own, 0, next
-				if l < nl && k <= top[l]+m.jump {
+				if l < nl {
 					bufs[l].set(n*nv+k, own, own, 0, next)
 				}
 			}
