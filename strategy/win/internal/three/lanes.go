@@ -1,7 +1,9 @@
 package three
 
 import (
+	"math"
 	"slices"
+	"sync/atomic"
 
 	"github.com/farkle-go/farkle"
 )
@@ -129,51 +131,79 @@ func rollLanesGo(ck []float64, offs []int32, count []uint8, prob []float64, st *
 	}
 }
 
-// A firstRun is the first run of a member's turn, by startLanes: what
-// startPieceI returns for the chance after a farkle f.
+// A firstRun is a run of a member's turn by startLanes, for its class's
+// solve to take (see class.pieceI): what startPieceI returns for the
+// chance after a farkle f. guess is the guess that f is of, unclamped.
 type firstRun struct {
-	ok     bool
-	f      float64
-	pc     piece
-	lo, hi float64
+	ok       bool
+	f, guess float64
+	pc       piece
+	lo, hi   float64
 }
 
-// startLanes is startPieceI for the turns of the
-// positions s[:nl] (nl at most lanes) and the chances after a farkle
-// f[:nl], each from nothing (its buffer's run not reused), in the
-// buffers bufs[:nl]: each buffer ends as startPieceI leaves it, and
-// res[l] gets startPieceI's answer.
+// startLanes is startPieceI for the turns of the positions s[:nl] (nl at
+// most lanes) and the chances after a farkle f[:nl], in the buffers
+// bufs[:nl], each going on from its buffer's run as startPieceI does:
+// each buffer ends as startPieceI leaves it, and res[l] gets
+// startPieceI's answer.
 func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl int, bufs *[lanes]*dpBuf, res *[lanes]firstRun) {
 	m := t.m
 	nv := m.nv
 	r := reach
-	var top, mb, kc [lanes]int
+	// Lane l runs the totals below from[l] (its cap, or the lowest total
+	// of its buffer's run kept); a spare lane (l >= nl) none.
+	var top, from, mb, kc [lanes]int
 	var lo, hi, ff, fcap, beats [lanes]float64
+	c := lb.c
 	T := 0
-	for l := range lanes {
-		if l >= nl { // a spare lane: a copy of lane 0
-			s[l], f[l] = s[0], f[0]
-		}
+	for l := range nl {
 		ff[l] = f[l]
 		top[l], lo[l], hi[l], fcap[l] = m.firstTop(s[l], ff[l], r)
 		mb[l], kc[l] = m.minBank(s[l][0]), m.kc(s[l][0])
-		T = max(T, top[l])
-	}
-	c := lb.c
-	// Banking at each lane's cap and above (fillTop), as far as the lane's
-	// own totals read: a lane's cells above are stale, and the lane's
-	// results from totals at its cap and above are not used.
-	for l := range lanes {
-		for k := top[l]; k <= top[l]+m.jump; k++ {
-			own, next := t.bankVec(s[l][0], s[l][1], s[l][2], k)
-			for n := range farkle.MaxDice {
-				cell := c[laneCell*(n*nv+k):][:laneCell]
-				cell[l], cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l] = own, own, 0, next
-				if l < nl {
-					bufs[l].set(n*nv+k, own, own, 0, next)
+		b := bufs[l]
+		from[l] = top[l]
+		if b.run.ok && b.run.s == s[l] && b.run.top == top[l] {
+			k0 := top[l]
+			for k := top[l] - 1; k >= 0 && ff[l] > b.lo[k] && ff[l] < b.hi[k]; k-- {
+				k0 = k
+			}
+			if k0 < top[l] {
+				lo[l], hi[l] = max(lo[l], b.lo[k0]), min(hi[l], b.hi[k0])
+				from[l] = k0
+				for k := k0; k < min(top[l], k0+m.jump+1); k++ {
+					for n := range farkle.MaxDice {
+						cc := b.c[4*(n*nv+k):][:4]
+						cc[0] = cc[1] + cc[2]*ff[l]
+					}
+				}
+				// The totals that the lane's read, from the buffer.
+				for k := k0; k <= k0+m.jump; k++ {
+					for n := range farkle.MaxDice {
+						src := b.c[4*(n*nv+k):][:4]
+						cell := c[laneCell*(n*nv+k):][:laneCell]
+						cell[l], cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l] = src[0], src[1], src[2], src[3]
+					}
 				}
 			}
 		}
+		b.run.ok, b.run.s, b.run.top = true, s[l], top[l]
+		if from[l] == top[l] {
+			// Banking at the cap and above (fillTop), as far as the lane's
+			// own totals read: a lane's cells above are stale, and the
+			// lane's results from totals at its cap and above are not used.
+			for k := top[l]; k <= top[l]+m.jump; k++ {
+				own, next := t.bankVec(s[l][0], s[l][1], s[l][2], k)
+				for n := range farkle.MaxDice {
+					cell := c[laneCell*(n*nv+k):][:laneCell]
+					cell[l], cell[lanes+l], cell[2*lanes+l], cell[3*lanes+l] = own, own, 0, next
+					b.set(n*nv+k, own, own, 0, next)
+				}
+			}
+		}
+		T = max(T, from[l])
+	}
+	for l := nl; l < lanes; l++ {
+		ff[l] = ff[0]
 	}
 	var st laneState
 	st.f = ff
@@ -181,12 +211,12 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 	var bank [lanes]bool
 	for k := T - 1; k >= 0; k-- {
 		for l := range lanes {
-			bank[l] = k < top[l] && k >= mb[l]
+			bank[l] = k < from[l] && k >= mb[l]
 			if bank[l] {
 				bo[l], bn[l] = t.bankVec(s[l][0], s[l][1], s[l][2], k)
 			}
 			beats[l] = 2
-			if m.final && k < top[l] && k >= kc[l] {
+			if m.final && k < from[l] && k >= kc[l] {
 				beats[l] = m.beat(s[l][0]+k, s[l][1]) + m.beat(s[l][0]+k, s[l][2])
 			}
 		}
@@ -199,7 +229,7 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 			for l := range lanes {
 				banks[l] = beats[l] <= m.pf[n]*max(1-fcap[l], 0)
 				st.lo[l], st.hi[l] = ff[l], ff[l] // no crossings above the lane's cap
-				if k < top[l] && !banks[l] {
+				if k < from[l] && !banks[l] {
 					st.lo[l], st.hi[l] = lo[l], hi[l]
 				}
 			}
@@ -207,7 +237,7 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 			at := (n-1)*nv + k
 			cell := c[laneCell*at:][:laneCell]
 			for l := range lanes {
-				if k >= top[l] {
+				if k >= from[l] {
 					continue
 				}
 				if banks[l] {
@@ -237,7 +267,7 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 			}
 		}
 		for l := range nl {
-			if k < top[l] {
+			if k < from[l] {
 				bufs[l].lo[k], bufs[l].hi[k] = lo[l], hi[l]
 			}
 		}
@@ -245,7 +275,6 @@ func (t *Table) startLanes(lb *laneBuf, s *[lanes][3]int, f *[lanes]float64, nl 
 	// Each lane's buffer holds its cells (put with the lanes'): its run.
 	for l := range nl {
 		b := bufs[l]
-		b.run.ok, b.run.s, b.run.top = true, s[l], top[l]
 		e, p, nx := b.cell((farkle.MaxDice - 1) * nv)
 		res[l] = firstRun{ok: true, f: ff[l], pc: piece{e, p, nx}, lo: lo[l], hi: hi[l]}
 	}
@@ -267,29 +296,36 @@ func (m *model) firstTop(s [3]int, f, r float64) (top int, lo, hi, fcap float64)
 }
 
 // A laneMember is a member of a class of a chunk: its scores, its class
-// and its index there, and its cap (for the order of the lanes).
+// and its index there, its chance after a farkle and its cap (for the
+// order of the lanes).
 type laneMember struct {
 	s      [3]int
 	cls, i int
 	top    int
-	f      float64
+	f, g   float64
 }
 
 // A laneWork is a worker's state for solving chunks of classes with the
-// first runs in lanes.
+// first runs in lanes: a class's buffers and its members' runs by
+// startLanes, the first and the second of each member.
 type laneWork struct {
-	lb    *laneBuf
-	bufs  [][3]*dpBuf
-	first [][3]firstRun
-	mem   []laneMember
+	lb   *laneBuf
+	bufs [][3]*dpBuf
+	runs [][3][2]firstRun
+	mem  []laneMember
 }
+
+// laneSeconds counts the second runs by startLanes that class solves
+// took, laneMissed the runs that they did not (a solve asked for
+// another, or for none), for the tests.
+var laneSeconds, laneMissed atomic.Int64
 
 // laneChunk is the number of classes whose members' first runs are
 // sorted into lanes together.
 const laneChunk = 32
 
 func (m *model) newLaneWork() *laneWork {
-	lw := &laneWork{lb: m.newLaneBuf(), bufs: make([][3]*dpBuf, laneChunk), first: make([][3]firstRun, laneChunk)}
+	lw := &laneWork{lb: m.newLaneBuf(), bufs: make([][3]*dpBuf, laneChunk), runs: make([][3][2]firstRun, laneChunk)}
 	for i := range lw.bufs {
 		for j := range lw.bufs[i] {
 			lw.bufs[i][j] = &dpBuf{c: make([]float64, 4*farkle.MaxDice*m.nv), lo: make([]float64, m.nv), hi: make([]float64, m.nv)}
@@ -298,27 +334,70 @@ func (m *model) newLaneWork() *laneWork {
 	return lw
 }
 
-// firstRuns runs the first turns of the members of the classes cls (at
-// most laneChunk) in lanes, into lw.bufs and lw.first.
+// members returns the members of the class of (x, y, z): their scores,
+// and their number, 3 or 1 (see class).
+func members(x, y, z int) ([3][3]int, int) {
+	ss := [3][3]int{{x, y, z}, {y, z, x}, {z, x, y}}
+	if x == y && y == z {
+		return ss, 1
+	}
+	return ss, 3
+}
+
+// firstRuns runs, in lanes, the turns of the members of the classes cls
+// (at most laneChunk) that their solves (class.solve) run first: the run
+// of each member for its guess (guess), and then, for each member whose
+// first play does not stay the best at the chance after a farkle that
+// the class's first plays give, the run for that chance, going on from
+// the first (as the solve's second iteration would). The runs go to
+// lw.runs and the buffers to lw.bufs, as the solve would leave them.
 func (t *Table) firstRuns(lw *laneWork, cls [][3]int32) {
-	m := t.m
 	lw.mem = lw.mem[:0]
 	for q, cl := range cls {
-		x, y, z := int(cl[0]), int(cl[1]), int(cl[2])
-		ss := [3][3]int{{x, y, z}, {y, z, x}, {z, x, y}}
-		nm := 3
-		if x == y && y == z {
-			nm = 1
-		}
-		for i := range 3 {
-			lw.first[q][i] = firstRun{}
-		}
+		ss, nm := members(int(cl[0]), int(cl[1]), int(cl[2]))
+		lw.runs[q] = [3][2]firstRun{}
 		for i := range nm {
 			s := ss[i]
-			lw.mem = append(lw.mem, laneMember{s: s, cls: q, i: i, f: max(t.guess(s[0], s[1], s[2]), 0)})
-			mb := &lw.mem[len(lw.mem)-1]
-			mb.top, _, _, _ = m.firstTop(s, mb.f, reach)
+			g := t.guess(s[0], s[1], s[2])
+			lw.mem = append(lw.mem, laneMember{s: s, cls: q, i: i, f: max(g, 0), g: g})
 		}
+	}
+	t.laneRuns(lw, 0)
+	// The solve's first iteration (class.solve): the chances after a
+	// farkle of the first plays; a member runs again where its play does
+	// not stay the best there and no play known holds it.
+	lw.mem = lw.mem[:0]
+	for q, cl := range cls {
+		ss, nm := members(int(cl[0]), int(cl[1]), int(cl[2]))
+		c := class{t: t, m: nm, s: ss}
+		var pcs [3]piece
+		for i := range nm {
+			pcs[i] = lw.runs[q][i][0].pc
+		}
+		w := c.linsolve(&pcs)
+		for i := range nm {
+			fr := &lw.runs[q][i][0]
+			nf := c.phi(&w, i)
+			if math.Abs(nf-fr.guess) <= tol || nf >= fr.lo && nf <= fr.hi {
+				continue // valid: the solve runs no more for i in its second iteration
+			}
+			f := max(nf, 0)
+			if fr.hi > fr.lo && f > fr.lo && f < fr.hi {
+				continue // known
+			}
+			lw.mem = append(lw.mem, laneMember{s: ss[i], cls: q, i: i, f: f, g: nf})
+		}
+	}
+	t.laneRuns(lw, 1)
+}
+
+// laneRuns runs the turns of lw.mem in lanes, by their caps, and puts
+// the j-th run of each member.
+func (t *Table) laneRuns(lw *laneWork, j int) {
+	m := t.m
+	for i := range lw.mem {
+		mb := &lw.mem[i]
+		mb.top, _, _, _ = m.firstTop(mb.s, mb.f, reach)
 	}
 	slices.SortStableFunc(lw.mem, func(a, b laneMember) int { return b.top - a.top })
 	var s [lanes][3]int
@@ -334,7 +413,8 @@ func (t *Table) firstRuns(lw *laneWork, cls [][3]int32) {
 		t.startLanes(lw.lb, &s, &f, nl, &bufs, &res)
 		for l := range nl {
 			mb := &lw.mem[at+l]
-			lw.first[mb.cls][mb.i] = res[l]
+			res[l].guess = mb.g
+			lw.runs[mb.cls][mb.i][j] = res[l]
 		}
 	}
 }

@@ -13,7 +13,8 @@ import (
 
 // TestLanes checks that solving with the first runs in lanes gives the
 // table of the scalar runs to the bit (every chance, the mixed positions
-// and their weights, the number of dynamic programs), with and without a
+// and their weights, the number of dynamic programs), that the solves
+// take every run in lanes, second runs among them, with and without a
 // final round, a minimum to bank and an opening minimum (the lanes' caps
 // and minimum banks differ), on one worker and on two.
 func TestLanes(t *testing.T) {
@@ -35,7 +36,15 @@ func TestLanes(t *testing.T) {
 				}
 				return tb
 			}
-			scalar, lanes := solveWith(false), solveWith(true)
+			scalar := solveWith(false)
+			seconds, missed := laneSeconds.Load(), laneMissed.Load()
+			lanes := solveWith(true)
+			if d := laneMissed.Load() - missed; d != 0 {
+				t.Errorf("%+v, %d workers: %d runs in lanes not taken", r, workers, d)
+			}
+			if laneSeconds.Load() == seconds {
+				t.Errorf("%+v, %d workers: no second run in lanes", r, workers)
+			}
 			if lanes.dps != scalar.dps {
 				t.Errorf("%+v, %d workers: %d dynamic programs in lanes, %d scalar", r, workers, lanes.dps, scalar.dps)
 			}

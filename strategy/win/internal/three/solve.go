@@ -50,8 +50,9 @@ type class struct {
 	// depends on the chance after a farkle alone, and the search asks for
 	// chances in the same few intervals again and again.
 	known [3][]knownPlay
-	// first holds, for each member, its first run if startLanes ran it.
-	first *[3]firstRun
+	// runs holds, for each member, the runs that startLanes ran for it,
+	// in the order that the solve asks for them (see firstRuns).
+	runs *[3][2]firstRun
 }
 
 // A knownPlay is a member's best play for the chances after a farkle
@@ -87,14 +88,28 @@ func (c *class) pieceI(i int, f float64) (pc piece, lo, hi float64) {
 	}
 	c.dps++
 	s := c.s[i]
-	if c.first != nil && c.first[i].ok && c.first[i].f == f {
-		fr := &c.first[i]
-		fr.ok = false
-		pc, lo, hi = fr.pc, fr.lo, fr.hi
-		if hi > lo {
-			c.known[i] = append(c.known[i], knownPlay{lo, hi, pc})
+	if c.runs != nil {
+		for j := range c.runs[i] {
+			if fr := &c.runs[i][j]; fr.ok {
+				fr.ok = false
+				if fr.f != f {
+					// Not the run asked for (never so): the buffer holds a
+					// later run, so run afresh, and forget the rest.
+					laneMissed.Add(1)
+					c.b[i].run.ok = false
+					clear(c.runs[i][:])
+					break
+				}
+				if j > 0 {
+					laneSeconds.Add(1)
+				}
+				pc, lo, hi = fr.pc, fr.lo, fr.hi
+				if hi > lo {
+					c.known[i] = append(c.known[i], knownPlay{lo, hi, pc})
+				}
+				return pc, lo, hi
+			}
 		}
-		return pc, lo, hi
 	}
 	pc, lo, hi = c.t.startPieceI(c.b[i], s[0], s[1], s[2], f, reach)
 	// Strictly inside: at an end two plays tie, and the tie rule decides.
@@ -383,11 +398,11 @@ func (t *Table) guess(x, y, z int) float64 {
 	return 1.0 / 3
 }
 
-// solveClass solves the class of (x, y, z), its canonical rotation; first,
+// solveClass solves the class of (x, y, z), its canonical rotation; runs,
 // if not nil, holds the members' first runs (see firstRuns).
-func (t *Table) solveClass(b *[3]*dpBuf, first *[3]firstRun, x, y, z int) (dps int, mixes []Mix) {
+func (t *Table) solveClass(b *[3]*dpBuf, runs *[3][2]firstRun, x, y, z int) (dps int, mixes []Mix) {
 	m := t.m
-	c := class{t: t, b: b, m: 3, s: [3][3]int{{x, y, z}, {y, z, x}, {z, x, y}}, first: first}
+	c := class{t: t, b: b, m: 3, s: [3][3]int{{x, y, z}, {y, z, x}, {z, x, y}}, runs: runs}
 	if x == y && y == z {
 		c.m = 1
 	}
@@ -399,6 +414,13 @@ func (t *Table) solveClass(b *[3]*dpBuf, first *[3]firstRun, x, y, z int) (dps i
 	defer func() {
 		for i := range c.known {
 			b[i].known = c.known[i]
+			if runs != nil {
+				for _, fr := range runs[i] {
+					if fr.ok {
+						laneMissed.Add(1) // a run in lanes that the solve did not ask for
+					}
+				}
+			}
 		}
 	}()
 	var s sol
@@ -470,7 +492,7 @@ func (t *Table) solveAll(ctx context.Context, opts Options) error {
 				cls := classes[q*laneChunk : min(len(classes), (q+1)*laneChunk)]
 				t.firstRuns(lw[i], cls)
 				for j, cl := range cls {
-					n, mx := t.solveClass(&lw[i].bufs[j], &lw[i].first[j], int(cl[0]), int(cl[1]), int(cl[2]))
+					n, mx := t.solveClass(&lw[i].bufs[j], &lw[i].runs[j], int(cl[0]), int(cl[1]), int(cl[2]))
 					dps.Add(int64(n))
 					if len(mx) > 0 {
 						mu.Lock()
