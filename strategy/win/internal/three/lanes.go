@@ -10,14 +10,16 @@ import (
 
 // The first turn run of every member of every class of a layer reads the
 // guess of its chance after a farkle only (guess), from the layers solved
-// before: those runs are independent of each other. The solver runs them
-// lanes at a time, in startLanes: rollLanes does what rollAtI does (the
-// best keep of each roll group, the sums, the crossings that narrow the
-// interval) for lanes turns at once, in assembly where the processor has
-// AVX, and the rest of startPieceI (banking) goes on lane by lane in Go,
-// so that every value, interval and cell is that of startPieceI to the
-// bit. Each lane's cells go to its member's buffer too, so that the
-// member's later runs go on from it as from startPieceI's.
+// before: those runs are independent of each other, and so are the second
+// runs, which read the class's first plays only (see firstRuns). The
+// solver runs them lanes at a time, in startLanes: rollLanes does what
+// rollAtI does (the best keep of each roll group, the sums, the crossings
+// that narrow the interval) for lanes turns at once, in assembly where the
+// processor has AVX, and the rest of startPieceI (banking) goes on lane by
+// lane in Go, so that every value, interval and cell is that of
+// startPieceI to the bit. Each lane's cells go to its member's buffer
+// too, so that the member's later runs go on from it as from
+// startPieceI's.
 
 // lanes is the number of turns that startLanes runs at once: four
 // float64s, one 256-bit register.
@@ -27,8 +29,8 @@ const lanes = 4
 // nx, each for the lanes.
 const laneCell = 4 * lanes
 
-// useLanes says whether solveAll runs the first turns in lanes; the tests
-// turn it off to compare with the scalar runs.
+// useLanes says whether solveAll runs the first and second turns in
+// lanes; the tests turn it off to compare with the scalar runs.
 var useLanes = true
 
 // A laneBuf holds the dynamic programs of lanes turns at once: the cell
