@@ -42,3 +42,7 @@ func rollLanes(ck []float64, offs []int32, count []uint8, prob []float64, st *la
 	}
 	rollLanesAVX(&ck[0], &offs[0], &count[0], &prob[0], len(count), st)
 }
+
+// lanesFast reports whether rollLanes is faster than rollAtI's scalar
+// runs: in assembly, where the processor has AVX.
+func lanesFast() bool { return hasAVX() }

@@ -16,7 +16,8 @@ import (
 // and their weights, the number of dynamic programs), that the solves
 // take every run in lanes, second runs among them, with and without a
 // final round, a minimum to bank and an opening minimum (the lanes' caps
-// and minimum banks differ), on one worker and on two.
+// and minimum banks differ), on one worker and on two; in Go (purego, or
+// another processor) too, where the solver does not use the lanes.
 func TestLanes(t *testing.T) {
 	for _, r := range []game.Rules{
 		{Scoring: farkle.CoreScoring.Rules(), Target: 1000},
