@@ -407,15 +407,7 @@ func (m *model) rollAtI(b *dpBuf, k, n int, f float64, lo, hi *float64) (e, p, n
 func (t *Table) startPieceI(b *dpBuf, x, y, z int, f, r float64) (pc piece, lo, hi float64) {
 	m := t.m
 	nv := m.nv
-	lo, hi = f-r, f+r
-	if m.final {
-		// A cap for chances after a farkle up to 1 runs the turn on until
-		// no last turn has any chance; halfway to 1 keeps the cap, and the
-		// last turns it reads, near the target (see finalCut).
-		hi = min(hi, f+(1-f)/2)
-	}
-	fcap := min(hi, 1)
-	top := m.cutTop(x, y, z, fcap)
+	top, lo, hi, fcap := m.firstTop([3]int{x, y, z}, f, r)
 	from := top - 1
 	if b.run.ok && b.run.s == [3]int{x, y, z} && b.run.top == top {
 		k0 := top

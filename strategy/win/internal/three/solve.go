@@ -50,6 +50,9 @@ type class struct {
 	// depends on the chance after a farkle alone, and the search asks for
 	// chances in the same few intervals again and again.
 	known [3][]knownPlay
+	// runs holds, for each member, the runs that startLanes ran for it,
+	// in the order that the solve asks for them (see firstRuns).
+	runs *[3][2]firstRun
 }
 
 // A knownPlay is a member's best play for the chances after a farkle
@@ -85,6 +88,29 @@ func (c *class) pieceI(i int, f float64) (pc piece, lo, hi float64) {
 	}
 	c.dps++
 	s := c.s[i]
+	if c.runs != nil {
+		for j := range c.runs[i] {
+			if fr := &c.runs[i][j]; fr.ok {
+				fr.ok = false
+				if fr.f != f {
+					// Not the run asked for (never so): the buffer holds a
+					// later run, so run afresh, and forget the rest.
+					laneMissed.Add(1)
+					c.b[i].run.ok = false
+					clear(c.runs[i][:])
+					break
+				}
+				if j > 0 {
+					laneSeconds.Add(1)
+				}
+				pc, lo, hi = fr.pc, fr.lo, fr.hi
+				if hi > lo {
+					c.known[i] = append(c.known[i], knownPlay{lo, hi, pc})
+				}
+				return pc, lo, hi
+			}
+		}
+	}
 	pc, lo, hi = c.t.startPieceI(c.b[i], s[0], s[1], s[2], f, reach)
 	// Strictly inside: at an end two plays tie, and the tie rule decides.
 	if hi > lo {
@@ -372,10 +398,11 @@ func (t *Table) guess(x, y, z int) float64 {
 	return 1.0 / 3
 }
 
-// solveClass solves the class of (x, y, z), its canonical rotation.
-func (t *Table) solveClass(b *[3]*dpBuf, x, y, z int) (dps int, mixes []Mix) {
+// solveClass solves the class of (x, y, z), its canonical rotation; runs,
+// if not nil, holds the members' first runs (see firstRuns).
+func (t *Table) solveClass(b *[3]*dpBuf, runs *[3][2]firstRun, x, y, z int) (dps int, mixes []Mix) {
 	m := t.m
-	c := class{t: t, b: b, m: 3, s: [3][3]int{{x, y, z}, {y, z, x}, {z, x, y}}}
+	c := class{t: t, b: b, m: 3, s: [3][3]int{{x, y, z}, {y, z, x}, {z, x, y}}, runs: runs}
 	if x == y && y == z {
 		c.m = 1
 	}
@@ -387,6 +414,13 @@ func (t *Table) solveClass(b *[3]*dpBuf, x, y, z int) (dps int, mixes []Mix) {
 	defer func() {
 		for i := range c.known {
 			b[i].known = c.known[i]
+			if runs != nil {
+				for _, fr := range runs[i] {
+					if fr.ok {
+						laneMissed.Add(1) // a run in lanes that the solve did not ask for
+					}
+				}
+			}
 		}
 	}()
 	var s sol
@@ -431,6 +465,15 @@ func (t *Table) solveAll(ctx context.Context, opts Options) error {
 	var classes [][3]int32
 	var mu sync.Mutex
 	var dps atomic.Int64
+	// The first runs of a chunk of classes go in lanes (see startLanes),
+	// a worker's state each.
+	var lw []*laneWork
+	if useLanes {
+		lw = make([]*laneWork, workers)
+		for i := range lw {
+			lw[i] = m.newLaneWork()
+		}
+	}
 	for sum := top; sum >= 0; sum-- {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -443,6 +486,26 @@ func (t *Table) solveAll(ctx context.Context, opts Options) error {
 				}
 			}
 		}
+		if lw != nil {
+			nc := (len(classes) + laneChunk - 1) / laneChunk
+			kit.Share(min(workers, nc), nc, func(i, q int) {
+				cls := classes[q*laneChunk : min(len(classes), (q+1)*laneChunk)]
+				t.firstRuns(lw[i], cls)
+				for j, cl := range cls {
+					n, mx := t.solveClass(&lw[i].bufs[j], &lw[i].runs[j], int(cl[0]), int(cl[1]), int(cl[2]))
+					dps.Add(int64(n))
+					if len(mx) > 0 {
+						mu.Lock()
+						t.mix = append(t.mix, mx...)
+						mu.Unlock()
+					}
+				}
+			})
+			if opts.Progress != nil {
+				opts.Progress(top-sum+1, top+1)
+			}
+			continue
+		}
 		w := min(workers, len(classes))
 		bufs := make([][3]*dpBuf, w)
 		for i := range bufs {
@@ -452,7 +515,7 @@ func (t *Table) solveAll(ctx context.Context, opts Options) error {
 		}
 		kit.Share(w, len(classes), func(i, q int) {
 			cl := classes[q]
-			n, mx := t.solveClass(&bufs[i], int(cl[0]), int(cl[1]), int(cl[2]))
+			n, mx := t.solveClass(&bufs[i], nil, int(cl[0]), int(cl[1]), int(cl[2]))
 			dps.Add(int64(n))
 			if len(mx) > 0 {
 				mu.Lock()
