@@ -2,27 +2,7 @@
 
 package win
 
-import "sync"
-
-// hasAVX reports whether the processor and the operating system support
-// AVX, which rollSumAVX needs: the CPUID bits of AVX and OSXSAVE, and the
-// XMM and YMM state enabled in XCR0. It asks once, on first use.
-var hasAVX = sync.OnceValue(func() bool {
-	_, _, ecx, _ := cpuid(1, 0)
-	const osxsave, avx = 1 << 27, 1 << 28
-	if ecx&osxsave == 0 || ecx&avx == 0 {
-		return false
-	}
-	eax, _ := xgetbv()
-	return eax&6 == 6
-})
-
-// cpuid returns the registers of the CPUID instruction for leaf eax and
-// subleaf ecx.
-func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
-
-// xgetbv returns XCR0, the features that the operating system saves.
-func xgetbv() (eax, edx uint32)
+import "github.com/farkle-go/farkle/strategy/win/internal/kit"
 
 // rollStepAVX is rollStepLanes on the lanes in 256-bit registers, for
 // groups groups, the g-th with count[g] offsets (at least one) from offs
@@ -38,7 +18,7 @@ func rollStepAVX(vk *[lanes]uint64, offs *int32, count *uint8, prob *float64, gr
 // chance, 0 where the turn cannot bank) and rolling, pff (the chance of a
 // farkle times its value) plus rollSum of the values vk.
 func rollStep(vk [][lanes]uint64, g *laneGroups, pff *[lanes]float64, bank, out *[lanes]uint64) {
-	if !hasAVX() || len(g.count) == 0 {
+	if !kit.HasAVX() || len(g.count) == 0 {
 		rollStepLanes(vk, g, pff, bank, out)
 		return
 	}

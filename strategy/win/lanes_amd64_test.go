@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/farkle-go/farkle/strategy/win/internal/kit"
 )
 
 // TestRollStepAVX checks that the assembly values of the lanes are those
@@ -15,7 +17,7 @@ import (
 // the check can fail: a value moved in one lane moves that lane's result
 // only.
 func TestRollStepAVX(t *testing.T) {
-	if !hasAVX() {
+	if !kit.HasAVX() {
 		t.Skip("no AVX")
 	}
 	m, err := newModel(penaltyCases[1].r, penaltyCases[1].floor)

@@ -1,7 +1,8 @@
 // Package kit is the machinery that the solvers of package win share: the
 // error sentinels and the faults that package win turns into its
 // *SolveError and *StateError, the worker pool, the header of the binary
-// format, the checks of a Bot, and the cells that a turn reaches.
+// format, the checks of a Bot, the cells that a turn reaches, and whether the
+// processor has the AVX that the kernels in assembly need.
 package kit
 
 import (
