@@ -32,7 +32,8 @@ const (
 	maxServeWinTables = 4
 	maxServeWinQueue  = 4
 	// Games of three players get the mover's chance from a table of
-	// strategy/win up to this target (about 20 seconds on one core).
+	// strategy/win up to this target (some 4 CPU seconds, 13 with a final
+	// round).
 	maxServeWin3Target = 3_000
 	// serveWinWanted is how long a rule set stays wanted after an advice
 	// asked for it: one waiting or solving that no advice asked for this

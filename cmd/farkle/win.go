@@ -44,8 +44,9 @@ with -json), and the fairest head starts for the second and third
 player, multiples of 50 that bring the three chances closest to a third
 each. It solves Core or App scoring, a minimum bank, an opening minimum
 and the final round (each other player has one last turn), but no
-penalty: seconds for target 2,000 (a quarter of a minute with a final
-round), minutes for 5,000 and more. For example:
+penalty: a second for target 2,000 (a few with a final round), a
+quarter of a minute for 5,000 (half a minute with one), about four
+minutes for 10,000 (six with one) on two cores. For example:
 
   farkle win -players 3 -rules core -target 2000 -final-round=false -json
 

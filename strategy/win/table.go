@@ -135,10 +135,9 @@ func StateOf(v game.View) State {
 // about three and a half minutes (a penalty, and turns so long, its six
 // dice so rarely farkle, that they are followed to 40,000 points);
 // Core scoring without a final round 4 seconds, target 1,000 a few
-// milliseconds. Three players, App about 20 minutes (an estimate from
-// Core scoring at target 5,000), and at target 2,000 about 20 CPU
-// seconds (Core scoring without a final round, 3); Facebook and Zilch
-// are refused (a penalty). Four players, without a final round: Core
+// milliseconds. Three players, Core scoring at target 10,000 about four
+// minutes without a final round and five with one (at 2,000 a second
+// and two); Facebook and Zilch are refused (a penalty). Four players, without a final round: Core
 // scoring at target 2,000 about two minutes of CPU, at 3,000 about a
 // quarter of an hour; with a final round, Core scoring at target 1,000
 // about half a minute (App a minute and a half), at 2,000 nine minutes. Set opts.Progress to follow a long solve, and
