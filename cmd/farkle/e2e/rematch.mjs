@@ -203,12 +203,16 @@ export async function rematchTest(base, h) {
   if (refused) fail('the reaction sent too soon was not refused');
   await ben.waitForSelector(mark + ':not(:empty)');
   await axeScan(ben, 'a game with a reaction shown');
-  // Ben's page, a reaction shown for each size's screenshots.
+  // Ben's page, a reaction shown for each size's screenshots. Each waits
+  // 1.1 s from the moment the pages showed the last one, which the server
+  // took before that: timed from the click instead, a request held up on
+  // a loaded machine could reach the server less than a second after the
+  // next, and be refused (CI failed so once).
   let last = Date.now();
   await shoot(ben, 'reactions', async () => {
     await new Promise((r) => setTimeout(r, Math.max(0, last + 1100 - Date.now())));
-    last = Date.now();
     await react('🎉');
+    last = Date.now();
     await ben.evaluate(() => document.getElementById('scores').scrollIntoView({ block: 'center' }));
   });
   // A mark goes after a few seconds.
